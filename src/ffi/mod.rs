@@ -1,0 +1,164 @@
+//! The C ABI: the only `extern "C"` and `#[repr(C)]` code. It checks pointers, turns
+//! `(pointer, length)` pairs into slices, calls the Rust API and maps errors to
+//! [`cri_status`]. `include/cri.h` is generated from this module by cbindgen.
+//!
+//! Conventions (DESIGN.md): inputs are `(const char *s, size_t len)` and need no NUL;
+//! text outputs are `(char *out, size_t cap, size_t *out_len)`: on success the text and a
+//! NUL are written and `*out_len` is the length without the NUL; if `cap` is too small the
+//! function returns `CRI_ERR_BUFFER`, writes nothing at or past `out + cap`, and sets
+//! `*out_len` to the length needed without the NUL (retry with `cap >= *out_len + 1`);
+//! `out = NULL, cap = 0` asks for the size.
+#![allow(non_camel_case_types)]
+
+mod uri;
+
+pub use uri::*;
+
+use crate::Error;
+use core::ffi::c_char;
+
+/// Status of every libcri function: 0 is success, negative values are errors.
+#[repr(i32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum cri_status {
+    /// Success.
+    CRI_OK = 0,
+    /// An iteration has no more items (not an error): `uri_query_next`.
+    CRI_DONE = 1,
+    /// A required pointer is NULL (or an input pointer is NULL with a nonzero length).
+    CRI_ERR_NULL = -1,
+    /// The output buffer is too small; `*out_len` holds the length needed (without NUL).
+    CRI_ERR_BUFFER = -2,
+    /// The input does not match the RFC 3986 grammar; `*error_offset` is the first bad byte
+    /// (the input length if it ended too early).
+    CRI_ERR_SYNTAX = -3,
+    /// A `%` is not followed by two hex digits; `*error_offset` is the `%` (percent-decoding)
+    /// or the first byte that is not a hex digit (parsing).
+    CRI_ERR_PERCENT = -4,
+    /// A port is over 65535; `*error_offset` is its first digit.
+    CRI_ERR_PORT_RANGE = -5,
+    /// The base URI is not an absolute URI (RFC 3986 §5.1): no scheme (`*error_offset` 0)
+    /// or a syntax error at `*error_offset` within the base.
+    CRI_ERR_BASE = -6,
+    /// The components cannot be recomposed into a reference that parses back to them.
+    CRI_ERR_PARTS = -7,
+    /// A flag or enumeration argument has a value this function does not know.
+    CRI_ERR_ARGUMENT = -8,
+}
+
+impl From<Error> for cri_status {
+    fn from(e: Error) -> Self {
+        match e {
+            Error::Buffer { .. } => cri_status::CRI_ERR_BUFFER,
+            Error::Syntax { .. } => cri_status::CRI_ERR_SYNTAX,
+            Error::Percent { .. } => cri_status::CRI_ERR_PERCENT,
+            Error::PortRange { .. } => cri_status::CRI_ERR_PORT_RANGE,
+            Error::Base { .. } => cri_status::CRI_ERR_BASE,
+            Error::Parts => cri_status::CRI_ERR_PARTS,
+        }
+    }
+}
+
+/// The byte offset an error refers to, if any.
+fn error_offset(e: Error) -> Option<usize> {
+    match e {
+        Error::Syntax { offset }
+        | Error::Percent { offset }
+        | Error::PortRange { offset }
+        | Error::Base { offset } => Some(offset),
+        Error::Buffer { .. } | Error::Parts => None,
+    }
+}
+
+/// The name of a status as a static NUL-terminated string (e.g. `"CRI_ERR_SYNTAX"`),
+/// `"CRI_UNKNOWN"` for a value that is not a status.
+#[no_mangle]
+pub extern "C" fn cri_status_name(status: i32) -> *const c_char {
+    let name: &'static [u8] = match status {
+        0 => b"CRI_OK\0",
+        1 => b"CRI_DONE\0",
+        -1 => b"CRI_ERR_NULL\0",
+        -2 => b"CRI_ERR_BUFFER\0",
+        -3 => b"CRI_ERR_SYNTAX\0",
+        -4 => b"CRI_ERR_PERCENT\0",
+        -5 => b"CRI_ERR_PORT_RANGE\0",
+        -6 => b"CRI_ERR_BASE\0",
+        -7 => b"CRI_ERR_PARTS\0",
+        -8 => b"CRI_ERR_ARGUMENT\0",
+        _ => b"CRI_UNKNOWN\0",
+    };
+    name.as_ptr().cast()
+}
+
+/// Backs the slice of a NULL input of length 0, so every component pointer is valid.
+static EMPTY: [u8; 1] = [0];
+
+/// The input `(p, len)` as a slice; NULL is allowed only with `len == 0`.
+///
+/// # Safety
+/// `p` must point to `len` readable bytes when it is not NULL.
+unsafe fn input<'a>(p: *const c_char, len: usize) -> Option<&'a [u8]> {
+    if p.is_null() {
+        return (len == 0).then_some(EMPTY.get(..0).unwrap_or(&[]));
+    }
+    // SAFETY: the caller promises `len` readable bytes at `p`.
+    Some(unsafe { core::slice::from_raw_parts(p.cast::<u8>(), len) })
+}
+
+/// Stores an error's offset through an optional pointer.
+///
+/// # Safety
+/// `error_offset` is NULL or writable.
+unsafe fn report(e: Error, error_offset: *mut usize) -> cri_status {
+    if let (Some(off), Some(slot)) = (self::error_offset(e), unsafe { error_offset.as_mut() }) {
+        *slot = off;
+    }
+    e.into()
+}
+
+/// Runs `f` on the caller's text buffer `(out, cap)` and applies the output convention.
+///
+/// # Safety
+/// `out` is NULL or points to `cap` writable bytes; `out_len` is NULL or writable;
+/// `error_offset` is NULL or writable.
+unsafe fn text_out(
+    out: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+    error_offset: *mut usize,
+    f: impl FnOnce(&mut [u8]) -> Result<usize, Error>,
+) -> cri_status {
+    // SAFETY: checked for NULL; the caller promises it is writable otherwise.
+    let Some(out_len) = (unsafe { out_len.as_mut() }) else {
+        return cri_status::CRI_ERR_NULL;
+    };
+    let buf: &mut [u8] = if out.is_null() {
+        if cap != 0 {
+            return cri_status::CRI_ERR_NULL;
+        }
+        &mut []
+    } else {
+        // SAFETY: the caller promises `cap` writable bytes at `out`.
+        unsafe { core::slice::from_raw_parts_mut(out.cast::<u8>(), cap) }
+    };
+    let room = cap.saturating_sub(1);
+    match f(buf.get_mut(..room).unwrap_or(&mut [])) {
+        Ok(n) => match buf.get_mut(n) {
+            Some(nul) if n < cap => {
+                *nul = 0;
+                *out_len = n;
+                cri_status::CRI_OK
+            }
+            _ => {
+                *out_len = n;
+                cri_status::CRI_ERR_BUFFER
+            }
+        },
+        Err(Error::Buffer { needed }) => {
+            *out_len = needed;
+            cri_status::CRI_ERR_BUFFER
+        }
+        // SAFETY: forwarded from the caller.
+        Err(e) => unsafe { report(e, error_offset) },
+    }
+}

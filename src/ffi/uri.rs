@@ -1,0 +1,546 @@
+//! C functions of the RFC 3986 layer.
+
+use super::{cri_status, input, report, text_out};
+use crate::uri::{self, DecodeOptions, EncodeSet, HostKind, TargetForm, UriRef};
+use core::ffi::c_char;
+
+/// A component of a split URI reference: `ptr` points into the caller's input (not
+/// NUL-terminated), `len` is its length in bytes. `ptr == NULL` means the component is
+/// absent; `ptr != NULL, len == 0` means present and empty.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct uri_span {
+    /// First byte of the component inside the input, or NULL when absent.
+    pub ptr: *const c_char,
+    /// Length in bytes.
+    pub len: usize,
+}
+
+/// No authority, so no host.
+pub const URI_HOST_NONE: i32 = 0;
+/// The host is a reg-name (RFC 3986 §3.2.2), possibly empty.
+pub const URI_HOST_REG_NAME: i32 = 1;
+/// The host is an IPv4address.
+pub const URI_HOST_IPV4: i32 = 2;
+/// The host is an IP-literal holding an IPv6address (maybe with an RFC 6874 zone id).
+pub const URI_HOST_IPV6: i32 = 3;
+/// The host is an IP-literal holding an IPvFuture.
+pub const URI_HOST_IPVFUTURE: i32 = 4;
+
+/// A URI reference split into its components (RFC 3986 §3), zero-copy: every span points
+/// into the input given to `uri_split`, which must outlive this struct.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct uri_parts {
+    /// Scheme without the ":" (absent for a relative reference).
+    pub scheme: uri_span,
+    /// Userinfo without the "@".
+    pub userinfo: uri_span,
+    /// Host as written, brackets included for an IP-literal; absent without an authority,
+    /// empty for `file:///`.
+    pub host: uri_span,
+    /// Port as written without the ":"; empty for `http://a:/`.
+    pub port: uri_span,
+    /// Path: never absent (ptr is never NULL), possibly empty.
+    pub path: uri_span,
+    /// Query without the "?".
+    pub query: uri_span,
+    /// Fragment without the "#".
+    pub fragment: uri_span,
+    /// RFC 6874 zone id of an IPv6 literal (the text after "%25", as written), else absent.
+    pub zone_id: uri_span,
+    /// One of `URI_HOST_NONE`, `URI_HOST_REG_NAME`, `URI_HOST_IPV4`, `URI_HOST_IPV6`,
+    /// `URI_HOST_IPVFUTURE`.
+    pub host_kind: i32,
+    /// The port as a number 0..=65535, or -1 when the port is absent, empty or (lenient
+    /// split only) not a number up to 65535.
+    pub port_number: i32,
+}
+
+/// Split flag: split by RFC 3986 Appendix B without validating; never fails.
+pub const URI_SPLIT_LENIENT: u32 = 1;
+
+fn span(s: Option<&[u8]>) -> uri_span {
+    match s {
+        Some(s) => uri_span {
+            ptr: s.as_ptr().cast(),
+            len: s.len(),
+        },
+        None => uri_span {
+            ptr: core::ptr::null(),
+            len: 0,
+        },
+    }
+}
+
+fn to_parts(r: &UriRef<'_>) -> uri_parts {
+    uri_parts {
+        scheme: span(r.scheme),
+        userinfo: span(r.userinfo),
+        host: span(r.host),
+        port: span(r.port),
+        path: span(Some(r.path)),
+        query: span(r.query),
+        fragment: span(r.fragment),
+        zone_id: span(r.zone_id),
+        host_kind: match r.host_kind {
+            None => URI_HOST_NONE,
+            Some(HostKind::RegName) => URI_HOST_REG_NAME,
+            Some(HostKind::Ipv4) => URI_HOST_IPV4,
+            Some(HostKind::Ipv6) => URI_HOST_IPV6,
+            Some(HostKind::IpvFuture) => URI_HOST_IPVFUTURE,
+        },
+        port_number: r.port_number.map_or(-1, i32::from),
+    }
+}
+
+/// Splits the URI reference `(s, len)` into `*parts` (RFC 3986 §3, §4.1).
+///
+/// By default the whole reference is validated against the RFC 3986 ABNF (with RFC 6874
+/// zone ids); with `URI_SPLIT_LENIENT` in `flags` it is split by the regular expression of
+/// Appendix B and never fails (for logs). `error_offset` may be NULL.
+///
+/// Returns `CRI_OK`; `CRI_ERR_NULL` if `parts` is NULL or `s` is NULL with `len > 0`;
+/// `CRI_ERR_ARGUMENT` for an unknown flag; `CRI_ERR_SYNTAX` or `CRI_ERR_PERCENT` with
+/// `*error_offset` the first bad byte (`*parts` untouched); `CRI_ERR_PORT_RANGE` for a port
+/// over 65535, with `*error_offset` its first digit and `*parts` filled (port_number -1).
+///
+/// # Safety
+/// `s` points to `len` readable bytes (or is NULL with `len == 0`); `parts` is writable;
+/// `error_offset` is NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn uri_split(
+    s: *const c_char,
+    len: usize,
+    flags: u32,
+    parts: *mut uri_parts,
+    error_offset: *mut usize,
+) -> cri_status {
+    // SAFETY: forwarded from the caller.
+    let (Some(s), Some(parts)) = (unsafe { input(s, len) }, unsafe { parts.as_mut() }) else {
+        return cri_status::CRI_ERR_NULL;
+    };
+    if flags & !URI_SPLIT_LENIENT != 0 {
+        return cri_status::CRI_ERR_ARGUMENT;
+    }
+    if flags & URI_SPLIT_LENIENT != 0 {
+        *parts = to_parts(&UriRef::split_lenient(s));
+        return cri_status::CRI_OK;
+    }
+    match UriRef::parse_bytes(s) {
+        Ok(r) => {
+            *parts = to_parts(&r);
+            cri_status::CRI_OK
+        }
+        Err(e) => {
+            if matches!(e, crate::Error::PortRange { .. }) {
+                *parts = to_parts(&UriRef::split_lenient(s));
+            }
+            // SAFETY: forwarded from the caller.
+            unsafe { report(e, error_offset) }
+        }
+    }
+}
+
+/// Request-target form: origin-form (`/path?query`), RFC 9112 §3.2.1.
+pub const URI_TARGET_ORIGIN: i32 = 1;
+/// Request-target form: absolute-form (an absolute-URI), RFC 9112 §3.2.2.
+pub const URI_TARGET_ABSOLUTE: i32 = 2;
+/// Request-target form: authority-form (`host:port`, CONNECT), RFC 9112 §3.2.3.
+pub const URI_TARGET_AUTHORITY: i32 = 3;
+/// Request-target form: asterisk-form (`*`, OPTIONS), RFC 9112 §3.2.4.
+pub const URI_TARGET_ASTERISK: i32 = 4;
+/// Request-target flag: the method is CONNECT, so the target is in authority-form.
+pub const URI_TARGET_CONNECT: u32 = 1;
+
+/// Splits an HTTP request-target `(s, len)` (RFC 9112 §3.2) into `*parts` and stores its
+/// form (`URI_TARGET_*`) in `*form`. With `URI_TARGET_CONNECT` the target must be in
+/// authority-form (`host:port`, no userinfo); otherwise `*` is asterisk-form (path `*`),
+/// a leading `/` is origin-form (path and query; the path may start with `//`) and
+/// anything else must be an absolute-URI without fragment. `error_offset` may be NULL.
+///
+/// Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_ARGUMENT` for an unknown flag;
+/// `CRI_ERR_SYNTAX`, `CRI_ERR_PERCENT` or `CRI_ERR_PORT_RANGE` with `*error_offset`.
+///
+/// # Safety
+/// As for `uri_split`; `form` is writable.
+#[no_mangle]
+pub unsafe extern "C" fn uri_split_request_target(
+    s: *const c_char,
+    len: usize,
+    flags: u32,
+    parts: *mut uri_parts,
+    form: *mut i32,
+    error_offset: *mut usize,
+) -> cri_status {
+    // SAFETY: forwarded from the caller.
+    let (Some(s), Some(parts), Some(form)) = (
+        unsafe { input(s, len) },
+        unsafe { parts.as_mut() },
+        unsafe { form.as_mut() },
+    ) else {
+        return cri_status::CRI_ERR_NULL;
+    };
+    if flags & !URI_TARGET_CONNECT != 0 {
+        return cri_status::CRI_ERR_ARGUMENT;
+    }
+    match uri::split_request_target(s, flags & URI_TARGET_CONNECT != 0) {
+        Ok((f, r)) => {
+            *parts = to_parts(&r);
+            *form = match f {
+                TargetForm::Origin => URI_TARGET_ORIGIN,
+                TargetForm::Absolute => URI_TARGET_ABSOLUTE,
+                TargetForm::Authority => URI_TARGET_AUTHORITY,
+                TargetForm::Asterisk => URI_TARGET_ASTERISK,
+            };
+            cri_status::CRI_OK
+        }
+        // SAFETY: forwarded from the caller.
+        Err(e) => unsafe { report(e, error_offset) },
+    }
+}
+
+/// Percent-encoding set: only unreserved characters (ALPHA DIGIT `-._~`) stay literal.
+pub const URI_ENCODE_UNRESERVED: i32 = 0;
+/// Percent-encoding set: a path segment (pchar: unreserved, sub-delims, `:`, `@`).
+pub const URI_ENCODE_PATH_SEGMENT: i32 = 1;
+/// Percent-encoding set: a query (pchar, `/`, `?`).
+pub const URI_ENCODE_QUERY: i32 = 2;
+/// Percent-encoding set: a fragment (pchar, `/`, `?`).
+pub const URI_ENCODE_FRAGMENT: i32 = 3;
+/// Percent-encoding set: a userinfo (unreserved, sub-delims, `:`).
+pub const URI_ENCODE_USERINFO: i32 = 4;
+/// Percent-encoding set: `application/x-www-form-urlencoded` (ALPHA DIGIT `*-._` stay,
+/// space becomes `+`).
+pub const URI_ENCODE_FORM: i32 = 5;
+
+/// Percent-encodes the bytes `(in, len)` into the text buffer `(out, cap)` (RFC 3986 §2.1):
+/// every byte outside the set `set` (`URI_ENCODE_*`) becomes `%HH` with uppercase hex.
+/// `*out_len` gets the length without NUL.
+///
+/// Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_ARGUMENT` for an unknown `set`;
+/// `CRI_ERR_BUFFER` with the length needed in `*out_len`.
+///
+/// # Safety
+/// `in` points to `len` readable bytes (or is NULL with `len == 0`); `out` points to `cap`
+/// writable bytes (or is NULL with `cap == 0`); `out_len` is writable.
+#[no_mangle]
+pub unsafe extern "C" fn uri_percent_encode(
+    r#in: *const c_char,
+    len: usize,
+    set: i32,
+    out: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> cri_status {
+    // SAFETY: forwarded from the caller.
+    let Some(data) = (unsafe { input(r#in, len) }) else {
+        return cri_status::CRI_ERR_NULL;
+    };
+    let set = match set {
+        URI_ENCODE_UNRESERVED => EncodeSet::Unreserved,
+        URI_ENCODE_PATH_SEGMENT => EncodeSet::PathSegment,
+        URI_ENCODE_QUERY => EncodeSet::Query,
+        URI_ENCODE_FRAGMENT => EncodeSet::Fragment,
+        URI_ENCODE_USERINFO => EncodeSet::Userinfo,
+        URI_ENCODE_FORM => EncodeSet::Form,
+        _ => return cri_status::CRI_ERR_ARGUMENT,
+    };
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        text_out(out, cap, out_len, core::ptr::null_mut(), |b| {
+            uri::percent_encode(data, set, b)
+        })
+    }
+}
+
+/// Decode flag: pass a broken `%` sequence through unchanged instead of failing.
+pub const URI_DECODE_LENIENT: u32 = 1;
+/// Decode flag: form data, `+` decodes to a space (never use it for a path).
+pub const URI_DECODE_FORM: u32 = 2;
+
+/// Decodes every `%HH` in `(s, len)` once into `(out, cap)` (RFC 3986 §2.1): `%252e` gives
+/// `%2e`, `+` stays `+` unless `URI_DECODE_FORM`. The output is bytes and may contain NUL
+/// (from `%00`): use `*out_len`; a NUL is still written after it.
+///
+/// Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_ARGUMENT` for an unknown flag;
+/// `CRI_ERR_PERCENT` with `*error_offset` the `%` of a broken sequence (`%`, `%4`, `%4G`)
+/// unless `URI_DECODE_LENIENT`; `CRI_ERR_BUFFER` with the length needed in `*out_len`.
+///
+/// # Safety
+/// As for `uri_percent_encode`; `error_offset` is NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn uri_percent_decode(
+    s: *const c_char,
+    len: usize,
+    flags: u32,
+    out: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+    error_offset: *mut usize,
+) -> cri_status {
+    // SAFETY: forwarded from the caller.
+    let Some(s) = (unsafe { input(s, len) }) else {
+        return cri_status::CRI_ERR_NULL;
+    };
+    if flags & !(URI_DECODE_LENIENT | URI_DECODE_FORM) != 0 {
+        return cri_status::CRI_ERR_ARGUMENT;
+    }
+    let opts = DecodeOptions {
+        lenient: flags & URI_DECODE_LENIENT != 0,
+        form: flags & URI_DECODE_FORM != 0,
+    };
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        text_out(out, cap, out_len, error_offset, |b| {
+            uri::percent_decode(s, opts, b)
+        })
+    }
+}
+
+/// Removes dot-segments from the path `(path, len)` (RFC 3986 §5.2.4) into `(out, cap)`:
+/// `/a/b/c/./../../g` gives `/a/g`. Only literal `.` and `..` are dots (`%2E` is not).
+///
+/// Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_BUFFER` with the length needed.
+///
+/// # Safety
+/// As for `uri_percent_encode`.
+#[no_mangle]
+pub unsafe extern "C" fn uri_remove_dot_segments(
+    path: *const c_char,
+    len: usize,
+    out: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> cri_status {
+    // SAFETY: forwarded from the caller.
+    let Some(path) = (unsafe { input(path, len) }) else {
+        return cri_status::CRI_ERR_NULL;
+    };
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        text_out(out, cap, out_len, core::ptr::null_mut(), |b| {
+            uri::remove_dot_segments(path, b)
+        })
+    }
+}
+
+/// Resolves the URI reference `(ref, ref_len)` against the base URI `(base, base_len)`
+/// (RFC 3986 §5.2.2 with merge §5.2.3 and remove_dot_segments §5.2.4, literally) and
+/// writes the target URI (§5.3) into `(out, cap)`. Both are validated strictly; the base
+/// must have a scheme and its fragment is ignored. `error_offset` may be NULL.
+///
+/// Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_BASE` with `*error_offset` in the base;
+/// `CRI_ERR_SYNTAX`, `CRI_ERR_PERCENT` or `CRI_ERR_PORT_RANGE` with `*error_offset` in the
+/// reference; `CRI_ERR_BUFFER` with the length needed.
+///
+/// # Safety
+/// `base` and `ref` point to their lengths of readable bytes (or are NULL with length 0);
+/// `out`, `out_len`, `error_offset` as for `uri_percent_decode`.
+#[no_mangle]
+pub unsafe extern "C" fn uri_resolve(
+    base: *const c_char,
+    base_len: usize,
+    r#ref: *const c_char,
+    ref_len: usize,
+    out: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+    error_offset: *mut usize,
+) -> cri_status {
+    // SAFETY: forwarded from the caller.
+    let (Some(base), Some(reference)) = (unsafe { input(base, base_len) }, unsafe {
+        input(r#ref, ref_len)
+    }) else {
+        return cri_status::CRI_ERR_NULL;
+    };
+    let parsed = UriRef::parse_bytes(base)
+        .map_err(crate::uri::base_error_of)
+        .and_then(|b| UriRef::parse_bytes(reference).map(|r| (b, r)));
+    match parsed {
+        // SAFETY: forwarded from the caller.
+        Ok((b, r)) => unsafe {
+            text_out(out, cap, out_len, error_offset, |buf| {
+                uri::resolve(&b, &r, buf)
+            })
+        },
+        // SAFETY: forwarded from the caller.
+        Err(e) => unsafe { report(e, error_offset) },
+    }
+}
+
+/// Recomposes `*parts` into a URI reference (RFC 3986 §5.3) in `(out, cap)`. Spans are
+/// written as given (the caller percent-encodes them); `host_kind` and `port_number` are
+/// not used. A NULL path span means an empty path. A path that would start with `//`
+/// without an authority gets a `/.` prefix, a first segment with `:` without scheme and
+/// authority a `./` prefix, so the output parses back to the same components.
+///
+/// Returns `CRI_OK`; `CRI_ERR_NULL` (also for a span with NULL `ptr` and `len > 0`);
+/// `CRI_ERR_PARTS` if an authority is followed by a path not starting with `/`, or a
+/// userinfo or port is given without a host; `CRI_ERR_BUFFER` with the length needed.
+///
+/// # Safety
+/// `parts` is readable and each span points to `len` readable bytes; `out` and `out_len`
+/// as for `uri_percent_encode`.
+#[no_mangle]
+pub unsafe extern "C" fn uri_recompose(
+    parts: *const uri_parts,
+    out: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+) -> cri_status {
+    // SAFETY: forwarded from the caller.
+    let Some(p) = (unsafe { parts.as_ref() }) else {
+        return cri_status::CRI_ERR_NULL;
+    };
+    // SAFETY: forwarded from the caller (each span is readable).
+    let from = |s: uri_span| -> Result<Option<&[u8]>, ()> {
+        if s.ptr.is_null() {
+            return if s.len == 0 { Ok(None) } else { Err(()) };
+        }
+        Ok(Some(unsafe {
+            core::slice::from_raw_parts(s.ptr.cast::<u8>(), s.len)
+        }))
+    };
+    let r = (|| {
+        Ok::<_, ()>(UriRef {
+            scheme: from(p.scheme)?,
+            userinfo: from(p.userinfo)?,
+            host: from(p.host)?,
+            port: from(p.port)?,
+            path: from(p.path)?.unwrap_or(&[]),
+            query: from(p.query)?,
+            fragment: from(p.fragment)?,
+            ..UriRef::default()
+        })
+    })();
+    let Ok(r) = r else {
+        return cri_status::CRI_ERR_NULL;
+    };
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        text_out(out, cap, out_len, core::ptr::null_mut(), |b| {
+            uri::recompose(&r, b)
+        })
+    }
+}
+
+/// Normalizes the URI reference `(s, len)` into `(out, cap)` (RFC 3986 §6.2.2, §6.2.3):
+/// scheme and host lowercased, percent-encoding hex uppercased, unreserved characters
+/// decoded, dot-segments removed (also `%2E` ones) except in relative-path references,
+/// IPv6 in RFC 5952 form, empty and default ports dropped (http, https, ws, wss and the
+/// six CoAP schemes), an empty path after an authority written `/` for those schemes.
+///
+/// Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_SYNTAX`, `CRI_ERR_PERCENT` or
+/// `CRI_ERR_PORT_RANGE` with `*error_offset`; `CRI_ERR_BUFFER` with the length needed.
+///
+/// # Safety
+/// As for `uri_percent_decode`.
+#[no_mangle]
+pub unsafe extern "C" fn uri_normalize(
+    s: *const c_char,
+    len: usize,
+    out: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+    error_offset: *mut usize,
+) -> cri_status {
+    // SAFETY: forwarded from the caller.
+    let Some(s) = (unsafe { input(s, len) }) else {
+        return cri_status::CRI_ERR_NULL;
+    };
+    match UriRef::parse_bytes(s) {
+        // SAFETY: forwarded from the caller.
+        Ok(r) => unsafe { text_out(out, cap, out_len, error_offset, |b| uri::normalize(&r, b)) },
+        // SAFETY: forwarded from the caller.
+        Err(e) => unsafe { report(e, error_offset) },
+    }
+}
+
+/// Compares two URI references after normalization (RFC 3986 §6.2.2, §6.2.3, as
+/// `uri_normalize`) and stores 1 (equivalent) or 0 in `*equivalent`. No buffer is needed.
+///
+/// Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_SYNTAX`, `CRI_ERR_PERCENT` or
+/// `CRI_ERR_PORT_RANGE` with `*error_offset` in `a` if `a` is invalid, else in `b`.
+///
+/// # Safety
+/// `a` and `b` point to their lengths of readable bytes (or are NULL with length 0);
+/// `equivalent` is writable; `error_offset` is NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn uri_equivalent(
+    a: *const c_char,
+    a_len: usize,
+    b: *const c_char,
+    b_len: usize,
+    equivalent: *mut i32,
+    error_offset: *mut usize,
+) -> cri_status {
+    // SAFETY: forwarded from the caller.
+    let (Some(a), Some(b), Some(equivalent)) = (
+        unsafe { input(a, a_len) },
+        unsafe { input(b, b_len) },
+        unsafe { equivalent.as_mut() },
+    ) else {
+        return cri_status::CRI_ERR_NULL;
+    };
+    match UriRef::parse_bytes(a).and_then(|a| UriRef::parse_bytes(b).map(|b| (a, b))) {
+        Ok((a, b)) => {
+            *equivalent = i32::from(uri::equivalent(&a, &b));
+            cri_status::CRI_OK
+        }
+        // SAFETY: forwarded from the caller.
+        Err(e) => unsafe { report(e, error_offset) },
+    }
+}
+
+/// One query argument: `key` before the first `=`, `value` after it (`value.ptr` NULL
+/// when the argument has no `=`). Both point into the query and are still encoded:
+/// decode them with `uri_percent_decode(..., URI_DECODE_FORM, ...)`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct uri_query_arg {
+    /// The key, as written.
+    pub key: uri_span,
+    /// The value, as written; absent without `=`.
+    pub value: uri_span,
+}
+
+/// Iterates over the `&`-separated arguments of a query `(query, len)` (without its `?`),
+/// as `application/x-www-form-urlencoded` reads them (empty pieces skipped). Start with
+/// `*pos = 0`; each call stores the next argument in `*arg` and advances `*pos`.
+///
+/// Returns `CRI_OK` with an argument; `CRI_DONE` when there are no more; `CRI_ERR_NULL`.
+///
+/// # Safety
+/// `query` points to `len` readable bytes (or is NULL with `len == 0`); `pos` and `arg`
+/// are writable.
+#[no_mangle]
+pub unsafe extern "C" fn uri_query_next(
+    query: *const c_char,
+    len: usize,
+    pos: *mut usize,
+    arg: *mut uri_query_arg,
+) -> cri_status {
+    // SAFETY: forwarded from the caller.
+    let (Some(q), Some(pos), Some(arg)) = (
+        unsafe { input(query, len) },
+        unsafe { pos.as_mut() },
+        unsafe { arg.as_mut() },
+    ) else {
+        return cri_status::CRI_ERR_NULL;
+    };
+    let Some(rest) = q.get(*pos..) else {
+        return cri_status::CRI_DONE;
+    };
+    let mut args = uri::query_args(rest);
+    let Some(next) = args.next() else {
+        *pos = len.saturating_add(1);
+        return cri_status::CRI_DONE;
+    };
+    *pos = pos.saturating_add(args.position_in(rest));
+    *arg = uri_query_arg {
+        key: span(Some(next.key)),
+        value: span(next.value),
+    };
+    cri_status::CRI_OK
+}

@@ -1,0 +1,67 @@
+//! A writer into a caller's buffer that never writes past its end but keeps counting, so
+//! a too-small buffer yields the exact length needed. A window (`skip`) lets a caller see
+//! any slice of a long output through a small buffer (used to compare two outputs).
+
+use crate::Error;
+
+pub(crate) struct Out<'a> {
+    buf: &'a mut [u8],
+    /// Output position of `buf[0]`.
+    skip: usize,
+    /// Output produced so far (written or only counted).
+    len: usize,
+}
+
+impl<'a> Out<'a> {
+    pub(crate) fn new(buf: &'a mut [u8]) -> Self {
+        Out {
+            buf,
+            skip: 0,
+            len: 0,
+        }
+    }
+
+    /// A writer that keeps only output bytes `skip .. skip + buf.len()`.
+    pub(crate) fn window(buf: &'a mut [u8], skip: usize) -> Self {
+        Out { buf, skip, len: 0 }
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Moves the output position (writers that fill a region out of order).
+    pub(crate) fn seek(&mut self, pos: usize) {
+        self.len = pos;
+    }
+
+    pub(crate) fn push(&mut self, bytes: &[u8]) {
+        let start = self.len;
+        let end = start.saturating_add(bytes.len());
+        self.len = end;
+        let lo = start.max(self.skip);
+        let hi = end.min(self.skip.saturating_add(self.buf.len()));
+        if lo >= hi {
+            return;
+        }
+        let src = bytes.get(lo.saturating_sub(start)..hi.saturating_sub(start));
+        let dst = self
+            .buf
+            .get_mut(lo.saturating_sub(self.skip)..hi.saturating_sub(self.skip));
+        if let (Some(src), Some(dst)) = (src, dst) {
+            dst.copy_from_slice(src);
+        }
+    }
+
+    pub(crate) fn byte(&mut self, b: u8) {
+        self.push(&[b]);
+    }
+
+    pub(crate) fn finish(self) -> Result<usize, Error> {
+        if self.len > self.buf.len() {
+            Err(Error::Buffer { needed: self.len })
+        } else {
+            Ok(self.len)
+        }
+    }
+}

@@ -1,0 +1,130 @@
+//! Character classes of RFC 3986 §2 and Appendix A as one 256-entry table, so every
+//! component check is a load and a mask.
+
+use crate::Error;
+
+pub(crate) const UNRESERVED: u8 = 1; // ALPHA DIGIT - . _ ~
+pub(crate) const SUB_DELIM: u8 = 2; // ! $ & ' ( ) * + , ; =
+pub(crate) const COLON: u8 = 4;
+pub(crate) const AT: u8 = 8;
+pub(crate) const SLASH_QM: u8 = 16; // / ?
+pub(crate) const SCHEME: u8 = 32; // ALPHA DIGIT + - .
+pub(crate) const HEX: u8 = 64;
+pub(crate) const ALPHA: u8 = 128;
+
+/// reg-name (without pct-encoded, which is handled separately).
+pub(crate) const REG_NAME: u8 = UNRESERVED | SUB_DELIM;
+pub(crate) const USERINFO: u8 = UNRESERVED | SUB_DELIM | COLON;
+pub(crate) const PCHAR: u8 = UNRESERVED | SUB_DELIM | COLON | AT;
+pub(crate) const QUERY: u8 = PCHAR | SLASH_QM;
+/// IPvFuture's tail: unreserved / sub-delims / ":".
+pub(crate) const IPVFUTURE: u8 = USERINFO;
+
+const fn class_of(c: u8) -> u8 {
+    let alpha = c.is_ascii_alphabetic();
+    let digit = c.is_ascii_digit();
+    let mut k = 0;
+    if alpha || digit || matches!(c, b'-' | b'.' | b'_' | b'~') {
+        k |= UNRESERVED;
+    }
+    if matches!(
+        c,
+        b'!' | b'$' | b'&' | b'\'' | b'(' | b')' | b'*' | b'+' | b',' | b';' | b'='
+    ) {
+        k |= SUB_DELIM;
+    }
+    if c == b':' {
+        k |= COLON;
+    }
+    if c == b'@' {
+        k |= AT;
+    }
+    if c == b'/' || c == b'?' {
+        k |= SLASH_QM;
+    }
+    if alpha || digit || matches!(c, b'+' | b'-' | b'.') {
+        k |= SCHEME;
+    }
+    if c.is_ascii_hexdigit() {
+        k |= HEX;
+    }
+    if alpha {
+        k |= ALPHA;
+    }
+    k
+}
+
+// Evaluated at compile time: an out-of-bounds index or overflow would fail the build.
+#[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+const fn build() -> [u8; 256] {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = class_of(i as u8);
+        i += 1;
+    }
+    t
+}
+
+static CLASS: [u8; 256] = build();
+
+#[inline(always)]
+pub(crate) fn class(b: u8) -> u8 {
+    // A u8 index into a 256-entry table cannot be out of bounds.
+    CLASS.get(usize::from(b)).copied().unwrap_or(0)
+}
+
+#[inline(always)]
+pub(crate) fn is(b: u8, mask: u8) -> bool {
+    class(b) & mask != 0
+}
+
+/// The value of a hex digit, or `None`.
+#[inline]
+pub(crate) fn hex_value(b: u8) -> Option<u8> {
+    match b {
+        b'0'..=b'9' => Some(b.wrapping_sub(b'0')),
+        b'a'..=b'f' => Some(b.wrapping_sub(b'a' - 10)),
+        b'A'..=b'F' => Some(b.wrapping_sub(b'A' - 10)),
+        _ => None,
+    }
+}
+
+pub(crate) const HEX_UPPER: &[u8; 16] = b"0123456789ABCDEF";
+
+/// `%HH` with uppercase hex digits (RFC 3986 §2.1).
+pub(crate) fn pct_triplet(b: u8) -> [u8; 3] {
+    let hi = HEX_UPPER.get(usize::from(b >> 4)).copied().unwrap_or(b'0');
+    let lo = HEX_UPPER.get(usize::from(b & 15)).copied().unwrap_or(b'0');
+    [b'%', hi, lo]
+}
+
+/// Checks that `s` consists of bytes of class `mask` and well-formed pct-encoded triplets;
+/// the error's offset is within `s`.
+pub(crate) fn check(s: &[u8], mask: u8) -> Result<(), Error> {
+    let mut i = 0usize;
+    while let Some(&b) = s.get(i) {
+        if is(b, mask) {
+            i = i.saturating_add(1);
+        } else if b == b'%' {
+            i = check_pct(s, i).map_err(|offset| Error::Percent { offset })?;
+        } else {
+            return Err(Error::Syntax { offset: i });
+        }
+    }
+    Ok(())
+}
+
+/// Checks the pct-encoded triplet at `s[i]` (which is `%`); returns the index after it or
+/// the offset of the first byte that is not a hex digit.
+pub(crate) fn check_pct(s: &[u8], i: usize) -> Result<usize, usize> {
+    let h = i.saturating_add(1);
+    let l = i.saturating_add(2);
+    if !s.get(h).is_some_and(|&b| is(b, HEX)) {
+        return Err(h);
+    }
+    if !s.get(l).is_some_and(|&b| is(b, HEX)) {
+        return Err(l);
+    }
+    Ok(i.saturating_add(3))
+}

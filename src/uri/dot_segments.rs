@@ -1,0 +1,237 @@
+//! remove_dot_segments (RFC 3986 §5.2.4) without a heap.
+//!
+//! The RFC's algorithm is a stack: each segment is pushed ("/" + segment, or the bare
+//! first segment of a rootless path) and each ".." pops the last one. Walking the
+//! segments backwards, a pop is a pending count and a push survives only when nothing is
+//! pending, so two backward passes give the exact output length and then the output,
+//! written from its end, in O(n) time and O(1) memory, however deep the dots go.
+
+use super::percent::pct_byte;
+use crate::out::Out;
+
+/// A path as the merge of §5.2.3 produces it: `head` (empty, or ending with "/") followed
+/// by `tail`. A plain path is `head = ""`.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct PathPieces<'a> {
+    pub(crate) head: &'a [u8],
+    pub(crate) tail: &'a [u8],
+}
+
+impl<'a> PathPieces<'a> {
+    pub(crate) fn new(path: &'a [u8]) -> Self {
+        PathPieces {
+            head: &[],
+            tail: path,
+        }
+    }
+
+    fn segments(self) -> impl Iterator<Item = &'a [u8]> + Clone {
+        let head = self.head.strip_suffix(b"/");
+        head.into_iter()
+            .flat_map(|h| h.split(|&b| b == b'/'))
+            .chain(self.tail.split(|&b| b == b'/'))
+    }
+
+    fn segments_rev(self) -> impl Iterator<Item = &'a [u8]> + Clone {
+        let head = self.head.strip_suffix(b"/");
+        self.tail
+            .rsplit(|&b| b == b'/')
+            .chain(head.into_iter().flat_map(|h| h.rsplit(|&b| b == b'/')))
+    }
+}
+
+/// Which segments count as "." and "..".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Dots {
+    /// Only the literal "." and ".." (§5.2.4 as written; DESIGN Decision 4).
+    Literal,
+    /// Also their percent-encoded forms `%2E` / `%2e`, as after §6.2.2.2 normalization.
+    Decoded,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Dot,
+    DotDot,
+    Other,
+}
+
+fn kind(seg: &[u8], dots: Dots) -> Kind {
+    let mut n = 0u8;
+    let mut i = 0usize;
+    while let Some(&b) = seg.get(i) {
+        let step = match b {
+            b'.' => 1,
+            b'%' if dots == Dots::Decoded && pct_byte(seg, i) == Some(b'.') => 3,
+            _ => return Kind::Other,
+        };
+        n = n.saturating_add(1);
+        i = i.saturating_add(step);
+    }
+    match n {
+        1 => Kind::Dot,
+        2 => Kind::DotDot,
+        _ => Kind::Other,
+    }
+}
+
+/// One piece of output: `"/" + seg` or, for the first segment of a rootless path, `seg`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Chunk<'a> {
+    pub(crate) slash: bool,
+    pub(crate) seg: &'a [u8],
+}
+
+/// The rules A and D of §5.2.4 only apply before the first segment is moved: this finds
+/// whether a rootless first segment survives them (`first_push`) and how many segments
+/// after it are handled by rules B, C and E (each with its "/").
+fn leading(p: PathPieces<'_>, dots: Dots) -> (bool, usize) {
+    let n = p.segments().count();
+    let mut segs = p.segments().enumerate();
+    let Some((_, first)) = segs.next() else {
+        return (false, 0);
+    };
+    if first.is_empty() {
+        return (false, n.saturating_sub(1));
+    }
+    let mut seg = first;
+    let mut i = 0usize;
+    loop {
+        if kind(seg, dots) == Kind::Other {
+            return (true, n.saturating_sub(i).saturating_sub(1));
+        }
+        // Rule A drops "./" or "../"; rule D drops a final "." or "..".
+        let Some((j, next)) = segs.next() else {
+            return (false, 0);
+        };
+        if next.is_empty() {
+            // The input now starts with "/": rules B, C, E take over after it.
+            return (false, n.saturating_sub(j).saturating_sub(1));
+        }
+        seg = next;
+        i = j;
+    }
+}
+
+/// The surviving chunks, last first.
+#[derive(Clone)]
+pub(crate) struct Survivors<'a, I> {
+    rev: I,
+    slash_left: usize,
+    first_push: bool,
+    at_end: bool,
+    pending: usize,
+    dots: Dots,
+    _p: core::marker::PhantomData<&'a ()>,
+}
+
+pub(crate) fn survivors(
+    p: PathPieces<'_>,
+    dots: Dots,
+) -> Survivors<'_, impl Iterator<Item = &[u8]> + Clone> {
+    let (first_push, slash_left) = leading(p, dots);
+    Survivors {
+        rev: p.segments_rev(),
+        slash_left,
+        first_push,
+        at_end: true,
+        pending: 0,
+        dots,
+        _p: core::marker::PhantomData,
+    }
+}
+
+impl<'a, I: Iterator<Item = &'a [u8]>> Iterator for Survivors<'a, I> {
+    type Item = Chunk<'a>;
+
+    fn next(&mut self) -> Option<Chunk<'a>> {
+        loop {
+            let (slash, seg) = if self.slash_left > 0 {
+                self.slash_left = self.slash_left.saturating_sub(1);
+                (true, self.rev.next()?)
+            } else if self.first_push {
+                self.first_push = false;
+                (false, self.rev.next()?)
+            } else {
+                return None;
+            };
+            let at_end = core::mem::replace(&mut self.at_end, false);
+            let push = match kind(seg, self.dots) {
+                Kind::Other => Chunk { slash, seg },
+                // A final "." or ".." leaves a "/" (rules B and C turn "/." and "/.." into "/").
+                Kind::Dot if at_end => Chunk { slash, seg: &[] },
+                Kind::Dot => continue,
+                Kind::DotDot if at_end => {
+                    // Forwards: pop, then push "/"; backwards: the push, then the pop.
+                    if self.pending == 0 {
+                        self.pending = 1;
+                        return Some(Chunk { slash, seg: &[] });
+                    }
+                    continue;
+                }
+                Kind::DotDot => {
+                    self.pending = self.pending.saturating_add(1);
+                    continue;
+                }
+            };
+            if self.pending == 0 {
+                return Some(push);
+            }
+            self.pending = self.pending.saturating_sub(1);
+        }
+    }
+}
+
+/// How the bytes of a segment are written.
+pub(crate) type SegWriter = fn(&[u8], &mut Out<'_>);
+
+pub(crate) fn copy_segment(seg: &[u8], w: &mut Out<'_>) {
+    w.push(seg);
+}
+
+fn chunk_len(c: Chunk<'_>, write_seg: SegWriter) -> usize {
+    let mut counter = Out::new(&mut []);
+    write_seg(c.seg, &mut counter);
+    counter.len().saturating_add(usize::from(c.slash))
+}
+
+/// Writes remove_dot_segments(`p`) to `w`, each segment through `write_seg`.
+pub(crate) fn write(p: PathPieces<'_>, dots: Dots, write_seg: SegWriter, w: &mut Out<'_>) {
+    let base = w.len();
+    let total = survivors(p, dots).fold(0usize, |n, c| n.saturating_add(chunk_len(c, write_seg)));
+    let mut end = total;
+    for c in survivors(p, dots) {
+        end = end.saturating_sub(chunk_len(c, write_seg));
+        w.seek(base.saturating_add(end));
+        if c.slash {
+            w.byte(b'/');
+        }
+        write_seg(c.seg, w);
+    }
+    w.seek(base.saturating_add(total));
+}
+
+/// The first two chunks of the output (forwards), for the recomposition rules that look
+/// at how a path starts.
+pub(crate) fn first_chunks(
+    p: PathPieces<'_>,
+    dots: Dots,
+) -> (Option<Chunk<'_>>, Option<Chunk<'_>>) {
+    let mut first = None;
+    let mut second = None;
+    for c in survivors(p, dots) {
+        second = first;
+        first = Some(c);
+    }
+    (first, second)
+}
+
+/// remove_dot_segments (RFC 3986 §5.2.4) of `path` into `out`, literal dots only.
+/// Returns the output length.
+///
+/// Errors: [`crate::Error::Buffer`] with the exact length needed when `out` is too small.
+pub fn remove_dot_segments(path: &[u8], out: &mut [u8]) -> Result<usize, crate::Error> {
+    let mut w = Out::new(out);
+    write(PathPieces::new(path), Dots::Literal, copy_segment, &mut w);
+    w.finish()
+}

@@ -1,0 +1,23 @@
+//! RFC 3986 (URI generic syntax): split and validate, percent-encode and decode, remove
+//! dot-segments, resolve, recompose, normalize and compare; HTTP request-targets.
+
+mod chars;
+mod dot_segments;
+mod ip;
+mod normalize;
+mod parse;
+mod percent;
+mod query;
+mod recompose;
+mod resolve;
+mod target;
+
+pub use dot_segments::remove_dot_segments;
+pub use normalize::{default_port, equivalent, normalize};
+pub use parse::{HostKind, UriRef};
+pub use percent::{percent_decode, percent_encode, DecodeOptions, EncodeSet};
+pub use query::{query_args, QueryArg, QueryArgs};
+pub use recompose::recompose;
+pub(crate) use resolve::base_error as base_error_of;
+pub use resolve::{resolve, resolve_str};
+pub use target::{split_request_target, TargetForm};

@@ -1,0 +1,402 @@
+//! Splitting a URI reference into its components (RFC 3986 §3, §4.1, Appendix B).
+
+use super::chars::{self, ALPHA, QUERY, REG_NAME, SCHEME, USERINFO};
+use super::ip;
+use crate::Error;
+
+/// What kind of host an authority names (RFC 3986 §3.2.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HostKind {
+    /// A registered name (possibly empty, as in `file:///`).
+    RegName,
+    /// An IPv4address in dotted-decimal form.
+    Ipv4,
+    /// An IP-literal holding an IPv6address (optionally with an RFC 6874 zone id).
+    Ipv6,
+    /// An IP-literal holding an IPvFuture.
+    IpvFuture,
+}
+
+/// A URI reference split into its components, borrowing the input (zero-copy).
+///
+/// `None` means the component is *absent*; `Some(b"")` means it is present and *empty*
+/// (`http://a/b?` has an empty query, `http://a/b` has none). The path is always present.
+/// `host` keeps the brackets of an IP-literal; `zone_id` is the zone id after `%25` inside
+/// them (RFC 6874), as written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct UriRef<'a> {
+    pub(crate) scheme: Option<&'a [u8]>,
+    pub(crate) userinfo: Option<&'a [u8]>,
+    pub(crate) host: Option<&'a [u8]>,
+    pub(crate) port: Option<&'a [u8]>,
+    pub(crate) path: &'a [u8],
+    pub(crate) query: Option<&'a [u8]>,
+    pub(crate) fragment: Option<&'a [u8]>,
+    pub(crate) host_kind: Option<HostKind>,
+    pub(crate) zone_id: Option<&'a [u8]>,
+    pub(crate) port_number: Option<u16>,
+}
+
+fn text(b: &[u8]) -> &str {
+    // Components of a strictly parsed reference are ASCII; lenient splits cut only at ASCII
+    // delimiters, so a component is valid UTF-8 whenever the input is.
+    core::str::from_utf8(b).unwrap_or("")
+}
+
+impl<'a> UriRef<'a> {
+    /// Parses a URI reference strictly against the grammar of RFC 3986 §4.1.
+    ///
+    /// Errors: [`Error::Syntax`] / [`Error::Percent`] with the offset of the first bad
+    /// byte; [`Error::PortRange`] for a port over 65535.
+    pub fn parse(s: &'a str) -> Result<Self, Error> {
+        parse_strict(s.as_bytes())
+    }
+
+    /// Like [`UriRef::parse`] on bytes (non-ASCII bytes are a syntax error).
+    pub fn parse_bytes(s: &'a [u8]) -> Result<Self, Error> {
+        parse_strict(s)
+    }
+
+    /// Splits any byte string by the regular expression of RFC 3986 Appendix B, never
+    /// failing (for logs and other text that may not be a valid URI). The authority is
+    /// split at its last `@` and at the last `:` outside `[ ]`; `port_number` is set only
+    /// when the port is all digits and at most 65535.
+    pub fn split_lenient(s: &'a [u8]) -> Self {
+        split_lenient(s)
+    }
+
+    /// The scheme, without the `:`.
+    pub fn scheme(&self) -> Option<&'a str> {
+        self.scheme.map(text)
+    }
+    /// The userinfo, without the `@`.
+    pub fn userinfo(&self) -> Option<&'a str> {
+        self.userinfo.map(text)
+    }
+    /// The host as written (brackets included for an IP-literal); `Some("")` for an empty
+    /// host (`file:///`), `None` when there is no authority.
+    pub fn host(&self) -> Option<&'a str> {
+        self.host.map(text)
+    }
+    /// The port as written, without the `:`; `Some("")` for `http://a:/`.
+    pub fn port(&self) -> Option<&'a str> {
+        self.port.map(text)
+    }
+    /// The path (always present, possibly empty).
+    pub fn path(&self) -> &'a str {
+        text(self.path)
+    }
+    /// The query, without the `?`.
+    pub fn query(&self) -> Option<&'a str> {
+        self.query.map(text)
+    }
+    /// The fragment, without the `#`.
+    pub fn fragment(&self) -> Option<&'a str> {
+        self.fragment.map(text)
+    }
+    /// The kind of host, `None` without an authority.
+    pub fn host_kind(&self) -> Option<HostKind> {
+        self.host_kind
+    }
+    /// The RFC 6874 zone id (after `%25`) of an IPv6 literal, as written.
+    pub fn zone_id(&self) -> Option<&'a str> {
+        self.zone_id.map(text)
+    }
+    /// The port as a number, `None` when absent or empty.
+    pub fn port_number(&self) -> Option<u16> {
+        self.port_number
+    }
+    /// True when an authority (`//…`) is present.
+    pub fn has_authority(&self) -> bool {
+        self.host.is_some()
+    }
+    /// True for an absolute URI reference (one with a scheme).
+    pub fn is_absolute(&self) -> bool {
+        self.scheme.is_some()
+    }
+}
+
+/// Offsets are relative to a sub-slice; this adds the sub-slice's start.
+pub(crate) fn at(base: usize, e: Error) -> Error {
+    match e {
+        Error::Syntax { offset } => Error::Syntax {
+            offset: base.saturating_add(offset),
+        },
+        Error::Percent { offset } => Error::Percent {
+            offset: base.saturating_add(offset),
+        },
+        Error::PortRange { offset } => Error::PortRange {
+            offset: base.saturating_add(offset),
+        },
+        other => other,
+    }
+}
+
+fn syntax(offset: usize) -> Error {
+    Error::Syntax { offset }
+}
+
+/// `check` against a class, as a syntax error at the absolute offset `base + bad`.
+fn check_at(s: &[u8], mask: u8, base: usize) -> Result<(), Error> {
+    chars::check(s, mask).map_err(|e| at(base, e))
+}
+
+/// Length of a scheme at the start of `s` when `s` starts with `scheme ":"`.
+fn scheme_len(s: &[u8]) -> Option<usize> {
+    if !chars::is(*s.first()?, ALPHA) {
+        return None;
+    }
+    let n = s.iter().take_while(|&&b| chars::is(b, SCHEME)).count();
+    (s.get(n) == Some(&b':')).then_some(n)
+}
+
+/// Index of the first byte in `s` that is one of `stops`, or `s.len()`.
+pub(crate) fn find_any(s: &[u8], stops: &[u8]) -> usize {
+    s.iter().position(|b| stops.contains(b)).unwrap_or(s.len())
+}
+
+fn split_at(s: &[u8], i: usize) -> (&[u8], &[u8]) {
+    s.split_at_checked(i).unwrap_or((s, &[]))
+}
+
+fn parse_strict(s: &[u8]) -> Result<UriRef<'_>, Error> {
+    let mut r = UriRef::default();
+    let mut pos = 0usize;
+    let mut rest = s;
+    if let Some(n) = scheme_len(s) {
+        let (scheme, tail) = split_at(s, n);
+        r.scheme = Some(scheme);
+        rest = tail.get(1..).unwrap_or(&[]);
+        pos = n.saturating_add(1);
+    }
+    if let Some(tail) = rest.strip_prefix(b"//") {
+        pos = pos.saturating_add(2);
+        let end = find_any(tail, b"/?#");
+        let (authority, tail) = split_at(tail, end);
+        parse_authority(authority, &mut r).map_err(|e| at(pos, e))?;
+        pos = pos.saturating_add(end);
+        rest = tail;
+    }
+    let end = find_any(rest, b"?#");
+    let (path, tail) = split_at(rest, end);
+    check_path(path, &r).map_err(|e| at(pos, e))?;
+    r.path = path;
+    pos = pos.saturating_add(end);
+    rest = tail;
+    if let Some(tail) = rest.strip_prefix(b"?") {
+        pos = pos.saturating_add(1);
+        let end = find_any(tail, b"#");
+        let (query, tail) = split_at(tail, end);
+        check_at(query, QUERY, pos)?;
+        r.query = Some(query);
+        pos = pos.saturating_add(end);
+        rest = tail;
+    }
+    if let Some(fragment) = rest.strip_prefix(b"#") {
+        check_at(fragment, QUERY, pos.saturating_add(1))?;
+        r.fragment = Some(fragment);
+    }
+    finish_port(r, s)
+}
+
+/// A port over 65535 is reported after the whole reference was checked, so a caller that
+/// gets [`Error::PortRange`] knows the rest is well-formed.
+fn finish_port<'a>(r: UriRef<'a>, s: &'a [u8]) -> Result<UriRef<'a>, Error> {
+    match r.port {
+        Some(p) if !p.is_empty() && r.port_number.is_none() => {
+            let offset = (p.as_ptr() as usize).saturating_sub(s.as_ptr() as usize);
+            Err(Error::PortRange { offset })
+        }
+        _ => Ok(r),
+    }
+}
+
+/// Path rules of §3.3 and §4.2: pchar segments separated by "/"; without a scheme and an
+/// authority the first segment may not contain ":" (path-noscheme). The path was cut at
+/// the first "?" or "#", so the class may include "?".
+fn check_path(path: &[u8], r: &UriRef<'_>) -> Result<(), Error> {
+    check_at(path, QUERY, 0)?;
+    if r.scheme.is_none() && r.host.is_none() {
+        let first = split_at(path, find_any(path, b"/")).0;
+        if let Some(colon) = first.iter().position(|&b| b == b':') {
+            return Err(syntax(colon));
+        }
+    }
+    Ok(())
+}
+
+/// Parses `s` as an authority alone (RFC 9112 authority-form builds on it).
+pub(crate) fn parse_authority_only(s: &[u8]) -> Result<UriRef<'_>, Error> {
+    if let Some(bad) = s.iter().position(|b| b"/?#".contains(b)) {
+        return Err(syntax(bad));
+    }
+    let mut r = UriRef::default();
+    parse_authority(s, &mut r)?;
+    finish_port(r, s)
+}
+
+/// authority = [ userinfo "@" ] host [ ":" port ] (§3.2), offsets relative to `a`.
+fn parse_authority<'a>(a: &'a [u8], r: &mut UriRef<'a>) -> Result<(), Error> {
+    let mut pos = 0usize;
+    let mut rest = a;
+    if let Some(at_sign) = a.iter().position(|&b| b == b'@') {
+        let (userinfo, tail) = split_at(a, at_sign);
+        check_at(userinfo, USERINFO, 0)?;
+        r.userinfo = Some(userinfo);
+        pos = at_sign.saturating_add(1);
+        rest = tail.get(1..).unwrap_or(&[]);
+    }
+    let host_len = if rest.first() == Some(&b'[') {
+        parse_ip_literal(rest, r).map_err(|e| at(pos, e))?
+    } else {
+        let n = find_any(rest, b":");
+        let name = split_at(rest, n).0;
+        check_at(name, REG_NAME, pos)?;
+        r.host_kind = Some(if ip::parse_ipv4(name).is_some() {
+            HostKind::Ipv4
+        } else {
+            HostKind::RegName
+        });
+        n
+    };
+    let (host, tail) = split_at(rest, host_len);
+    r.host = Some(host);
+    pos = pos.saturating_add(host_len);
+    match tail.split_first() {
+        None => Ok(()),
+        Some((b':', port)) => {
+            let port_pos = pos.saturating_add(1);
+            if let Some(bad) = port.iter().position(|b| !b.is_ascii_digit()) {
+                return Err(syntax(port_pos.saturating_add(bad)));
+            }
+            r.port = Some(port);
+            r.port_number = port_number(port);
+            Ok(())
+        }
+        Some(_) => Err(syntax(pos)),
+    }
+}
+
+/// The value of an all-digit port, `None` if empty, not digits or over 65535.
+pub(crate) fn port_number(port: &[u8]) -> Option<u16> {
+    if port.is_empty() {
+        return None;
+    }
+    let mut v: u16 = 0;
+    for &b in port {
+        let d = b.checked_sub(b'0').filter(|d| *d < 10)?;
+        v = v.checked_mul(10)?.checked_add(u16::from(d))?;
+    }
+    Some(v)
+}
+
+/// IP-literal = "[" ( IPv6address / IPv6addrz / IPvFuture ) "]" (RFC 3986, RFC 6874).
+/// `s` starts with "["; returns the literal's length including the brackets. An invalid
+/// IPv6 address is reported at its first byte.
+fn parse_ip_literal<'a>(s: &'a [u8], r: &mut UriRef<'a>) -> Result<usize, Error> {
+    let close = s.iter().position(|&b| b == b']');
+    let inner_end = close.unwrap_or_else(|| find_any(s, b"/?#"));
+    let inner = s.get(1..inner_end).unwrap_or(&[]);
+    if matches!(inner.first(), Some(b'v' | b'V')) {
+        ip::check_ipvfuture(inner).map_err(|bad| syntax(bad.saturating_add(1)))?;
+        r.host_kind = Some(HostKind::IpvFuture);
+    } else {
+        let (addr, zone) = match find_subslice(inner, b"%25") {
+            Some(z) => (split_at(inner, z).0, inner.get(z.saturating_add(3)..)),
+            None => (inner, None),
+        };
+        if ip::parse_ipv6(addr).is_none() {
+            return Err(syntax(1));
+        }
+        if let Some(zone) = zone {
+            let base = addr.len().saturating_add(4);
+            if zone.is_empty() {
+                return Err(syntax(base));
+            }
+            check_at(zone, chars::UNRESERVED, base)?;
+            r.zone_id = Some(zone);
+        }
+        r.host_kind = Some(HostKind::Ipv6);
+    }
+    match close {
+        Some(c) => Ok(c.saturating_add(1)),
+        None => Err(syntax(inner_end)),
+    }
+}
+
+pub(crate) fn find_subslice(s: &[u8], needle: &[u8]) -> Option<usize> {
+    s.windows(needle.len()).position(|w| w == needle)
+}
+
+/// RFC 3986 Appendix B: `^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`.
+fn split_lenient(s: &[u8]) -> UriRef<'_> {
+    let mut r = UriRef::default();
+    let mut rest = s;
+    let n = find_any(s, b":/?#");
+    if n > 0 && s.get(n) == Some(&b':') {
+        let (scheme, tail) = split_at(s, n);
+        r.scheme = Some(scheme);
+        rest = tail.get(1..).unwrap_or(&[]);
+    }
+    if let Some(tail) = rest.strip_prefix(b"//") {
+        let end = find_any(tail, b"/?#");
+        let (authority, tail) = split_at(tail, end);
+        split_authority_lenient(authority, &mut r);
+        rest = tail;
+    }
+    let (path, tail) = split_at(rest, find_any(rest, b"?#"));
+    r.path = path;
+    rest = tail;
+    if let Some(tail) = rest.strip_prefix(b"?") {
+        let (query, tail) = split_at(tail, find_any(tail, b"#"));
+        r.query = Some(query);
+        rest = tail;
+    }
+    r.fragment = rest.strip_prefix(b"#");
+    r
+}
+
+fn split_authority_lenient<'a>(a: &'a [u8], r: &mut UriRef<'a>) {
+    let mut hostport = a;
+    if let Some(at_sign) = a.iter().rposition(|&b| b == b'@') {
+        let (userinfo, tail) = split_at(a, at_sign);
+        r.userinfo = Some(userinfo);
+        hostport = tail.get(1..).unwrap_or(&[]);
+    }
+    let bracket_end = match hostport.first() {
+        Some(b'[') => hostport
+            .iter()
+            .position(|&b| b == b']')
+            .map_or(0, |c| c.saturating_add(1)),
+        _ => 0,
+    };
+    let after = hostport.get(bracket_end..).unwrap_or(&[]);
+    let host_len = match after.iter().rposition(|&b| b == b':') {
+        Some(c) => bracket_end.saturating_add(c),
+        None => hostport.len(),
+    };
+    let (host, tail) = split_at(hostport, host_len);
+    r.host = Some(host);
+    r.host_kind = Some(lenient_host_kind(host, r));
+    if let Some(port) = tail.get(1..).filter(|_| !tail.is_empty()) {
+        r.port = Some(port);
+        r.port_number = port_number(port);
+    }
+}
+
+fn lenient_host_kind<'a>(host: &'a [u8], r: &mut UriRef<'a>) -> HostKind {
+    if let Some(inner) = host.strip_prefix(b"[").and_then(|h| h.strip_suffix(b"]")) {
+        if matches!(inner.first(), Some(b'v' | b'V')) {
+            return HostKind::IpvFuture;
+        }
+        if let Some(z) = find_subslice(inner, b"%25") {
+            r.zone_id = inner.get(z.saturating_add(3)..);
+        }
+        return HostKind::Ipv6;
+    }
+    if ip::parse_ipv4(host).is_some() {
+        HostKind::Ipv4
+    } else {
+        HostKind::RegName
+    }
+}

@@ -1,0 +1,196 @@
+//! Recomposition of components into a URI reference (RFC 3986 §5.3), shared by
+//! `recompose`, `resolve` and `normalize`.
+
+use super::dot_segments::{self, copy_segment, Dots, PathPieces, SegWriter};
+use super::ip;
+use super::normalize::{norm_lower, norm_segment};
+use super::parse::UriRef;
+use crate::out::Out;
+use crate::Error;
+
+/// A host to write: as text, or an IPv6 address in RFC 5952 form (normalization).
+#[derive(Clone, Copy)]
+pub(crate) enum Host<'a> {
+    Text(&'a [u8]),
+    Ipv6 {
+        addr: [u8; 16],
+        zone: Option<&'a [u8]>,
+    },
+}
+
+/// Components of a target URI and how to write them.
+#[derive(Clone, Copy)]
+pub(crate) struct Composer<'a> {
+    pub(crate) scheme: Option<&'a [u8]>,
+    pub(crate) userinfo: Option<&'a [u8]>,
+    /// `Some` means an authority is present.
+    pub(crate) host: Option<Host<'a>>,
+    pub(crate) port: Option<&'a [u8]>,
+    pub(crate) path: PathPieces<'a>,
+    /// `Some`: remove dot-segments from the path; `None`: write it as it is.
+    pub(crate) dots: Option<Dots>,
+    pub(crate) query: Option<&'a [u8]>,
+    pub(crate) fragment: Option<&'a [u8]>,
+    /// Normalize case and percent-encoding (RFC 3986 §6.2.2.1, §6.2.2.2).
+    pub(crate) normalize: bool,
+    /// Write "/" for an empty path after an authority (§6.2.3, for http-like schemes).
+    pub(crate) slash_if_empty: bool,
+}
+
+/// How the written path starts, which decides the prefixes of Decision 3 and §4.2.
+struct PathStart {
+    empty: bool,
+    double_slash: bool,
+    first_segment_colon: bool,
+}
+
+impl<'a> Composer<'a> {
+    /// The components of a split reference, written as they are.
+    pub(crate) fn from_ref(r: &UriRef<'a>) -> Self {
+        Composer {
+            scheme: r.scheme,
+            userinfo: r.userinfo,
+            host: r.host.map(Host::Text),
+            port: r.port,
+            path: PathPieces::new(r.path),
+            dots: None,
+            query: r.query,
+            fragment: r.fragment,
+            normalize: false,
+            slash_if_empty: false,
+        }
+    }
+
+    fn seg_writer(&self) -> SegWriter {
+        if self.normalize {
+            norm_segment
+        } else {
+            copy_segment
+        }
+    }
+
+    fn text(&self, s: &[u8], w: &mut Out<'_>) {
+        if self.normalize {
+            norm_segment(s, w);
+        } else {
+            w.push(s);
+        }
+    }
+
+    fn path_start(&self) -> PathStart {
+        match self.dots {
+            Some(dots) => {
+                let (first, second) = dot_segments::first_chunks(self.path, dots);
+                PathStart {
+                    empty: first.is_none(),
+                    double_slash: first.is_some_and(|c| c.slash && c.seg.is_empty())
+                        && second.is_some(),
+                    first_segment_colon: first.is_some_and(|c| !c.slash && c.seg.contains(&b':')),
+                }
+            }
+            None => {
+                let p = self.path;
+                let whole_first = if p.head.is_empty() { p.tail } else { p.head };
+                let first_seg = whole_first.split(|&b| b == b'/').next().unwrap_or(&[]);
+                PathStart {
+                    empty: p.head.is_empty() && p.tail.is_empty(),
+                    double_slash: whole_first.starts_with(b"//")
+                        || (p.head == b"/" && p.tail.starts_with(b"/")),
+                    first_segment_colon: !whole_first.starts_with(b"/")
+                        && first_seg.contains(&b':'),
+                }
+            }
+        }
+    }
+
+    /// Writes the reference (§5.3) with the prefixes that keep it reparsing to the same
+    /// components: "/." before a path starting with "//" when there is no authority
+    /// (DESIGN Decision 3), "./" before a first segment with ":" when there is neither
+    /// scheme nor authority (§4.2).
+    pub(crate) fn write(&self, w: &mut Out<'_>) {
+        if let Some(s) = self.scheme {
+            if self.normalize {
+                norm_lower(s, w);
+            } else {
+                w.push(s);
+            }
+            w.byte(b':');
+        }
+        if let Some(host) = self.host {
+            w.push(b"//");
+            if let Some(u) = self.userinfo {
+                self.text(u, w);
+                w.byte(b'@');
+            }
+            self.write_host(host, w);
+            if let Some(p) = self.port {
+                w.byte(b':');
+                w.push(p);
+            }
+        }
+        self.write_path(w);
+        if let Some(q) = self.query {
+            w.byte(b'?');
+            self.text(q, w);
+        }
+        if let Some(f) = self.fragment {
+            w.byte(b'#');
+            self.text(f, w);
+        }
+    }
+
+    fn write_host(&self, host: Host<'_>, w: &mut Out<'_>) {
+        match host {
+            Host::Text(h) if self.normalize => norm_lower(h, w),
+            Host::Text(h) => w.push(h),
+            Host::Ipv6 { addr, zone } => {
+                w.byte(b'[');
+                ip::write_ipv6(&addr, w);
+                if let Some(z) = zone {
+                    w.push(b"%25");
+                    norm_segment(z, w);
+                }
+                w.byte(b']');
+            }
+        }
+    }
+
+    fn write_path(&self, w: &mut Out<'_>) {
+        let start = self.path_start();
+        if self.host.is_none() && start.double_slash {
+            w.push(b"/.");
+        }
+        if self.scheme.is_none() && self.host.is_none() && start.first_segment_colon {
+            w.push(b"./");
+        }
+        if start.empty && self.slash_if_empty && self.host.is_some() {
+            w.byte(b'/');
+        }
+        match self.dots {
+            Some(dots) => dot_segments::write(self.path, dots, self.seg_writer(), w),
+            None => {
+                self.text(self.path.head, w);
+                self.text(self.path.tail, w);
+            }
+        }
+    }
+}
+
+/// Recomposes a split reference (RFC 3986 §5.3) into `out`; returns the length written.
+/// A path that would start with "//" without an authority gets a "/." prefix, and a
+/// first segment with ":" without scheme and authority a "./" prefix, so the output
+/// parses back to the same components.
+///
+/// Errors: [`Error::Parts`] if an authority is followed by a path not starting with "/",
+/// or a userinfo or port is given without a host; [`Error::Buffer`] if `out` is too small.
+pub fn recompose(r: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
+    let authority_parts = r.userinfo.is_some() || r.port.is_some();
+    if (r.host.is_some() && !r.path.is_empty() && !r.path.starts_with(b"/"))
+        || (r.host.is_none() && authority_parts)
+    {
+        return Err(Error::Parts);
+    }
+    let mut w = Out::new(out);
+    Composer::from_ref(r).write(&mut w);
+    w.finish()
+}

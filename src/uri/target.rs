@@ -1,0 +1,88 @@
+//! HTTP request-targets (RFC 9112 §3.2): origin-form, absolute-form, authority-form and
+//! asterisk-form, each split into the components it holds.
+
+use super::chars::{self, QUERY};
+use super::parse::{find_any, UriRef};
+use crate::Error;
+
+/// The form of a request-target (RFC 9112 §3.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TargetForm {
+    /// `absolute-path [ "?" query ]`, e.g. `/where?q=now`.
+    Origin,
+    /// `absolute-URI`, e.g. `http://www.example.org/pub/WWW/` (to a proxy).
+    Absolute,
+    /// `uri-host ":" port`, for CONNECT only.
+    Authority,
+    /// `*`, for a server-wide OPTIONS.
+    Asterisk,
+}
+
+/// Splits a request-target. `connect` says the method is CONNECT, whose target is in
+/// authority-form (§3.2.3); otherwise the form follows from the first byte: `*` alone is
+/// asterisk-form, `/` starts origin-form (whose path may start with `//`), anything else
+/// must be an absolute-URI (no fragment). In asterisk-form the path is `*`.
+///
+/// Errors: [`Error::Syntax`] / [`Error::Percent`] with the offset of the first bad byte;
+/// [`Error::PortRange`] for a port over 65535.
+pub fn split_request_target(s: &[u8], connect: bool) -> Result<(TargetForm, UriRef<'_>), Error> {
+    if connect {
+        return authority_form(s).map(|r| (TargetForm::Authority, r));
+    }
+    match s.first() {
+        Some(b'*') if s.len() == 1 => Ok((
+            TargetForm::Asterisk,
+            UriRef {
+                path: s,
+                ..UriRef::default()
+            },
+        )),
+        Some(b'/') => origin_form(s).map(|r| (TargetForm::Origin, r)),
+        _ => absolute_form(s).map(|r| (TargetForm::Absolute, r)),
+    }
+}
+
+fn origin_form(s: &[u8]) -> Result<UriRef<'_>, Error> {
+    let end = find_any(s, b"?#");
+    let (path, rest) = s.split_at_checked(end).unwrap_or((s, &[]));
+    chars::check(path, QUERY)?;
+    let query = match rest.split_first() {
+        None => None,
+        Some((b'?', q)) => {
+            chars::check(q, QUERY).map_err(|e| super::parse::at(end.saturating_add(1), e))?;
+            Some(q)
+        }
+        Some(_) => return Err(Error::Syntax { offset: end }),
+    };
+    Ok(UriRef {
+        path,
+        query,
+        ..UriRef::default()
+    })
+}
+
+fn absolute_form(s: &[u8]) -> Result<UriRef<'_>, Error> {
+    let r = UriRef::parse_bytes(s)?;
+    if r.scheme.is_none() {
+        return Err(Error::Syntax {
+            offset: find_any(s, b":/?#"),
+        });
+    }
+    if let Some(f) = r.fragment {
+        let offset = s.len().saturating_sub(f.len()).saturating_sub(1);
+        return Err(Error::Syntax { offset });
+    }
+    Ok(r)
+}
+
+/// authority-form = uri-host ":" port: no userinfo, the port required.
+fn authority_form(s: &[u8]) -> Result<UriRef<'_>, Error> {
+    let r = super::parse::parse_authority_only(s)?;
+    if let Some(u) = r.userinfo {
+        return Err(Error::Syntax { offset: u.len() });
+    }
+    if r.port.is_none_or(|p| p.is_empty()) {
+        return Err(Error::Syntax { offset: s.len() });
+    }
+    Ok(r)
+}
