@@ -12,6 +12,156 @@
 #include <stdint.h>
 
 /**
+ * The CBOR tag for a CRI reference (draft §11.4).
+ */
+#define CRI_TAG 99
+
+/**
+ * Unprocessable: not well-formed CBOR.
+ */
+#define CRI_REASON_NOT_CBOR 1
+
+/**
+ * Unprocessable: indefinite-length encoding.
+ */
+#define CRI_REASON_INDEFINITE 2
+
+/**
+ * Unprocessable: a trailing default value (or `null`) was not removed.
+ */
+#define CRI_REASON_TRAILING_DEFAULT 3
+
+/**
+ * Unprocessable: scheme and authority both `null` (use discard).
+ */
+#define CRI_REASON_TWO_LEADING_NULLS 4
+
+/**
+ * Unprocessable: a path segment is "." or "..".
+ */
+#define CRI_REASON_DOT_SEGMENT 5
+
+/**
+ * Unprocessable: a text string is not valid UTF-8.
+ */
+#define CRI_REASON_INVALID_UTF8 6
+
+/**
+ * Unprocessable: a port over 65535.
+ */
+#define CRI_REASON_PORT_RANGE 7
+
+/**
+ * Unprocessable: a host-ip that is not 4 or 16 bytes.
+ */
+#define CRI_REASON_HOST_IP_LENGTH 8
+
+/**
+ * Unprocessable: a host-name label with ".".
+ */
+#define CRI_REASON_HOST_LABEL 9
+
+/**
+ * Unprocessable: PET byte strings that are not minimal.
+ */
+#define CRI_REASON_PET_NOT_MINIMAL 10
+
+/**
+ * Unprocessable: a leading empty path segment without authority.
+ */
+#define CRI_REASON_LEADING_EMPTY_SEGMENT 11
+
+/**
+ * Unprocessable: a rootless no-authority CRI with an empty path.
+ */
+#define CRI_REASON_NAKED_ROOTLESS 12
+
+/**
+ * Unprocessable: an item of a type or shape the CDDL does not allow, or an unknown feature.
+ */
+#define CRI_REASON_STRUCTURE 13
+
+/**
+ * Unprocessable: discard over 127.
+ */
+#define CRI_REASON_DISCARD_RANGE 14
+
+/**
+ * Unprocessable: a scheme-name that does not match `[a-z][a-z0-9+.-]*`.
+ */
+#define CRI_REASON_SCHEME_NAME 15
+
+/**
+ * Unprocessable: bytes after the CRI.
+ */
+#define CRI_REASON_TRAILING_BYTES 16
+
+/**
+ * Unprocessable: a full CRI was required but this is a relative reference.
+ */
+#define CRI_REASON_NOT_FULL 17
+
+/**
+ * Unprocessable: a CBOR tag other than 99 around the CRI.
+ */
+#define CRI_REASON_TAG 18
+
+/**
+ * Unconvertible: an IPvFuture host.
+ */
+#define CRI_UNCONVERTIBLE_IPVFUTURE 1
+
+/**
+ * Unconvertible: an empty port.
+ */
+#define CRI_UNCONVERTIBLE_EMPTY_PORT 2
+
+/**
+ * Unconvertible: a port with leading zeros.
+ */
+#define CRI_UNCONVERTIBLE_PORT_LEADING_ZERO 3
+
+/**
+ * Unconvertible: a zone id that is not UTF-8.
+ */
+#define CRI_UNCONVERTIBLE_ZONE_ID 4
+
+/**
+ * Unconvertible: a scheme number not in the table compiled in.
+ */
+#define CRI_UNCONVERTIBLE_UNKNOWN_SCHEME 5
+
+/**
+ * Unconvertible: discard 0 with a path or with an empty query.
+ */
+#define CRI_UNCONVERTIBLE_DISCARD_ZERO 6
+
+/**
+ * Unconvertible: discard without path segments to append.
+ */
+#define CRI_UNCONVERTIBLE_DISCARD_WITHOUT_PATH 7
+
+/**
+ * Unconvertible: a zone-id, and `CRI_TO_URI_ZONE_ID` was not given.
+ */
+#define CRI_UNCONVERTIBLE_ZONE_ID_NOT_ENABLED 8
+
+/**
+ * Unconvertible: the base is not a full CRI.
+ */
+#define CRI_UNCONVERTIBLE_NOT_FULL 9
+
+/**
+ * `cri_validate` flag: the CRI reference must be a full CRI (start with a scheme).
+ */
+#define CRI_VALIDATE_FULL 1
+
+/**
+ * `cri_to_uri` flag: write a zone-id in the RFC 6874 form `[fe80::1%25eth0]`.
+ */
+#define CRI_TO_URI_ZONE_ID 1
+
+/**
  * No authority, so no host.
  */
 #define URI_HOST_NONE 0
@@ -133,7 +283,8 @@ enum cri_status
   CRI_ERR_BUFFER = -2,
   /**
    * The input does not match the RFC 3986 grammar; `*error_offset` is the first bad byte
-   * (the input length if it ended too early).
+   * (the input length if it ended too early; for an invalid IPv6 address, its first byte,
+   * as fluent-uri reports it).
    */
   CRI_ERR_SYNTAX = -3,
   /**
@@ -158,6 +309,20 @@ enum cri_status
    * A flag or enumeration argument has a value this function does not know.
    */
   CRI_ERR_ARGUMENT = -8,
+  /**
+   * The CRI reference is unprocessable (draft-ietf-core-href-27 §5.2.1): `err->reason`
+   * is a `CRI_REASON_*` value, `err->offset` the offending CBOR item.
+   */
+  CRI_ERR_UNPROCESSABLE = -9,
+  /**
+   * The reference has no form in the other notation (URI ⇄ CRI, draft §6.1):
+   * `err->reason` is a `CRI_UNCONVERTIBLE_*` value.
+   */
+  CRI_ERR_UNCONVERTIBLE = -10,
+  /**
+   * The name or number is not in the table compiled in.
+   */
+  CRI_ERR_NOT_FOUND = -11,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -166,6 +331,23 @@ typedef enum cri_status cri_status;
 typedef int32_t cri_status;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
+
+/**
+ * Details of a CRI error: `reason` is a `CRI_REASON_*` value (with
+ * `CRI_ERR_UNPROCESSABLE`, also `CRI_ERR_BASE` from `cri_resolve`) or a
+ * `CRI_UNCONVERTIBLE_*` value (with `CRI_ERR_UNCONVERTIBLE`), 0 otherwise; `offset` is the
+ * byte offset of the offending CBOR item, or of the first bad byte of a URI.
+ */
+struct cri_error_info {
+  /**
+   * Byte offset into the input the error refers to.
+   */
+  size_t offset;
+  /**
+   * `CRI_REASON_*` or `CRI_UNCONVERTIBLE_*`, 0 if the status says it all.
+   */
+  int32_t reason;
+};
 
 /**
  * A component of a split URI reference: `ptr` points into the caller's input (not
@@ -258,6 +440,133 @@ extern "C" {
  * `"CRI_UNKNOWN"` for a value that is not a status.
  */
 const char *cri_status_name(int32_t status);
+
+/**
+ * Checks that `(cbor, len)` is one well-formed, processable CRI reference (draft §5.1,
+ * §5.2.1, the constraints of §2 and the PET rules of §7.2), optionally inside CBOR tag 99.
+ * With `CRI_VALIDATE_FULL` it must also be a full CRI. Arbitrary bytes are safe: the
+ * check never reads past `len`, uses bounded stack and no recursion.
+ *
+ * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_ARGUMENT` for an unknown flag;
+ * `CRI_ERR_UNPROCESSABLE` with `err->reason` (`CRI_REASON_*`) and `err->offset`.
+ *
+ * # Safety
+ * `cbor` points to `len` readable bytes (or is NULL with `len == 0`); `err` is NULL or
+ * writable.
+ */
+cri_status cri_validate(const uint8_t *cbor,
+                        size_t len,
+                        uint32_t flags,
+                        struct cri_error_info *err);
+
+/**
+ * Converts the URI reference `(uri, len)` into a CRI reference in CBOR (no tag) in
+ * `(out, cap)` (bytes, no NUL): normalized (scheme and host lowercase, dot-segments and
+ * default port removed), scheme-id where the scheme table has one, text percent-decoded,
+ * PET only where needed.
+ *
+ * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_SYNTAX`, `CRI_ERR_PERCENT` or
+ * `CRI_ERR_PORT_RANGE` with `err->offset` for an invalid URI reference;
+ * `CRI_ERR_UNCONVERTIBLE` with `err->reason` (IPvFuture, empty port, port with leading
+ * zeros, zone id not UTF-8); `CRI_ERR_BUFFER` with the length needed in `*out_len`.
+ *
+ * # Safety
+ * `uri` points to `len` readable bytes (or is NULL with `len == 0`); `out` points to `cap`
+ * writable bytes (or is NULL with `cap == 0`); `out_len` is writable; `err` NULL or writable.
+ */
+cri_status cri_from_uri(const char *uri,
+                        size_t len,
+                        uint8_t *out,
+                        size_t cap,
+                        size_t *out_len,
+                        struct cri_error_info *err);
+
+/**
+ * Converts the CRI reference `(cbor, len)` (CBOR, optionally in tag 99) into a URI
+ * reference (draft §6.1, recomposed per RFC 3986 §5.3) in the text buffer `(out, cap)`.
+ * With `CRI_TO_URI_ZONE_ID` a zone-id is written as `%25zone` (RFC 6874).
+ *
+ * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_ARGUMENT`; `CRI_ERR_UNPROCESSABLE` with
+ * `err->reason`/`err->offset`; `CRI_ERR_UNCONVERTIBLE` with `err->reason` (unknown scheme
+ * number, discard 0 with a path or an empty query, discard without path, zone-id not
+ * enabled); `CRI_ERR_BUFFER` with the length needed.
+ *
+ * # Safety
+ * As for `cri_from_uri`.
+ */
+cri_status cri_to_uri(const uint8_t *cbor,
+                      size_t len,
+                      uint32_t flags,
+                      char *out,
+                      size_t cap,
+                      size_t *out_len,
+                      struct cri_error_info *err);
+
+/**
+ * Resolves the CRI reference `(ref, ref_len)` against the full CRI `(base, base_len)`
+ * (draft §5.3) and writes the resulting full CRI in CBOR into `(out, cap)` (bytes).
+ *
+ * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_BASE` with `err->reason` (`CRI_REASON_*`,
+ * `CRI_REASON_NOT_FULL` for a relative base) and `err->offset` in the base;
+ * `CRI_ERR_UNPROCESSABLE` for the reference; `CRI_ERR_BUFFER` with the length needed.
+ *
+ * # Safety
+ * `base` and `ref` point to their lengths of readable bytes (or are NULL with length 0);
+ * `out`, `out_len`, `err` as for `cri_from_uri`.
+ */
+cri_status cri_resolve(const uint8_t *base,
+                       size_t base_len,
+                       const uint8_t *ref,
+                       size_t ref_len,
+                       uint8_t *out,
+                       size_t cap,
+                       size_t *out_len,
+                       struct cri_error_info *err);
+
+/**
+ * Writes the CBOR diagnostic notation (EDN, RFC 8949 §8) of the CRI reference
+ * `(cbor, len)` into the text buffer `(out, cap)`, e.g. `[-1, ["example", "com"], ["a"]]`.
+ *
+ * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_UNPROCESSABLE` with `err->reason` and
+ * `err->offset`; `CRI_ERR_BUFFER` with the length needed.
+ *
+ * # Safety
+ * As for `cri_from_uri`.
+ */
+cri_status cri_to_edn(const uint8_t *cbor,
+                      size_t len,
+                      char *out,
+                      size_t cap,
+                      size_t *out_len,
+                      struct cri_error_info *err);
+
+/**
+ * Looks up the CRI scheme number of the scheme name `(name, len)` (ASCII
+ * case-insensitive; draft §5.1.1) and stores it in `*number` (scheme-id = -1 - number).
+ *
+ * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_NOT_FOUND` if the table compiled in does not
+ * have the name.
+ *
+ * # Safety
+ * `name` points to `len` readable bytes; `number` is writable.
+ */
+cri_status cri_scheme_number(const char *name,
+                             size_t len,
+                             uint64_t *number);
+
+/**
+ * Looks up the scheme name of a CRI scheme number: `*name` points to a static,
+ * NUL-terminated-free lowercase name of `*len` bytes (not NUL-terminated).
+ *
+ * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_NOT_FOUND` if the table compiled in does not
+ * have the number.
+ *
+ * # Safety
+ * `name` and `len` are writable.
+ */
+cri_status cri_scheme_name(uint64_t number,
+                           const char **name,
+                           size_t *len);
 
 /**
  * Splits the URI reference `(s, len)` into `*parts` (RFC 3986 §3, §4.1).

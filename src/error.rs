@@ -2,6 +2,8 @@
 
 use core::fmt;
 
+pub use crate::cri::Reason;
+
 /// Why an operation failed. Offsets are byte offsets into the input that was being read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Error {
@@ -21,6 +23,38 @@ pub enum Error {
     /// The components given cannot be recomposed into a URI reference that parses back to
     /// them (RFC 3986 §4.2, §5.3), e.g. a rootless path after an authority.
     Parts,
+    /// The CRI reference is unprocessable (draft-ietf-core-href-27 §5.2.1): `reason` says
+    /// why, `offset` is the byte offset of the offending CBOR item.
+    Unprocessable { reason: Reason, offset: usize },
+    /// The reference cannot be converted: a valid URI with no CRI form, or a CRI with no
+    /// URI form (draft §6.1).
+    Unconvertible(Unconvertible),
+}
+
+/// Why a conversion between URI and CRI is impossible.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(i32)]
+pub enum Unconvertible {
+    /// An IPvFuture host: CRIs have no form for it (draft §2 C4).
+    IpvFuture = 1,
+    /// An empty port (`http://a:/`): not supported by CRIs (draft §2 C6).
+    EmptyPort = 2,
+    /// A port with redundant leading zeros (`:080`): not supported by CRIs (draft §2 C6).
+    PortLeadingZero = 3,
+    /// A zone id that is not valid UTF-8 once percent-decoded.
+    ZoneId = 4,
+    /// A scheme-id whose scheme number is not in the table compiled in.
+    UnknownScheme = 5,
+    /// discard 0 together with a path, or with an empty query: no URI reference says
+    /// "keep the whole base path and append" or "drop the base query" (draft §6.1).
+    DiscardZero = 6,
+    /// discard `true` or a count, without path segments to append: a URI reference cannot
+    /// remove base segments without adding one.
+    DiscardWithoutPath = 7,
+    /// A host-ip with a zone-id, and the caller did not opt in to the RFC 6874 form.
+    ZoneIdNotEnabled = 8,
+    /// The CRI is not a full CRI where one is needed (a base).
+    NotFull = 9,
 }
 
 impl fmt::Display for Error {
@@ -32,6 +66,10 @@ impl fmt::Display for Error {
             Error::PortRange { offset } => write!(f, "port at byte {offset} is over 65535"),
             Error::Base { offset } => write!(f, "base URI is not an absolute URI (byte {offset})"),
             Error::Parts => f.write_str("components cannot be recomposed"),
+            Error::Unprocessable { reason, offset } => {
+                write!(f, "unprocessable CRI ({reason:?}) at byte {offset}")
+            }
+            Error::Unconvertible(why) => write!(f, "cannot convert: {why:?}"),
         }
     }
 }

@@ -20,12 +20,13 @@
 #[cfg(any(feature = "std", test))]
 extern crate std;
 
+pub mod cri;
 mod error;
 pub mod ffi;
 mod out;
 pub mod uri;
 
-pub use error::Error;
+pub use error::{Error, Unconvertible};
 
 /// The bare-metal panic handler. No panic path is reachable (clippy denies the panicking
 /// constructs, and the `panic-never` link test proves it), so it only spins.

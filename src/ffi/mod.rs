@@ -10,8 +10,10 @@
 //! `out = NULL, cap = 0` asks for the size.
 #![allow(non_camel_case_types)]
 
+mod cri;
 mod uri;
 
+pub use cri::*;
 pub use uri::*;
 
 use crate::Error;
@@ -30,7 +32,8 @@ pub enum cri_status {
     /// The output buffer is too small; `*out_len` holds the length needed (without NUL).
     CRI_ERR_BUFFER = -2,
     /// The input does not match the RFC 3986 grammar; `*error_offset` is the first bad byte
-    /// (the input length if it ended too early).
+    /// (the input length if it ended too early; for an invalid IPv6 address, its first byte,
+    /// as fluent-uri reports it).
     CRI_ERR_SYNTAX = -3,
     /// A `%` is not followed by two hex digits; `*error_offset` is the `%` (percent-decoding)
     /// or the first byte that is not a hex digit (parsing).
@@ -44,6 +47,14 @@ pub enum cri_status {
     CRI_ERR_PARTS = -7,
     /// A flag or enumeration argument has a value this function does not know.
     CRI_ERR_ARGUMENT = -8,
+    /// The CRI reference is unprocessable (draft-ietf-core-href-27 §5.2.1): `err->reason`
+    /// is a `CRI_REASON_*` value, `err->offset` the offending CBOR item.
+    CRI_ERR_UNPROCESSABLE = -9,
+    /// The reference has no form in the other notation (URI ⇄ CRI, draft §6.1):
+    /// `err->reason` is a `CRI_UNCONVERTIBLE_*` value.
+    CRI_ERR_UNCONVERTIBLE = -10,
+    /// The name or number is not in the table compiled in.
+    CRI_ERR_NOT_FOUND = -11,
 }
 
 impl From<Error> for cri_status {
@@ -55,6 +66,8 @@ impl From<Error> for cri_status {
             Error::PortRange { .. } => cri_status::CRI_ERR_PORT_RANGE,
             Error::Base { .. } => cri_status::CRI_ERR_BASE,
             Error::Parts => cri_status::CRI_ERR_PARTS,
+            Error::Unprocessable { .. } => cri_status::CRI_ERR_UNPROCESSABLE,
+            Error::Unconvertible(_) => cri_status::CRI_ERR_UNCONVERTIBLE,
         }
     }
 }
@@ -65,8 +78,9 @@ fn error_offset(e: Error) -> Option<usize> {
         Error::Syntax { offset }
         | Error::Percent { offset }
         | Error::PortRange { offset }
-        | Error::Base { offset } => Some(offset),
-        Error::Buffer { .. } | Error::Parts => None,
+        | Error::Base { offset }
+        | Error::Unprocessable { offset, .. } => Some(offset),
+        Error::Buffer { .. } | Error::Parts | Error::Unconvertible(_) => None,
     }
 }
 
@@ -85,6 +99,9 @@ pub extern "C" fn cri_status_name(status: i32) -> *const c_char {
         -6 => b"CRI_ERR_BASE\0",
         -7 => b"CRI_ERR_PARTS\0",
         -8 => b"CRI_ERR_ARGUMENT\0",
+        -9 => b"CRI_ERR_UNPROCESSABLE\0",
+        -10 => b"CRI_ERR_UNCONVERTIBLE\0",
+        -11 => b"CRI_ERR_NOT_FOUND\0",
         _ => b"CRI_UNKNOWN\0",
     };
     name.as_ptr().cast()
@@ -128,37 +145,57 @@ unsafe fn text_out(
     error_offset: *mut usize,
     f: impl FnOnce(&mut [u8]) -> Result<usize, Error>,
 ) -> cri_status {
+    // SAFETY: forwarded from the caller.
+    unsafe { buffer_out(out.cast(), cap, out_len, true, f) }
+        .unwrap_or_else(|e| unsafe { report(e, error_offset) })
+}
+
+/// The output convention for `(out, cap, out_len)`: with `nul` a NUL follows the output
+/// (text); without, the output is bytes. Errors other than `Buffer` are handed back.
+///
+/// # Safety
+/// `out` is NULL or points to `cap` writable bytes; `out_len` is NULL or writable.
+unsafe fn buffer_out(
+    out: *mut u8,
+    cap: usize,
+    out_len: *mut usize,
+    nul: bool,
+    f: impl FnOnce(&mut [u8]) -> Result<usize, Error>,
+) -> Result<cri_status, Error> {
     // SAFETY: checked for NULL; the caller promises it is writable otherwise.
     let Some(out_len) = (unsafe { out_len.as_mut() }) else {
-        return cri_status::CRI_ERR_NULL;
+        return Ok(cri_status::CRI_ERR_NULL);
     };
     let buf: &mut [u8] = if out.is_null() {
         if cap != 0 {
-            return cri_status::CRI_ERR_NULL;
+            return Ok(cri_status::CRI_ERR_NULL);
         }
         &mut []
     } else {
         // SAFETY: the caller promises `cap` writable bytes at `out`.
-        unsafe { core::slice::from_raw_parts_mut(out.cast::<u8>(), cap) }
+        unsafe { core::slice::from_raw_parts_mut(out, cap) }
     };
-    let room = cap.saturating_sub(1);
+    let room = if nul { cap.saturating_sub(1) } else { cap };
     match f(buf.get_mut(..room).unwrap_or(&mut [])) {
+        Ok(n) if !nul => {
+            *out_len = n;
+            Ok(cri_status::CRI_OK)
+        }
         Ok(n) => match buf.get_mut(n) {
-            Some(nul) if n < cap => {
-                *nul = 0;
+            Some(end) if n < cap => {
+                *end = 0;
                 *out_len = n;
-                cri_status::CRI_OK
+                Ok(cri_status::CRI_OK)
             }
             _ => {
                 *out_len = n;
-                cri_status::CRI_ERR_BUFFER
+                Ok(cri_status::CRI_ERR_BUFFER)
             }
         },
         Err(Error::Buffer { needed }) => {
             *out_len = needed;
-            cri_status::CRI_ERR_BUFFER
+            Ok(cri_status::CRI_ERR_BUFFER)
         }
-        // SAFETY: forwarded from the caller.
-        Err(e) => unsafe { report(e, error_offset) },
+        Err(e) => Err(e),
     }
 }

@@ -32,13 +32,34 @@ impl<'a> PathPieces<'a> {
             .chain(self.tail.split(|&b| b == b'/'))
     }
 
-    fn segments_rev(self) -> impl Iterator<Item = &'a [u8]> + Clone {
+    fn segments_rev(self) -> RevSegments<'a> {
         let head = self.head.strip_suffix(b"/");
-        self.tail
-            .rsplit(|&b| b == b'/')
-            .chain(head.into_iter().flat_map(|h| h.rsplit(|&b| b == b'/')))
+        let split: fn(&u8) -> bool = is_slash;
+        self.tail.rsplit(split).chain(
+            head.into_iter().flat_map(
+                rsplit_slash as fn(&'a [u8]) -> core::slice::RSplit<'a, u8, fn(&u8) -> bool>,
+            ),
+        )
     }
 }
+
+fn is_slash(b: &u8) -> bool {
+    *b == b'/'
+}
+
+fn rsplit_slash(s: &[u8]) -> core::slice::RSplit<'_, u8, fn(&u8) -> bool> {
+    s.rsplit(is_slash as fn(&u8) -> bool)
+}
+
+/// The segments of a [`PathPieces`], last first (a nameable type, so survivors can be stored).
+type RevSegments<'a> = core::iter::Chain<
+    core::slice::RSplit<'a, u8, fn(&u8) -> bool>,
+    core::iter::FlatMap<
+        core::option::IntoIter<&'a [u8]>,
+        core::slice::RSplit<'a, u8, fn(&u8) -> bool>,
+        fn(&'a [u8]) -> core::slice::RSplit<'a, u8, fn(&u8) -> bool>,
+    >,
+>;
 
 /// Which segments count as "." and "..".
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -115,8 +136,8 @@ fn leading(p: PathPieces<'_>, dots: Dots) -> (bool, usize) {
 
 /// The surviving chunks, last first.
 #[derive(Clone)]
-pub(crate) struct Survivors<'a, I> {
-    rev: I,
+pub(crate) struct Survivors<'a> {
+    rev: RevSegments<'a>,
     slash_left: usize,
     first_push: bool,
     at_end: bool,
@@ -125,10 +146,7 @@ pub(crate) struct Survivors<'a, I> {
     _p: core::marker::PhantomData<&'a ()>,
 }
 
-pub(crate) fn survivors(
-    p: PathPieces<'_>,
-    dots: Dots,
-) -> Survivors<'_, impl Iterator<Item = &[u8]> + Clone> {
+pub(crate) fn survivors(p: PathPieces<'_>, dots: Dots) -> Survivors<'_> {
     let (first_push, slash_left) = leading(p, dots);
     Survivors {
         rev: p.segments_rev(),
@@ -141,7 +159,31 @@ pub(crate) fn survivors(
     }
 }
 
-impl<'a, I: Iterator<Item = &'a [u8]>> Iterator for Survivors<'a, I> {
+/// The segments of a relative-path reference as resolution sees them: every segment is
+/// appended to a base path, so a ".." pops what came before it or, with nothing left,
+/// one more segment of the base ([`Survivors::leftover`]). Dots are decoded.
+pub(crate) fn relative_survivors(p: PathPieces<'_>) -> Survivors<'_> {
+    Survivors {
+        rev: p.segments_rev(),
+        slash_left: p.segments().count(),
+        first_push: false,
+        at_end: true,
+        pending: 0,
+        dots: Dots::Decoded,
+        _p: core::marker::PhantomData,
+    }
+}
+
+impl Survivors<'_> {
+    /// The pops left over once all segments are seen: ".." segments that climb above the
+    /// start of the path.
+    pub(crate) fn leftover(mut self) -> u64 {
+        while self.next().is_some() {}
+        self.pending as u64
+    }
+}
+
+impl<'a> Iterator for Survivors<'a> {
     type Item = Chunk<'a>;
 
     fn next(&mut self) -> Option<Chunk<'a>> {

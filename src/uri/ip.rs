@@ -26,7 +26,9 @@ fn dec_octet(s: &[u8]) -> Option<u8> {
         if !b.is_ascii_digit() {
             return None;
         }
-        v = v.wrapping_mul(10).wrapping_add(u16::from(b.wrapping_sub(b'0')));
+        v = v
+            .wrapping_mul(10)
+            .wrapping_add(u16::from(b.wrapping_sub(b'0')));
     }
     u8::try_from(v).ok()
 }
@@ -93,7 +95,8 @@ fn expand(groups: [u16; 8], n: usize, gap: Option<usize>) -> Option<[u8; 16]> {
             let head = groups.get(..g)?;
             full.get_mut(..g)?.copy_from_slice(head);
             let src = groups.get(g..n)?;
-            full.get_mut(8usize.checked_sub(tail)?..)?.copy_from_slice(src);
+            full.get_mut(8usize.checked_sub(tail)?..)?
+                .copy_from_slice(src);
         }
         _ => return None,
     }

@@ -1,12 +1,12 @@
 //! RFC 3986 (URI generic syntax): split and validate, percent-encode and decode, remove
 //! dot-segments, resolve, recompose, normalize and compare; HTTP request-targets.
 
-mod chars;
-mod dot_segments;
-mod ip;
+pub(crate) mod chars;
+pub(crate) mod dot_segments;
+pub(crate) mod ip;
 mod normalize;
 mod parse;
-mod percent;
+pub(crate) mod percent;
 mod query;
 mod recompose;
 mod resolve;

@@ -1,0 +1,447 @@
+//! URI reference → CRI reference in CBOR (draft-ietf-core-href-27 §6: "implementations
+//! are free to use any algorithm as long as converting the resulting CRI back to a URI
+//! yields an equivalent URI").
+//!
+//! The URI is normalized on the way (DESIGN Decision 4): scheme and host lowercased,
+//! `%2E` dots and dot-segments removed (a CRI cannot hold `.`/`..`), the default port
+//! dropped. Text is percent-decoded; a PET byte string is used only where the character
+//! would not come back percent-encoded, or is not UTF-8 (Decision 7).
+
+use super::model::utf8_char_len;
+use super::scheme::scheme_number;
+use super::to_uri::Set;
+use super::wire::{self, ARRAY, BYTES, NULL, TEXT, TRUE};
+use crate::out::Out;
+use crate::uri::chars::{self, UNRESERVED};
+use crate::uri::dot_segments::{self, Dots, PathPieces};
+use crate::uri::ip;
+use crate::uri::percent::pct_byte;
+use crate::uri::{default_port, HostKind, UriRef};
+use crate::{Error, Unconvertible};
+
+/// Converts a URI reference into a CRI reference (CBOR, without tag) in `out`; returns the
+/// length. A URI (with scheme) gives a full CRI: the scheme as a scheme-id when the table
+/// has it, else as a scheme-name.
+///
+/// Errors: [`Error::Unconvertible`] for an IPvFuture host, an empty port, a port with
+/// leading zeros, a zone id that is not UTF-8; [`Error::Buffer`] if `out` is too small.
+pub fn from_uri(uri: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
+    let plan = Plan::new(uri)?;
+    let mut w = Out::new(out);
+    plan.write(uri, &mut w);
+    w.finish()
+}
+
+/// One decoded unit of a URI component: a character as CRI text, or a byte for PET.
+#[derive(Clone, Copy)]
+struct Unit {
+    /// Source bytes consumed.
+    len: usize,
+    /// Decoded bytes (1 to 4: one UTF-8 character, or one PET byte).
+    bytes: [u8; 4],
+    width: usize,
+    pet: bool,
+}
+
+impl Unit {
+    fn decoded(&self) -> &[u8] {
+        self.bytes.get(..self.width).unwrap_or(&[])
+    }
+}
+
+/// The units of a (valid, percent-encoded) URI component, decoded for `set`.
+#[derive(Clone)]
+struct Units<'a> {
+    s: &'a [u8],
+    set: Set,
+    lower: bool,
+}
+
+impl Iterator for Units<'_> {
+    type Item = Unit;
+
+    fn next(&mut self) -> Option<Unit> {
+        let (&c, _) = self.s.split_first()?;
+        let mut u = Unit {
+            len: 1,
+            bytes: [c, 0, 0, 0],
+            width: 1,
+            pet: false,
+        };
+        if c == b'%' {
+            u = self.decode_pct()?;
+        }
+        if self.lower {
+            if let Some(b) = u.bytes.first_mut() {
+                *b = b.to_ascii_lowercase();
+            }
+        }
+        self.s = self.s.get(u.len..).unwrap_or(&[]);
+        Some(u)
+    }
+}
+
+impl Units<'_> {
+    /// `%HH`: an unreserved character or one the CRI → URI direction would encode again is
+    /// text; another ASCII character needs PET to come back encoded; bytes of 0x80 and up
+    /// are text when they form UTF-8, else PET.
+    fn decode_pct(&self) -> Option<Unit> {
+        let b = pct_byte(self.s, 0)?;
+        if b < 0x80 {
+            let pet = !chars::is(b, UNRESERVED) && self.set.keeps(b);
+            return Some(Unit {
+                len: 3,
+                bytes: [b, 0, 0, 0],
+                width: 1,
+                pet,
+            });
+        }
+        let mut bytes = [b, 0, 0, 0];
+        for (k, slot) in bytes.iter_mut().enumerate().skip(1) {
+            *slot = pct_byte(self.s, k.saturating_mul(3)).unwrap_or(0);
+        }
+        match utf8_char_len(&bytes) {
+            w @ 2..=4 => Some(Unit {
+                len: w.saturating_mul(3),
+                bytes,
+                width: w,
+                pet: false,
+            }),
+            _ => Some(Unit {
+                len: 3,
+                bytes,
+                width: 1,
+                pet: true,
+            }),
+        }
+    }
+}
+
+fn units(s: &[u8], set: Set, lower: bool) -> Units<'_> {
+    Units { s, set, lower }
+}
+
+/// Runs of units of the same kind: the pieces of a text-or-pet item.
+fn runs(u: Units<'_>) -> impl Iterator<Item = (bool, Units<'_>)> + '_ {
+    let mut rest = u;
+    core::iter::from_fn(move || {
+        let first = rest.clone().next()?;
+        let start = rest.clone();
+        let mut consumed = 0usize;
+        let mut probe = rest.clone();
+        while let Some(u) = probe.clone().next() {
+            if u.pet != first.pet {
+                break;
+            }
+            probe.next();
+            consumed = consumed.saturating_add(u.len);
+        }
+        rest = probe;
+        let run = Units {
+            s: start.s.get(..consumed).unwrap_or(&[]),
+            ..start
+        };
+        Some((first.pet, run))
+    })
+}
+
+fn decoded_len(u: Units<'_>) -> usize {
+    u.fold(0usize, |n, unit| n.saturating_add(unit.width))
+}
+
+/// Writes a URI component as a text-or-pet item: one text string, or an array of text and
+/// byte strings when any byte needs PET.
+fn write_item(src: &[u8], set: Set, lower: bool, w: &mut Out<'_>) {
+    let u = units(src, set, lower);
+    let pieces = runs(u.clone()).count();
+    let any_pet = u.clone().any(|unit| unit.pet);
+    if any_pet {
+        wire::head(w, ARRAY, pieces as u64);
+    }
+    if !any_pet && pieces == 0 {
+        wire::head(w, TEXT, 0);
+    }
+    for (pet, run) in runs(u) {
+        wire::head(
+            w,
+            if pet { BYTES } else { TEXT },
+            decoded_len(run.clone()) as u64,
+        );
+        for unit in run {
+            w.push(unit.decoded());
+        }
+    }
+}
+
+fn item_len(src: &[u8], set: Set, lower: bool) -> usize {
+    let mut counter = Out::new(&mut []);
+    write_item(src, set, lower, &mut counter);
+    counter.len()
+}
+
+/// A host's labels: split at "." units (a literal "." or `%2E`, which normalization
+/// turns into "." anyway).
+fn labels(host: &[u8]) -> impl Iterator<Item = &[u8]> + Clone {
+    let mut rest = Some(host);
+    core::iter::from_fn(move || {
+        let s = rest?;
+        let mut at = 0usize;
+        for u in units(s, Set::Label, true) {
+            if u.decoded() == b"." {
+                rest = s.get(at.saturating_add(u.len)..);
+                return s.get(..at);
+            }
+            at = at.saturating_add(u.len);
+        }
+        rest = None;
+        Some(s)
+    })
+}
+
+/// A section of the CRI reference being written.
+#[derive(Clone, Copy)]
+enum Section {
+    Scheme,
+    Authority,
+    Null,
+    True,
+    Discard(u64),
+    Path,
+    Query,
+    EmptyArray,
+    Fragment,
+}
+
+/// The path segments after dot-segment removal: a relative-path reference keeps the ".."
+/// that climb above it as extra discard (`leftover`).
+fn path_segments(path: PathPieces<'_>, relative: bool) -> dot_segments::Survivors<'_> {
+    if relative {
+        dot_segments::relative_survivors(path)
+    } else {
+        dot_segments::survivors(path, Dots::Decoded)
+    }
+}
+
+/// What the URI turns into, decided before writing.
+struct Plan<'a> {
+    scheme_number: Option<u64>,
+    port: Option<u16>,
+    ipv6: Option<[u8; 16]>,
+    ipv4: Option<[u8; 4]>,
+    /// Relative-path reference: the discard count; `None` for other forms.
+    discard: Option<u64>,
+    path: PathPieces<'a>,
+}
+
+impl<'a> Plan<'a> {
+    fn new(uri: &UriRef<'a>) -> Result<Self, Error> {
+        let unconvertible = |why| Err(Error::Unconvertible(why));
+        let mut plan = Plan {
+            scheme_number: uri.scheme.and_then(scheme_number),
+            port: None,
+            ipv6: None,
+            ipv4: None,
+            discard: None,
+            path: PathPieces::new(uri.path),
+        };
+        if let Some(host) = uri.host {
+            match uri.host_kind {
+                Some(HostKind::IpvFuture) => return unconvertible(Unconvertible::IpvFuture),
+                Some(HostKind::Ipv6) => {
+                    let inner = host.get(1..host.len().saturating_sub(1)).unwrap_or(&[]);
+                    let addr = inner.split(|&b| b == b'%').next().unwrap_or(&[]);
+                    plan.ipv6 = ip::parse_ipv6(addr);
+                    if let Some(z) = uri.zone_id {
+                        if units(z, Set::Label, false).any(|u| u.pet) {
+                            return unconvertible(Unconvertible::ZoneId);
+                        }
+                    }
+                }
+                Some(HostKind::Ipv4) => plan.ipv4 = ip::parse_ipv4(host),
+                _ => {}
+            }
+        }
+        match uri.port {
+            Some([]) => return unconvertible(Unconvertible::EmptyPort),
+            Some(p) if p.len() > 1 && p.first() == Some(&b'0') => {
+                return unconvertible(Unconvertible::PortLeadingZero)
+            }
+            _ => {}
+        }
+        let default = uri.scheme.and_then(default_port);
+        plan.port = uri.port_number.filter(|p| Some(*p) != default);
+        if uri.scheme.is_none()
+            && uri.host.is_none()
+            && !uri.path.is_empty()
+            && !uri.path.starts_with(b"/")
+        {
+            plan.discard = Some(1);
+        }
+        Ok(plan)
+    }
+
+    /// The sections of the CRI reference, before trailing defaults are removed.
+    fn sections(&self, uri: &UriRef<'_>, path_count: u64, leftover: u64) -> [Section; 5] {
+        let query = if uri.query.is_some() {
+            Section::Query
+        } else {
+            Section::Null
+        };
+        let fragment = if uri.fragment.is_some() {
+            Section::Fragment
+        } else {
+            Section::Null
+        };
+        if uri.scheme.is_some() {
+            let full_query = if uri.query.is_some() {
+                Section::Query
+            } else {
+                Section::EmptyArray
+            };
+            // Without a host: `true` for a rootless path, else `null` (root-based).
+            let authority = match (uri.host, uri.path.first()) {
+                (Some(_), _) => Section::Authority,
+                (None, Some(&b)) if b != b'/' => Section::True,
+                (None, _) => Section::Null,
+            };
+            return [
+                Section::Scheme,
+                authority,
+                Section::Path,
+                full_query,
+                fragment,
+            ];
+        }
+        if uri.host.is_some() {
+            let path = if path_count > 0 {
+                Section::Path
+            } else {
+                Section::Null
+            };
+            return [Section::Null, Section::Authority, path, query, fragment];
+        }
+        let lead = match self.discard {
+            Some(_) => Section::Discard(1u64.saturating_add(leftover)),
+            None if uri.path.is_empty() => Section::Discard(0),
+            None => Section::True,
+        };
+        let path = if uri.path.is_empty() {
+            Section::Null
+        } else {
+            Section::Path
+        };
+        [lead, path, query, fragment, Section::Null]
+    }
+
+    fn write(&self, uri: &UriRef<'a>, w: &mut Out<'_>) {
+        let relative = self.discard.is_some();
+        let segments = path_segments(self.path, relative);
+        let path_count = segments.clone().count() as u64;
+        let sections = self.sections(uri, path_count, segments.leftover());
+        // Trailing default values are removed (draft §5.1); a lone [0] is sent as [].
+        let is_default = |s: &Section| match s {
+            Section::Null | Section::EmptyArray | Section::Discard(0) => true,
+            Section::Path => path_count == 0,
+            _ => false,
+        };
+        let keep = sections
+            .iter()
+            .rposition(|s| !is_default(s))
+            .map_or(0, |i| i.saturating_add(1));
+        wire::head(w, ARRAY, keep as u64);
+        for s in sections.iter().take(keep) {
+            match *s {
+                Section::Scheme => self.write_scheme(uri, w),
+                Section::Authority => self.write_authority(uri, w),
+                Section::Null => w.byte(NULL),
+                Section::True => w.byte(TRUE),
+                Section::Discard(n) => wire::int(w, false, n),
+                Section::Path => write_path(self.path, relative, path_count, w),
+                Section::Query => write_query(uri.query.unwrap_or(&[]), w),
+                Section::EmptyArray => wire::head(w, ARRAY, 0),
+                Section::Fragment => {
+                    write_item(uri.fragment.unwrap_or(&[]), Set::Fragment, false, w)
+                }
+            }
+        }
+    }
+
+    fn write_scheme(&self, uri: &UriRef<'_>, w: &mut Out<'_>) {
+        match (uri.scheme, self.scheme_number) {
+            (Some(_), Some(n)) => wire::int(w, true, n),
+            (Some(name), None) => {
+                wire::head(w, TEXT, name.len() as u64);
+                for &b in name {
+                    w.byte(b.to_ascii_lowercase());
+                }
+            }
+            (None, _) => w.byte(NULL),
+        }
+    }
+
+    fn write_authority(&self, uri: &UriRef<'_>, w: &mut Out<'_>) {
+        let host = uri.host.unwrap_or(&[]);
+        let host_items = match (self.ipv4, self.ipv6) {
+            (Some(_), _) => 1,
+            (_, Some(_)) => 1u64.saturating_add(u64::from(uri.zone_id.is_some())),
+            _ if host.is_empty() => 0,
+            _ => labels(host).count() as u64,
+        };
+        let items = [
+            if uri.userinfo.is_some() { 2 } else { 0 },
+            host_items,
+            u64::from(self.port.is_some()),
+        ]
+        .iter()
+        .fold(0u64, |n, k| n.saturating_add(*k));
+        wire::head(w, ARRAY, items);
+        if let Some(u) = uri.userinfo {
+            w.byte(0xf4); // false
+            write_item(u, Set::Userinfo, false, w);
+        }
+        match (self.ipv4, self.ipv6) {
+            (Some(a), _) => wire::bytes(w, &a),
+            (_, Some(a)) => {
+                wire::bytes(w, &a);
+                if let Some(z) = uri.zone_id {
+                    write_item(z, Set::Label, false, w);
+                }
+            }
+            _ if host.is_empty() => {}
+            _ => {
+                for label in labels(host) {
+                    write_item(label, Set::Label, true, w);
+                }
+            }
+        }
+        if let Some(p) = self.port {
+            wire::int(w, false, u64::from(p));
+        }
+    }
+}
+
+/// The path array: segments after dot-segment removal, written from the last one
+/// backwards (the survivors of remove_dot_segments come last first).
+fn write_path(path: PathPieces<'_>, relative: bool, count: u64, w: &mut Out<'_>) {
+    let segs = || path_segments(path, relative);
+    wire::head(w, ARRAY, count);
+    let total = segs().fold(0usize, |n, c| {
+        n.saturating_add(item_len(c.seg, Set::Segment, false))
+    });
+    let base = w.len();
+    let mut end = total;
+    for c in segs() {
+        end = end.saturating_sub(item_len(c.seg, Set::Segment, false));
+        w.seek(base.saturating_add(end));
+        write_item(c.seg, Set::Segment, false, w);
+    }
+    w.seek(base.saturating_add(total));
+}
+
+fn write_query(q: &[u8], w: &mut Out<'_>) {
+    let params = || q.split(|&b| b == b'&');
+    wire::head(w, ARRAY, params().count() as u64);
+    for p in params() {
+        write_item(p, Set::QueryParam, false, w);
+    }
+}

@@ -1,0 +1,35 @@
+//! CRIs (draft-ietf-core-href-27): CRI references in CBOR, their validity, conversion to
+//! and from URI references, reference resolution, the scheme-number registry, the PET
+//! extension and EDN for humans.
+//!
+//! Revision: draft -27 (CBOR tag 99). Differences from RFC 3986 resolution (DESIGN
+//! Decision 2): the empty reference `[]` keeps the base fragment, and `..` cannot climb
+//! above what `discard` removes (a trailing `.`/`..` gives no empty last segment).
+
+mod edn;
+mod from_uri;
+mod model;
+mod resolve;
+mod scheme;
+mod scheme_table;
+mod to_uri;
+mod wire;
+
+pub use edn::to_edn;
+pub use from_uri::from_uri;
+pub use model::{
+    Authority, CriRef, Discard, Host, HostAuthority, ItemIter, Items, Piece, Pieces, Reason,
+    Scheme, TextOrPet, Unprocessable, CRI_TAG,
+};
+pub use resolve::resolve;
+pub use scheme::{scheme_name, scheme_number};
+pub use to_uri::{to_uri, ToUriOptions};
+
+impl From<Unprocessable> for crate::Error {
+    fn from(u: Unprocessable) -> Self {
+        crate::Error::Unprocessable {
+            reason: u.reason,
+            offset: u.offset,
+        }
+    }
+}

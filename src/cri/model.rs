@@ -1,0 +1,748 @@
+//! The CRI reference model (draft-ietf-core-href-27 §5.1, §5.2): a borrowed view of a CRI
+//! reference in CBOR, checked once on ingest so that later reads cannot fail. Arrays stay
+//! as their encoded bytes and are walked on demand: no heap, no copies, no recursion.
+
+use minicbor::data::Type;
+use minicbor::Decoder;
+
+/// Why a CRI reference is unprocessable (draft §5.2.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(i32)]
+pub enum Reason {
+    /// Not well-formed CBOR (truncated, reserved values, bad lengths).
+    NotCbor = 1,
+    /// Indefinite-length encoding (draft §5.1: not for stand-alone CRIs).
+    Indefinite = 2,
+    /// A trailing section holds its default value (or `null`) and was not removed.
+    TrailingDefault = 3,
+    /// Scheme and authority both `null`: the discard form must be used.
+    TwoLeadingNulls = 4,
+    /// A path segment is "." or "..".
+    DotSegment = 5,
+    /// A text string is not valid UTF-8.
+    InvalidUtf8 = 6,
+    /// A port is over 65535.
+    PortRange = 7,
+    /// A host-ip is not 4 or 16 bytes long.
+    HostIpLength = 8,
+    /// A host-name label contains ".".
+    HostLabel = 9,
+    /// A PET byte string holds bytes that must be text (unreserved or UTF-8 characters).
+    PetNotMinimal = 10,
+    /// Without an authority, the path starts with an empty segment followed by more, or a
+    /// rootless path starts with an empty segment.
+    LeadingEmptySegment = 11,
+    /// A rootless (`true`) no-authority CRI with an empty path.
+    NakedRootless = 12,
+    /// An item of a type or shape the CDDL does not allow (or an unknown extension).
+    Structure = 13,
+    /// A discard value over 127.
+    DiscardRange = 14,
+    /// A scheme-name that does not match `[a-z][a-z0-9+.-]*`.
+    SchemeName = 15,
+    /// Bytes follow the CRI.
+    TrailingBytes = 16,
+    /// A full CRI was required, but this is a relative reference.
+    NotFull = 17,
+    /// A CBOR tag other than 99 (CRI reference) encloses the CRI.
+    Tag = 18,
+}
+
+/// The scheme section: a scheme number (from scheme-id = -1 - number) or a scheme-name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scheme<'a> {
+    Number(u64),
+    Name(&'a str),
+}
+
+/// One piece of a text-or-pet value: text, or bytes that stand for percent-encoded text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Piece<'a> {
+    Text(&'a str),
+    Bytes(&'a [u8]),
+}
+
+/// A text-or-pet item (draft §7.2), kept encoded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TextOrPet<'a> {
+    pub(crate) raw: &'a [u8],
+}
+
+/// The items of an array section (path segments, query parameters, host labels), encoded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Items<'a> {
+    pub(crate) raw: &'a [u8],
+    pub(crate) count: u64,
+}
+
+/// The host of an authority.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Host<'a> {
+    /// host-name labels (zero labels: an empty host).
+    Name(Items<'a>),
+    /// host-ip: 4 or 16 bytes, and a zone-id for IPv6.
+    Ip {
+        addr: &'a [u8],
+        zone: Option<&'a str>,
+    },
+}
+
+/// An authority array: `[?false, userinfo, host, ?port]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HostAuthority<'a> {
+    pub(crate) raw: &'a [u8],
+    pub(crate) userinfo: Option<TextOrPet<'a>>,
+    pub(crate) host: Host<'a>,
+    pub(crate) port: Option<u16>,
+}
+
+/// The authority section.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Authority<'a> {
+    /// `null` after a scheme: no authority, root-based path (NOAUTH-ROOTBASED).
+    RootBased,
+    /// `true`: no authority, rootless path (NOAUTH-ROOTLESS).
+    Rootless,
+    Host(HostAuthority<'a>),
+}
+
+/// The discard section.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Discard {
+    /// `true`: discard all path segments of the base.
+    All,
+    /// Discard this many trailing path segments (0..=127).
+    Count(u8),
+}
+
+/// A CRI reference in its abstract form (draft §5.2): `authority` is `None` exactly when
+/// the reference uses the discard form; `path`, `query`, `fragment` are `None` when not set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CriRef<'a> {
+    pub(crate) scheme: Option<Scheme<'a>>,
+    pub(crate) authority: Option<Authority<'a>>,
+    pub(crate) discard: Discard,
+    pub(crate) path: Option<Items<'a>>,
+    pub(crate) query: Option<Items<'a>>,
+    pub(crate) fragment: Option<TextOrPet<'a>>,
+}
+
+/// An unprocessable CRI: the reason and the byte offset of the offending CBOR item.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Unprocessable {
+    pub reason: Reason,
+    pub offset: usize,
+}
+
+type R<T> = Result<T, Unprocessable>;
+
+/// The CBOR tag for a CRI reference (draft §11.4).
+pub const CRI_TAG: u64 = 99;
+
+impl<'a> CriRef<'a> {
+    /// Ingests a CRI reference (draft §5.2) from CBOR, optionally inside tag 99, checking
+    /// every constraint of §2 and §5.1 that a recipient can check.
+    pub fn decode(cbor: &'a [u8]) -> R<Self> {
+        let mut d = Decoder::new(cbor);
+        if peek(&d)? == Type::Tag {
+            let at = d.position();
+            let tag = d.tag().map_err(|e| cbor_error(e, at))?;
+            if tag.as_u64() != CRI_TAG {
+                return Err(Unprocessable {
+                    reason: Reason::Tag,
+                    offset: at,
+                });
+            }
+        }
+        let r = read_ref(&mut d)?;
+        if d.position() != cbor.len() {
+            return Err(Unprocessable {
+                reason: Reason::TrailingBytes,
+                offset: d.position(),
+            });
+        }
+        r.check(cbor.len())?;
+        Ok(r)
+    }
+
+    /// Like [`CriRef::decode`], and the reference must be a full CRI (starts with a scheme).
+    pub fn decode_full(cbor: &'a [u8]) -> R<Self> {
+        let r = Self::decode(cbor)?;
+        if r.scheme.is_none() {
+            return Err(Unprocessable {
+                reason: Reason::NotFull,
+                offset: 0,
+            });
+        }
+        Ok(r)
+    }
+
+    /// True for a full CRI (the sections start with a scheme).
+    pub fn is_full(&self) -> bool {
+        self.scheme.is_some()
+    }
+
+    pub fn scheme(&self) -> Option<Scheme<'a>> {
+        self.scheme
+    }
+
+    /// Constraints across sections (draft §2 C9 and "Constraints not expressed by the data
+    /// model").
+    fn check(&self, len: usize) -> R<()> {
+        let fail = |reason| {
+            Err(Unprocessable {
+                reason,
+                offset: len,
+            })
+        };
+        let rooted_without_authority = matches!(self.authority, Some(Authority::RootBased))
+            || (self.authority.is_none() && self.discard == Discard::All);
+        let first = self.path.and_then(|p| p.iter().next());
+        let first_empty = first.is_some_and(|s| s.is_empty());
+        let count = self.path.map_or(0, |p| p.count);
+        if self.authority == Some(Authority::Rootless) {
+            if count == 0 {
+                return fail(Reason::NakedRootless);
+            }
+            if first_empty {
+                return fail(Reason::LeadingEmptySegment);
+            }
+        }
+        if rooted_without_authority && first_empty && count >= 2 {
+            return fail(Reason::LeadingEmptySegment);
+        }
+        Ok(())
+    }
+}
+
+fn cbor_error(e: minicbor::decode::Error, offset: usize) -> Unprocessable {
+    let reason = if e.is_type_mismatch() {
+        Reason::Structure
+    } else {
+        Reason::NotCbor
+    };
+    Unprocessable { reason, offset }
+}
+
+fn peek(d: &Decoder<'_>) -> R<Type> {
+    let at = d.position();
+    match d.datatype() {
+        Ok(Type::ArrayIndef | Type::StringIndef | Type::BytesIndef | Type::MapIndef) => {
+            Err(Unprocessable {
+                reason: Reason::Indefinite,
+                offset: at,
+            })
+        }
+        Ok(Type::Unknown(_) | Type::Break) | Err(_) => Err(Unprocessable {
+            reason: Reason::NotCbor,
+            offset: at,
+        }),
+        Ok(t) => Ok(t),
+    }
+}
+
+fn structure<T>(d: &Decoder<'_>) -> R<T> {
+    Err(Unprocessable {
+        reason: Reason::Structure,
+        offset: d.position(),
+    })
+}
+
+fn is_negative(t: Type) -> bool {
+    matches!(t, Type::I8 | Type::I16 | Type::I32 | Type::I64 | Type::Int)
+}
+
+fn is_unsigned(t: Type) -> bool {
+    matches!(t, Type::U8 | Type::U16 | Type::U32 | Type::U64)
+}
+
+fn array_len(d: &mut Decoder<'_>) -> R<u64> {
+    let at = d.position();
+    if peek(d)? != Type::Array {
+        return structure(d);
+    }
+    match d.array() {
+        Ok(Some(n)) => Ok(n),
+        Ok(None) => Err(Unprocessable {
+            reason: Reason::Indefinite,
+            offset: at,
+        }),
+        Err(e) => Err(cbor_error(e, at)),
+    }
+}
+
+fn text<'a>(d: &mut Decoder<'a>) -> R<&'a str> {
+    let at = d.position();
+    if peek(d)? != Type::String {
+        return structure(d);
+    }
+    d.str().map_err(|e| {
+        if e.is_end_of_input() || e.is_type_mismatch() {
+            cbor_error(e, at)
+        } else {
+            Unprocessable {
+                reason: Reason::InvalidUtf8,
+                offset: at,
+            }
+        }
+    })
+}
+
+fn bytes<'a>(d: &mut Decoder<'a>) -> R<&'a [u8]> {
+    let at = d.position();
+    if peek(d)? != Type::Bytes {
+        return structure(d);
+    }
+    d.bytes().map_err(|e| cbor_error(e, at))
+}
+
+fn null(d: &mut Decoder<'_>) -> R<bool> {
+    if peek(d)? == Type::Null {
+        d.null().map_err(|e| cbor_error(e, d.position()))?;
+        return Ok(true);
+    }
+    Ok(false)
+}
+
+fn unsigned(d: &mut Decoder<'_>) -> R<u64> {
+    let at = d.position();
+    d.u64().map_err(|e| cbor_error(e, at))
+}
+
+/// The sections after the leading one(s): how many of the optional trailing sections
+/// (path, query, fragment) there are is `n - lead`.
+fn read_ref<'a>(d: &mut Decoder<'a>) -> R<CriRef<'a>> {
+    let start = d.position();
+    let n = array_len(d)?;
+    let mut r = CriRef {
+        scheme: None,
+        authority: None,
+        discard: Discard::Count(0),
+        path: None,
+        query: None,
+        fragment: None,
+    };
+    if n == 0 {
+        return Ok(r); // [] is [0] (draft §5.2)
+    }
+    let first = peek(d)?;
+    let lead = if first == Type::Null || first == Type::String || is_negative(first) {
+        r.scheme = read_scheme(d)?;
+        r.discard = Discard::All;
+        let auth_at = d.position();
+        r.authority = Some(if n >= 2 {
+            read_authority(d)?
+        } else {
+            Authority::RootBased
+        });
+        if r.scheme.is_none() && r.authority == Some(Authority::RootBased) {
+            return Err(Unprocessable {
+                reason: Reason::TwoLeadingNulls,
+                offset: auth_at,
+            });
+        }
+        if n == 2 && r.authority == Some(Authority::RootBased) {
+            return Err(Unprocessable {
+                reason: Reason::TrailingDefault,
+                offset: auth_at,
+            });
+        }
+        2
+    } else if first == Type::Bool || is_unsigned(first) {
+        r.discard = read_discard(d)?;
+        1
+    } else {
+        return structure(d);
+    };
+    let rest = n.saturating_sub(lead);
+    if rest > 3 {
+        return Err(Unprocessable {
+            reason: Reason::Structure,
+            offset: start,
+        });
+    }
+    read_local_part(d, &mut r, rest)?;
+    Ok(r)
+}
+
+fn read_scheme<'a>(d: &mut Decoder<'a>) -> R<Option<Scheme<'a>>> {
+    let at = d.position();
+    if null(d)? {
+        return Ok(None);
+    }
+    if peek(d)? == Type::String {
+        let name = text(d)?;
+        let ok = name.bytes().next().is_some_and(|b| b.is_ascii_lowercase())
+            && name
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b"+.-".contains(&b));
+        if !ok {
+            return Err(Unprocessable {
+                reason: Reason::SchemeName,
+                offset: at,
+            });
+        }
+        return Ok(Some(Scheme::Name(name)));
+    }
+    let id = d.int().map_err(|e| cbor_error(e, at))?;
+    // scheme-id = -1 - scheme-number; CBOR negative integers are exactly -1 - n.
+    let number =
+        u64::try_from((-1i128).saturating_sub(i128::from(id))).map_err(|_| Unprocessable {
+            reason: Reason::Structure,
+            offset: at,
+        })?;
+    Ok(Some(Scheme::Number(number)))
+}
+
+fn read_discard(d: &mut Decoder<'_>) -> R<Discard> {
+    let at = d.position();
+    if peek(d)? == Type::Bool {
+        return match d.bool() {
+            Ok(true) => Ok(Discard::All),
+            Ok(false) => Err(Unprocessable {
+                reason: Reason::Structure,
+                offset: at,
+            }),
+            Err(e) => Err(cbor_error(e, at)),
+        };
+    }
+    match u8::try_from(unsigned(d)?) {
+        Ok(n) if n <= 127 => Ok(Discard::Count(n)),
+        _ => Err(Unprocessable {
+            reason: Reason::DiscardRange,
+            offset: at,
+        }),
+    }
+}
+
+fn read_authority<'a>(d: &mut Decoder<'a>) -> R<Authority<'a>> {
+    let at = d.position();
+    match peek(d)? {
+        Type::Null => {
+            null(d)?;
+            Ok(Authority::RootBased)
+        }
+        Type::Bool => match d.bool() {
+            Ok(true) => Ok(Authority::Rootless),
+            _ => structure(d),
+        },
+        Type::Array => {
+            let n = array_len(d)?;
+            let a = read_host_authority(d, n, at)?;
+            Ok(Authority::Host(a))
+        }
+        _ => structure(d),
+    }
+}
+
+/// `[?(false, userinfo), host-ip [zone-id] / *label, ?port]` with `n` items.
+fn read_host_authority<'a>(d: &mut Decoder<'a>, n: u64, start: usize) -> R<HostAuthority<'a>> {
+    let mut left = n;
+    let mut userinfo = None;
+    if left > 0 && peek(d)? == Type::Bool {
+        if d.bool().ok() != Some(false) || left < 2 {
+            return structure(d);
+        }
+        userinfo = Some(read_text_or_pet(d, TextRule::Any)?);
+        left = left.saturating_sub(2);
+    }
+    let host = if left > 0 && peek(d)? == Type::Bytes {
+        let at = d.position();
+        let addr = bytes(d)?;
+        if addr.len() != 4 && addr.len() != 16 {
+            return Err(Unprocessable {
+                reason: Reason::HostIpLength,
+                offset: at,
+            });
+        }
+        left = left.saturating_sub(1);
+        let zone = if left > 0 && peek(d)? == Type::String {
+            left = left.saturating_sub(1);
+            Some(text(d)?)
+        } else {
+            None
+        };
+        Host::Ip { addr, zone }
+    } else {
+        let labels_start = d.position();
+        let mut count = 0u64;
+        while left > 0 && matches!(peek(d)?, Type::String | Type::Array) {
+            read_text_or_pet(d, TextRule::Label)?;
+            count = count.saturating_add(1);
+            left = left.saturating_sub(1);
+        }
+        let raw = d.input().get(labels_start..d.position()).unwrap_or(&[]);
+        Host::Name(Items { raw, count })
+    };
+    let mut port = None;
+    if left > 0 {
+        let at = d.position();
+        if !is_unsigned(peek(d)?) {
+            return structure(d);
+        }
+        port = Some(u16::try_from(unsigned(d)?).map_err(|_| Unprocessable {
+            reason: Reason::PortRange,
+            offset: at,
+        })?);
+        left = left.saturating_sub(1);
+    }
+    if left > 0 {
+        return structure(d);
+    }
+    let raw = d.input().get(start..d.position()).unwrap_or(&[]);
+    Ok(HostAuthority {
+        raw,
+        userinfo,
+        host,
+        port,
+    })
+}
+
+/// Path, query and fragment: `rest` sections follow.
+fn read_local_part<'a>(d: &mut Decoder<'a>, r: &mut CriRef<'a>, rest: u64) -> R<()> {
+    let mut last_default = false;
+    let mut last_at = d.position();
+    for section in 0..rest {
+        last_at = d.position();
+        let is_null = null(d)?;
+        match section {
+            0 if !is_null => r.path = Some(read_items(d, TextRule::Segment)?),
+            1 if !is_null => r.query = Some(read_items(d, TextRule::Any)?),
+            2 if !is_null => r.fragment = Some(read_text_or_pet(d, TextRule::Any)?),
+            _ => {}
+        }
+        last_default = is_null
+            || match section {
+                0 => r.path.is_some_and(|p| p.count == 0),
+                1 => r.query.is_some_and(|q| q.count == 0),
+                _ => false,
+            };
+    }
+    if last_default {
+        return Err(Unprocessable {
+            reason: Reason::TrailingDefault,
+            offset: last_at,
+        });
+    }
+    Ok(())
+}
+
+fn read_items<'a>(d: &mut Decoder<'a>, rule: TextRule) -> R<Items<'a>> {
+    let count = array_len(d)?;
+    let start = d.position();
+    for _ in 0..count {
+        read_text_or_pet(d, rule)?;
+    }
+    let raw = d.input().get(start..d.position()).unwrap_or(&[]);
+    Ok(Items { raw, count })
+}
+
+/// What a text item may not be.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum TextRule {
+    Any,
+    /// A path segment: not "." or "..".
+    Segment,
+    /// A host-name label: no "." and no uppercase ASCII.
+    Label,
+}
+
+fn check_text(s: &str, rule: TextRule, at: usize) -> R<()> {
+    let bad = match rule {
+        TextRule::Any => None,
+        TextRule::Segment => (s == "." || s == "..").then_some(Reason::DotSegment),
+        // Labels should be lowercase (draft §2 C5), but §6.1 converts others all the same
+        // (the draft's own vector `math://equation=E…` has one): only a dot is fatal.
+        TextRule::Label => s.contains('.').then_some(Reason::HostLabel),
+    };
+    match bad {
+        Some(reason) => Err(Unprocessable { reason, offset: at }),
+        None => Ok(()),
+    }
+}
+
+/// `text / [?text1, ((+(pet1, text1), ?pet1) // pet1)]` (draft §7.2), with minimal PET.
+fn read_text_or_pet<'a>(d: &mut Decoder<'a>, rule: TextRule) -> R<TextOrPet<'a>> {
+    let start = d.position();
+    if peek(d)? == Type::String {
+        let s = text(d)?;
+        check_text(s, rule, start)?;
+    } else {
+        let n = array_len(d)?;
+        let mut prev: Option<bool> = None; // was the previous piece text?
+        let mut any_bytes = false;
+        for _ in 0..n {
+            let at = d.position();
+            let is_text = match peek(d)? {
+                Type::String => {
+                    let s = text(d)?;
+                    check_text(s, rule, at)?;
+                    if s.is_empty() {
+                        return structure(d);
+                    }
+                    true
+                }
+                Type::Bytes => {
+                    let b = bytes(d)?;
+                    if b.is_empty() {
+                        return structure(d);
+                    }
+                    if !pet_is_minimal(b) {
+                        return Err(Unprocessable {
+                            reason: Reason::PetNotMinimal,
+                            offset: at,
+                        });
+                    }
+                    any_bytes = true;
+                    false
+                }
+                _ => return structure(d),
+            };
+            if prev == Some(is_text) {
+                return Err(Unprocessable {
+                    reason: Reason::Structure,
+                    offset: at,
+                });
+            }
+            prev = Some(is_text);
+        }
+        if !any_bytes {
+            return Err(Unprocessable {
+                reason: Reason::Structure,
+                offset: start,
+            });
+        }
+    }
+    let raw = d.input().get(start..d.position()).unwrap_or(&[]);
+    Ok(TextOrPet { raw })
+}
+
+/// Minimal PET (draft §7.2): no unreserved ASCII character and no complete UTF-8 character
+/// of U+0080 or above may hide in a byte string.
+pub(crate) fn pet_is_minimal(b: &[u8]) -> bool {
+    let mut i = 0usize;
+    while let Some(&c) = b.get(i) {
+        if c.is_ascii_alphanumeric() || b"-._~".contains(&c) {
+            return false;
+        }
+        let width = utf8_char_len(b.get(i..).unwrap_or(&[]));
+        if width > 1 {
+            return false;
+        }
+        i = i.saturating_add(1);
+    }
+    true
+}
+
+/// The length of a valid UTF-8 character of 2 to 4 bytes at the start of `b`, else 0 or 1.
+pub(crate) fn utf8_char_len(b: &[u8]) -> usize {
+    let want = match b.first() {
+        Some(0xC2..=0xDF) => 2,
+        Some(0xE0..=0xEF) => 3,
+        Some(0xF0..=0xF4) => 4,
+        _ => return 1,
+    };
+    match b.get(..want).map(core::str::from_utf8) {
+        Some(Ok(_)) => want,
+        _ => 0,
+    }
+}
+
+impl<'a> TextOrPet<'a> {
+    /// The pieces of the value, in order.
+    pub fn pieces(&self) -> Pieces<'a> {
+        let mut d = Decoder::new(self.raw);
+        let left = match d.datatype() {
+            Ok(Type::Array) => d.array().ok().flatten().unwrap_or(0),
+            _ => 1,
+        };
+        Pieces { d, left }
+    }
+
+    /// True for the empty text string.
+    pub fn is_empty(&self) -> bool {
+        self.raw == [0x60]
+    }
+
+    /// The value when it is plain text.
+    pub fn as_text(&self) -> Option<&'a str> {
+        Decoder::new(self.raw).str().ok()
+    }
+}
+
+/// Iterator over the pieces of a [`TextOrPet`].
+pub struct Pieces<'a> {
+    d: Decoder<'a>,
+    left: u64,
+}
+
+impl<'a> Iterator for Pieces<'a> {
+    type Item = Piece<'a>;
+
+    fn next(&mut self) -> Option<Piece<'a>> {
+        self.left = self.left.checked_sub(1)?;
+        match self.d.datatype().ok()? {
+            Type::String => self.d.str().ok().map(Piece::Text),
+            Type::Bytes => self.d.bytes().ok().map(Piece::Bytes),
+            _ => None,
+        }
+    }
+}
+
+impl<'a> Items<'a> {
+    /// The items, in order.
+    pub fn iter(&self) -> ItemIter<'a> {
+        ItemIter {
+            d: Decoder::new(self.raw),
+            left: self.count,
+        }
+    }
+
+    /// The encoded bytes of the first `k` items.
+    pub(crate) fn prefix(&self, k: u64) -> &'a [u8] {
+        let mut it = self.iter();
+        for _ in 0..k {
+            if it.next().is_none() {
+                break;
+            }
+        }
+        self.raw.get(..it.d.position()).unwrap_or(self.raw)
+    }
+
+    pub fn len(&self) -> u64 {
+        self.count
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.count == 0
+    }
+}
+
+/// Iterator over the items of an [`Items`].
+pub struct ItemIter<'a> {
+    d: Decoder<'a>,
+    left: u64,
+}
+
+impl<'a> Iterator for ItemIter<'a> {
+    type Item = TextOrPet<'a>;
+
+    fn next(&mut self) -> Option<TextOrPet<'a>> {
+        self.left = self.left.checked_sub(1)?;
+        let start = self.d.position();
+        // Ingest checked the shape: a text string, or an array of text and byte strings.
+        if self.d.datatype().ok()? == Type::Array {
+            let n = self.d.array().ok()??;
+            for _ in 0..n {
+                match self.d.datatype().ok()? {
+                    Type::String => drop(self.d.str().ok()?),
+                    _ => drop(self.d.bytes().ok()?),
+                }
+            }
+        } else {
+            self.d.str().ok()?;
+        }
+        let raw = self.d.input().get(start..self.d.position())?;
+        Some(TextOrPet { raw })
+    }
+}

@@ -1,0 +1,214 @@
+//! CRI reference → URI reference (draft-ietf-core-href-27 §6.1), recomposed as RFC 3986
+//! §5.3 says.
+
+use super::model::{Authority, CriRef, Discard, Host, Items, Piece, Scheme, TextOrPet};
+use super::scheme::scheme_name;
+use crate::out::Out;
+use crate::uri::chars::{self, pct_triplet, PCHAR, QUERY, REG_NAME, UNRESERVED, USERINFO};
+use crate::uri::ip;
+use crate::{Error, Unconvertible};
+
+/// Options of [`to_uri`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ToUriOptions {
+    /// Write a zone-id in the RFC 6874 form `[fe80::1%25eth0]` (DESIGN Decision 8: -27
+    /// defines no URI form, so this is opt-in); without it a zone-id is an error.
+    pub zone_id: bool,
+}
+
+/// The characters each component writes literally (draft §6.1); all others are
+/// percent-encoded from their UTF-8 bytes.
+#[derive(Clone, Copy)]
+pub(crate) enum Set {
+    Userinfo,
+    Label,
+    Segment,
+    QueryParam,
+    Fragment,
+}
+
+impl Set {
+    pub(crate) fn keeps(self, b: u8) -> bool {
+        match self {
+            Set::Userinfo => chars::is(b, USERINFO),
+            Set::Label => chars::is(b, REG_NAME),
+            Set::Segment => chars::is(b, PCHAR),
+            // "Additionally, any ampersand character in the item value MUST be percent-encoded."
+            Set::QueryParam => b != b'&' && chars::is(b, QUERY),
+            Set::Fragment => chars::is(b, QUERY),
+        }
+    }
+}
+
+/// Writes a CRI reference as a URI reference into `out`; returns its length.
+///
+/// Errors: [`Error::Unconvertible`] where §6.1 fails or has no answer: a scheme number not
+/// in the table, discard 0 with a path or with an empty query, discard without path
+/// segments to append, a zone-id without `opts.zone_id`; [`Error::Buffer`] if `out` is too
+/// small.
+pub fn to_uri(cri: &CriRef<'_>, opts: ToUriOptions, out: &mut [u8]) -> Result<usize, Error> {
+    let mut w = Out::new(out);
+    write_uri(cri, opts, &mut w)?;
+    w.finish()
+}
+
+pub(crate) fn write_uri(
+    cri: &CriRef<'_>,
+    opts: ToUriOptions,
+    w: &mut Out<'_>,
+) -> Result<(), Error> {
+    let fail = |why| Err(Error::Unconvertible(why));
+    match cri.scheme {
+        Some(Scheme::Number(n)) => {
+            w.push(
+                scheme_name(n)
+                    .ok_or(Error::Unconvertible(Unconvertible::UnknownScheme))?
+                    .as_bytes(),
+            );
+            w.byte(b':');
+        }
+        Some(Scheme::Name(s)) => {
+            w.push(s.as_bytes());
+            w.byte(b':');
+        }
+        None => {}
+    }
+    if let Some(Authority::Host(a)) = cri.authority {
+        w.push(b"//");
+        if let Some(u) = a.userinfo {
+            write_item(u, Set::Userinfo, w);
+            w.byte(b'@');
+        }
+        write_host(a.host, opts, w)?;
+        if let Some(port) = a.port {
+            w.byte(b':');
+            write_decimal(u64::from(port), w);
+        }
+    }
+    let path = cri.path.unwrap_or_default();
+    let (rooted, prefix): (bool, &[u8]) = match (cri.authority, cri.discard) {
+        (Some(Authority::Rootless), _) => (false, b""),
+        (Some(_), _) => (true, b""),
+        (None, Discard::All) if path.is_empty() => return fail(Unconvertible::DiscardWithoutPath),
+        (None, Discard::All) => (true, b""),
+        (None, Discard::Count(0)) if cri.path.is_some() => return fail(Unconvertible::DiscardZero),
+        (None, Discard::Count(0)) if cri.query.is_some_and(|q| q.is_empty()) => {
+            return fail(Unconvertible::DiscardZero)
+        }
+        (None, Discard::Count(0)) => (true, b""),
+        (None, Discard::Count(_)) if path.is_empty() => {
+            return fail(Unconvertible::DiscardWithoutPath)
+        }
+        (None, Discard::Count(1)) => (false, dot_prefix(path)),
+        (None, Discard::Count(n)) => {
+            for _ in 1..n {
+                w.push(b"../");
+            }
+            (false, b"")
+        }
+    };
+    w.push(prefix);
+    for (i, seg) in path.iter().enumerate() {
+        if rooted || i > 0 {
+            w.byte(b'/');
+        }
+        write_item(seg, Set::Segment, w);
+    }
+    if let Some(q) = cri.query.filter(|q| !q.is_empty()) {
+        w.byte(b'?');
+        write_joined(q, b'&', Set::QueryParam, w);
+    }
+    if let Some(f) = cri.fragment {
+        w.byte(b'#');
+        write_item(f, Set::Fragment, w);
+    }
+    Ok(())
+}
+
+/// "./" before an unrooted first segment with ":" (draft §6.1, RFC 3986 §4.2), and before
+/// an empty one, which would otherwise vanish (`[1, [""]]` is "./", not "").
+fn dot_prefix(path: Items<'_>) -> &'static [u8] {
+    let first = path.iter().next();
+    let colon = first.is_some_and(|s| {
+        s.pieces()
+            .any(|p| matches!(p, Piece::Text(t) if t.contains(':')))
+    });
+    if colon || first.is_some_and(|s| s.is_empty()) {
+        b"./"
+    } else {
+        b""
+    }
+}
+
+fn write_host(host: Host<'_>, opts: ToUriOptions, w: &mut Out<'_>) -> Result<(), Error> {
+    match host {
+        Host::Name(labels) => write_joined(labels, b'.', Set::Label, w),
+        Host::Ip {
+            addr: &[a, b, c, d],
+            zone: None,
+        } => ip::write_ipv4(&[a, b, c, d], w),
+        Host::Ip { addr, zone } => {
+            let addr: &[u8; 16] = addr
+                .try_into()
+                .map_err(|_| Error::Unconvertible(Unconvertible::ZoneId))?;
+            w.byte(b'[');
+            ip::write_ipv6(addr, w);
+            if let Some(z) = zone {
+                if !opts.zone_id {
+                    return Err(Error::Unconvertible(Unconvertible::ZoneIdNotEnabled));
+                }
+                w.push(b"%25");
+                encode(z.as_bytes(), |b| chars::is(b, UNRESERVED), w);
+            }
+            w.byte(b']');
+        }
+    }
+    Ok(())
+}
+
+fn write_joined(items: Items<'_>, sep: u8, set: Set, w: &mut Out<'_>) {
+    for (i, item) in items.iter().enumerate() {
+        if i > 0 {
+            w.byte(sep);
+        }
+        write_item(item, set, w);
+    }
+}
+
+/// A text-or-pet value: text percent-encoded where `set` does not keep it, PET bytes
+/// always percent-encoded (draft §7.2).
+pub(crate) fn write_item(item: TextOrPet<'_>, set: Set, w: &mut Out<'_>) {
+    for piece in item.pieces() {
+        match piece {
+            Piece::Text(t) => encode(t.as_bytes(), |b| set.keeps(b), w),
+            Piece::Bytes(b) => encode(b, |_| false, w),
+        }
+    }
+}
+
+fn encode(s: &[u8], keep: impl Fn(u8) -> bool, w: &mut Out<'_>) {
+    for &b in s {
+        if keep(b) {
+            w.byte(b);
+        } else {
+            w.push(&pct_triplet(b));
+        }
+    }
+}
+
+pub(crate) fn write_decimal(n: u64, w: &mut Out<'_>) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    let mut v = n;
+    loop {
+        i = i.saturating_sub(1);
+        if let Some(d) = digits.get_mut(i) {
+            *d = b'0'.wrapping_add((v % 10) as u8);
+        }
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    w.push(digits.get(i..).unwrap_or(&[]));
+}

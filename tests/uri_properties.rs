@@ -1,0 +1,182 @@
+//! Properties checked against straightforward reference models on generated inputs.
+
+use cri::uri::{self, UriRef};
+
+/// RFC 3986 §5.2.4 exactly as written: an input and an output buffer of strings.
+fn remove_dot_segments_model(path: &str) -> String {
+    let mut input = path.to_string();
+    let mut output = String::new();
+    while !input.is_empty() {
+        if input.starts_with("../") {
+            input.drain(..3);
+        } else if input.starts_with("./") {
+            input.drain(..2);
+        } else if input.starts_with("/./") {
+            input.replace_range(..3, "/");
+        } else if input == "/." {
+            input = "/".into();
+        } else if input.starts_with("/../") || input == "/.." {
+            let n = if input == "/.." { 3 } else { 4 };
+            input.replace_range(..n, "/");
+            let cut = output.rfind('/').unwrap_or(0);
+            output.truncate(cut);
+        } else if input == "." || input == ".." {
+            input.clear();
+        } else {
+            let start = usize::from(input.starts_with('/'));
+            let end = input[start..].find('/').map_or(input.len(), |i| i + start);
+            output.push_str(&input[..end]);
+            input.drain(..end);
+        }
+    }
+    output
+}
+
+/// A small deterministic generator (xorshift), so failures reproduce.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
+        items[(self.next() % items.len() as u64) as usize]
+    }
+}
+
+fn random_path(rng: &mut Rng) -> String {
+    let mut p = String::new();
+    if rng.next() % 2 == 0 {
+        p.push('/');
+    }
+    let n = rng.next() % 7;
+    for i in 0..n {
+        if i > 0 {
+            p.push('/');
+        }
+        p.push_str(rng.pick(&["a", "bc", ".", "..", "", "...", ".a", "%2E"]));
+    }
+    p
+}
+
+#[test]
+fn remove_dot_segments_matches_the_rfc_algorithm() {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    for _ in 0..200_000 {
+        let path = random_path(&mut rng);
+        let want = remove_dot_segments_model(&path);
+        let mut buf = [0u8; 64];
+        let n = uri::remove_dot_segments(path.as_bytes(), &mut buf).unwrap();
+        assert_eq!(
+            std::str::from_utf8(&buf[..n]).unwrap(),
+            want,
+            "path {path:?}"
+        );
+        // Every too-small buffer reports the exact length needed.
+        if n > 0 {
+            let mut short = vec![0u8; n - 1];
+            assert_eq!(
+                uri::remove_dot_segments(path.as_bytes(), &mut short),
+                Err(cri::Error::Buffer { needed: n })
+            );
+        }
+    }
+}
+
+#[test]
+fn exercise_dot_segment_cases() {
+    for (input, want) in [
+        ("/a/b/c/./../../g", "/a/g"),
+        ("mid/content=5/../6", "mid/6"),
+        ("/../../etc/passwd", "/etc/passwd"),
+    ] {
+        assert_eq!(remove_dot_segments_model(input), want);
+        let mut buf = [0u8; 64];
+        let n = uri::remove_dot_segments(input.as_bytes(), &mut buf).unwrap();
+        assert_eq!(&buf[..n], want.as_bytes());
+    }
+}
+
+fn components<'a>(u: &UriRef<'a>) -> [Option<&'a str>; 7] {
+    [
+        u.scheme(),
+        u.userinfo(),
+        u.host(),
+        u.port(),
+        Some(u.path()),
+        u.query(),
+        u.fragment(),
+    ]
+}
+
+fn random_reference(rng: &mut Rng) -> String {
+    let mut s = String::new();
+    if rng.next() % 2 == 0 {
+        s.push_str(rng.pick(&["s:", "http:", "a+b.c-d:"]));
+    }
+    if rng.next() % 2 == 0 {
+        s.push_str("//");
+        s.push_str(rng.pick(&["", "u@", "u:p@"]));
+        s.push_str(rng.pick(&["h", "", "[::1]", "1.2.3.4", "[v1.x]"]));
+        s.push_str(rng.pick(&["", ":", ":80"]));
+        if rng.next() % 2 == 0 {
+            s.push('/');
+        }
+    }
+    s.push_str(&random_path(rng).replace("bc", "b:c"));
+    s.push_str(rng.pick(&["", "?", "?q", "?a/../b"]));
+    s.push_str(rng.pick(&["", "#", "#f", "#./x"]));
+    s
+}
+
+/// Decision 3: recompose(split(x)) reparses to the same components for every valid x, and
+/// normalize and resolve always produce references that parse.
+#[test]
+fn recompose_normalize_resolve_round_trip() {
+    let mut rng = Rng(42);
+    let mut buf = [0u8; 256];
+    let mut buf2 = [0u8; 256];
+    let mut checked = 0;
+    for _ in 0..100_000 {
+        let text = random_reference(&mut rng);
+        let Ok(u) = UriRef::parse(&text) else {
+            continue;
+        };
+        checked += 1;
+        let n = uri::recompose(&u, &mut buf).unwrap();
+        let again = std::str::from_utf8(&buf[..n]).unwrap();
+        let v = UriRef::parse(again).unwrap_or_else(|e| panic!("{text:?} -> {again:?}: {e}"));
+        assert_eq!(components(&u), components(&v), "{text:?} -> {again:?}");
+
+        let n = uri::normalize(&u, &mut buf).unwrap();
+        let norm = std::str::from_utf8(&buf[..n]).unwrap().to_string();
+        let nu =
+            UriRef::parse(&norm).unwrap_or_else(|e| panic!("normalize {text:?} -> {norm:?}: {e}"));
+        assert_eq!(
+            nu.host().is_some(),
+            u.host().is_some(),
+            "{text:?} -> {norm:?}"
+        );
+        let n2 = uri::normalize(&nu, &mut buf2).unwrap();
+        assert_eq!(
+            &buf2[..n2],
+            norm.as_bytes(),
+            "normalize not idempotent on {text:?}"
+        );
+        assert!(
+            uri::equivalent(&u, &nu),
+            "{text:?} not equivalent to its normal form {norm:?}"
+        );
+
+        if let Ok(n) = uri::resolve_str("http://h/b/c/d;p?q", &text, &mut buf) {
+            let t = std::str::from_utf8(&buf[..n]).unwrap();
+            UriRef::parse(t).unwrap_or_else(|e| panic!("resolve {text:?} -> {t:?}: {e}"));
+        }
+    }
+    assert!(
+        checked > 10_000,
+        "only {checked} valid references generated"
+    );
+}
