@@ -152,6 +152,11 @@
 #define CRI_UNCONVERTIBLE_NOT_FULL 9
 
 /**
+ * Unconvertible: without an authority, the path starts with an empty segment and more.
+ */
+#define CRI_UNCONVERTIBLE_LEADING_EMPTY_SEGMENT 10
+
+/**
  * `cri_validate` flag: the CRI reference must be a full CRI (start with a scheme).
  */
 #define CRI_VALIDATE_FULL 1
@@ -468,7 +473,8 @@ cri_status cri_validate(const uint8_t *cbor,
  * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_SYNTAX`, `CRI_ERR_PERCENT` or
  * `CRI_ERR_PORT_RANGE` with `err->offset` for an invalid URI reference;
  * `CRI_ERR_UNCONVERTIBLE` with `err->reason` (IPvFuture, empty port, port with leading
- * zeros, zone id not UTF-8); `CRI_ERR_BUFFER` with the length needed in `*out_len`.
+ * zeros, zone id not UTF-8, a path starting with an empty segment and more without an
+ * authority); `CRI_ERR_BUFFER` with the length needed in `*out_len`.
  *
  * # Safety
  * `uri` points to `len` readable bytes (or is NULL with `len == 0`); `out` points to `cap`
@@ -508,7 +514,10 @@ cri_status cri_to_uri(const uint8_t *cbor,
  *
  * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_BASE` with `err->reason` (`CRI_REASON_*`,
  * `CRI_REASON_NOT_FULL` for a relative base) and `err->offset` in the base;
- * `CRI_ERR_UNPROCESSABLE` for the reference; `CRI_ERR_BUFFER` with the length needed.
+ * `CRI_ERR_UNPROCESSABLE` for the reference; `CRI_ERR_UNCONVERTIBLE` with
+ * `CRI_UNCONVERTIBLE_LEADING_EMPTY_SEGMENT` when the result would be no valid CRI (no
+ * authority, path starting with an empty segment and more); `CRI_ERR_BUFFER` with the
+ * length needed.
  *
  * # Safety
  * `base` and `ref` point to their lengths of readable bytes (or are NULL with length 0);

@@ -55,6 +55,10 @@ pub enum Unconvertible {
     ZoneIdNotEnabled = 8,
     /// The CRI is not a full CRI where one is needed (a base).
     NotFull = 9,
+    /// Without an authority, the path starts with an empty segment followed by more
+    /// (`s:/.//x`): a CRI cannot hold it (draft §2, "Constraints not expressed by the data
+    /// model").
+    LeadingEmptySegment = 10,
 }
 
 impl fmt::Display for Error {

@@ -209,3 +209,40 @@ fn invalid_records() {
         failures.join("\n")
     );
 }
+
+/// Regression: a text piece "." inside a PET sequence is part of a segment, not a
+/// dot-segment (`scheme:/%CE%FF%2E` made a CRI that ingest rejected).
+#[test]
+fn pet_piece_dot_is_not_a_dot_segment() {
+    let cbor = from_uri("scheme:/%CE%FF%2E").unwrap();
+    assert_eq!(
+        to_hex(&cbor),
+        "8366736368656d65f68182 42ceff 612e".replace(' ', "")
+    );
+    assert_eq!(to_uri(&cbor, false).unwrap(), "scheme:/%CE%FF.");
+}
+
+/// Regression: `s:/.//x` has no CRI (no authority, leading empty segment and more), and
+/// resolving into that shape is refused rather than producing an unprocessable CRI.
+#[test]
+fn leading_empty_segment_without_authority() {
+    assert_eq!(
+        from_uri("scheme:/.//not-a-host"),
+        Err(::cri::Error::Unconvertible(
+            ::cri::Unconvertible::LeadingEmptySegment
+        ))
+    );
+    let base = from_uri("f:/a").unwrap();
+    let reference = [0x82, 0x01, 0x82, 0x60, 0x61, b'g']; // [1, ["", "g"]]
+    let (b, r) = (
+        CriRef::decode_full(&base).unwrap(),
+        CriRef::decode(&reference).unwrap(),
+    );
+    let mut out = [0u8; 64];
+    assert_eq!(
+        cri::resolve(&b, &r, &mut out),
+        Err(::cri::Error::Unconvertible(
+            ::cri::Unconvertible::LeadingEmptySegment
+        ))
+    );
+}

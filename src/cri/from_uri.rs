@@ -24,9 +24,13 @@ use crate::{Error, Unconvertible};
 /// has it, else as a scheme-name.
 ///
 /// Errors: [`Error::Unconvertible`] for an IPvFuture host, an empty port, a port with
-/// leading zeros, a zone id that is not UTF-8; [`Error::Buffer`] if `out` is too small.
+/// leading zeros, a zone id that is not UTF-8, a path that starts with an empty segment
+/// and more without an authority; [`Error::Buffer`] if `out` is too small.
 pub fn from_uri(uri: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
     let plan = Plan::new(uri)?;
+    if uri.host.is_none() && plan.discard.is_none() && starts_with_empty_segment(plan.path) {
+        return Err(Error::Unconvertible(Unconvertible::LeadingEmptySegment));
+    }
     let mut w = Out::new(out);
     plan.write(uri, &mut w);
     w.finish()
@@ -220,6 +224,13 @@ fn path_segments(path: PathPieces<'_>, relative: bool) -> dot_segments::Survivor
     } else {
         dot_segments::survivors(path, Dots::Decoded)
     }
+}
+
+/// After dot-segment removal, does the path start with an empty segment followed by more
+/// (it would read `//…`)?
+fn starts_with_empty_segment(path: PathPieces<'_>) -> bool {
+    let (first, second) = dot_segments::first_chunks(path, Dots::Decoded);
+    first.is_some_and(|c| c.seg.is_empty()) && second.is_some()
 }
 
 /// What the URI turns into, decided before writing.

@@ -576,7 +576,10 @@ fn read_text_or_pet<'a>(d: &mut Decoder<'a>, rule: TextRule) -> R<TextOrPet<'a>>
             let is_text = match peek(d)? {
                 Type::String => {
                     let s = text(d)?;
-                    check_text(s, rule, at)?;
+                    // A piece is part of a segment, so only the label rule applies to it.
+                    if rule == TextRule::Label {
+                        check_text(s, rule, at)?;
+                    }
                     if s.is_empty() {
                         return structure(d);
                     }

@@ -11,8 +11,9 @@ use crate::{Error, Unconvertible};
 /// One reading differs from the letter of step 5, as the draft's own test vectors and
 /// RFC 3986 require: a reference with a scheme also brings its authority, even `null`.
 ///
-/// Errors: [`Error::Unconvertible`] (`NotFull`) if `base` has no scheme;
-/// [`Error::Buffer`] if `out` is too small.
+/// Errors: [`Error::Unconvertible`]: `NotFull` if `base` has no scheme,
+/// `LeadingEmptySegment` if the result would have no authority and a path starting with an
+/// empty segment and more (no valid CRI); [`Error::Buffer`] if `out` is too small.
 pub fn resolve(base: &CriRef<'_>, r: &CriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
     let Some(mut scheme) = base.scheme else {
         return Err(Error::Unconvertible(Unconvertible::NotFull));
@@ -55,6 +56,16 @@ pub fn resolve(base: &CriRef<'_>, r: &CriRef<'_>, out: &mut [u8]) -> Result<usiz
     fragment = r.fragment.or(fragment);
 
     let path_count = keep.saturating_add(appended.count);
+    // Without an authority, a path may not start with an empty segment and more: the
+    // result would be no valid CRI (`f:/a` + `.//g`; RFC 3986 writes `f:/.//g`).
+    let first = if keep > 0 {
+        base_path.iter().next()
+    } else {
+        appended.iter().next()
+    };
+    if authority == Authority::RootBased && path_count >= 2 && first.is_some_and(|s| s.is_empty()) {
+        return Err(Error::Unconvertible(Unconvertible::LeadingEmptySegment));
+    }
     let query_count = query.map_or(0, |q| q.count);
     let sections = if fragment.is_some() {
         5

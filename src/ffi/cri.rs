@@ -74,6 +74,8 @@ pub const CRI_UNCONVERTIBLE_DISCARD_WITHOUT_PATH: i32 = 7;
 pub const CRI_UNCONVERTIBLE_ZONE_ID_NOT_ENABLED: i32 = 8;
 /// Unconvertible: the base is not a full CRI.
 pub const CRI_UNCONVERTIBLE_NOT_FULL: i32 = 9;
+/// Unconvertible: without an authority, the path starts with an empty segment and more.
+pub const CRI_UNCONVERTIBLE_LEADING_EMPTY_SEGMENT: i32 = 10;
 
 /// `cri_validate` flag: the CRI reference must be a full CRI (start with a scheme).
 pub const CRI_VALIDATE_FULL: u32 = 1;
@@ -182,7 +184,8 @@ pub unsafe extern "C" fn cri_validate(
 /// Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_SYNTAX`, `CRI_ERR_PERCENT` or
 /// `CRI_ERR_PORT_RANGE` with `err->offset` for an invalid URI reference;
 /// `CRI_ERR_UNCONVERTIBLE` with `err->reason` (IPvFuture, empty port, port with leading
-/// zeros, zone id not UTF-8); `CRI_ERR_BUFFER` with the length needed in `*out_len`.
+/// zeros, zone id not UTF-8, a path starting with an empty segment and more without an
+/// authority); `CRI_ERR_BUFFER` with the length needed in `*out_len`.
 ///
 /// # Safety
 /// `uri` points to `len` readable bytes (or is NULL with `len == 0`); `out` points to `cap`
@@ -252,7 +255,10 @@ pub unsafe extern "C" fn cri_to_uri(
 ///
 /// Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_BASE` with `err->reason` (`CRI_REASON_*`,
 /// `CRI_REASON_NOT_FULL` for a relative base) and `err->offset` in the base;
-/// `CRI_ERR_UNPROCESSABLE` for the reference; `CRI_ERR_BUFFER` with the length needed.
+/// `CRI_ERR_UNPROCESSABLE` for the reference; `CRI_ERR_UNCONVERTIBLE` with
+/// `CRI_UNCONVERTIBLE_LEADING_EMPTY_SEGMENT` when the result would be no valid CRI (no
+/// authority, path starting with an empty segment and more); `CRI_ERR_BUFFER` with the
+/// length needed.
 ///
 /// # Safety
 /// `base` and `ref` point to their lengths of readable bytes (or are NULL with length 0);
@@ -428,6 +434,10 @@ mod tests {
                 CRI_UNCONVERTIBLE_ZONE_ID_NOT_ENABLED,
             ),
             (Unconvertible::NotFull, CRI_UNCONVERTIBLE_NOT_FULL),
+            (
+                Unconvertible::LeadingEmptySegment,
+                CRI_UNCONVERTIBLE_LEADING_EMPTY_SEGMENT,
+            ),
         ];
         for (u, c) in unconvertible {
             assert_eq!(u as i32, c, "{u:?}");
