@@ -273,8 +273,9 @@ static void test_status_names(void)
         {CRI_ERR_UNPROCESSABLE, "CRI_ERR_UNPROCESSABLE"},
         {CRI_ERR_UNCONVERTIBLE, "CRI_ERR_UNCONVERTIBLE"},
         {CRI_ERR_NOT_FOUND, "CRI_ERR_NOT_FOUND"},
+        {CRI_ERR_COAP, "CRI_ERR_COAP"},
         {2, "CRI_UNKNOWN"},
-        {-12, "CRI_UNKNOWN"},
+        {-13, "CRI_UNKNOWN"},
         {INT32_MIN, "CRI_UNKNOWN"},
         {INT32_MAX, "CRI_UNKNOWN"},
     };

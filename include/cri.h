@@ -12,9 +12,179 @@
 #include <stdint.h>
 
 /**
+ * Uri-Host (RFC 7252 §5.10.1).
+ */
+#define URI_HOST 3
+
+/**
+ * Uri-Port.
+ */
+#define URI_PORT 7
+
+/**
+ * Uri-Path.
+ */
+#define URI_PATH 11
+
+/**
+ * Uri-Query.
+ */
+#define URI_QUERY 15
+
+/**
+ * Proxy-Uri (RFC 7252 §5.10.2).
+ */
+#define PROXY_URI 35
+
+/**
+ * Proxy-Scheme.
+ */
+#define PROXY_SCHEME 39
+
+/**
+ * Proxy-Cri (draft-ietf-core-href-27 §8.2.1, IANA 235).
+ */
+#define PROXY_CRI 235
+
+/**
+ * Proxy-Scheme-Number (draft §8.2.2, IANA 239).
+ */
+#define PROXY_SCHEME_NUMBER 239
+
+/**
  * The CBOR tag for a CRI reference (draft §11.4).
  */
 #define CRI_TAG 99
+
+/**
+ * Uri-Host (RFC 7252 §5.10.1).
+ */
+#define CRI_COAP_OPTION_URI_HOST 3
+
+/**
+ * Uri-Port.
+ */
+#define CRI_COAP_OPTION_URI_PORT 7
+
+/**
+ * Uri-Path.
+ */
+#define CRI_COAP_OPTION_URI_PATH 11
+
+/**
+ * Uri-Query.
+ */
+#define CRI_COAP_OPTION_URI_QUERY 15
+
+/**
+ * Proxy-Uri (RFC 7252 §5.10.2).
+ */
+#define CRI_COAP_OPTION_PROXY_URI 35
+
+/**
+ * Proxy-Scheme.
+ */
+#define CRI_COAP_OPTION_PROXY_SCHEME 39
+
+/**
+ * Proxy-Cri (draft-ietf-core-href-27 §8.2.1).
+ */
+#define CRI_COAP_OPTION_PROXY_CRI 235
+
+/**
+ * Proxy-Scheme-Number (draft §8.2.2).
+ */
+#define CRI_COAP_OPTION_PROXY_SCHEME_NUMBER 239
+
+/**
+ * Mode: Uri-Host, Uri-Port, Uri-Path, Uri-Query; a CoAP scheme is required.
+ */
+#define CRI_COAP_MODE_DIRECT 0
+
+/**
+ * Mode: to a forward-proxy, the whole URI in Proxy-Uri or the whole CRI in Proxy-Cri.
+ */
+#define CRI_COAP_MODE_PROXY 1
+
+/**
+ * Mode: to a forward-proxy, Proxy-Scheme / Proxy-Scheme-Number with the Uri-* options.
+ */
+#define CRI_COAP_MODE_PROXY_SCHEME 2
+
+/**
+ * Mode: direct for a CoAP scheme, else as `CRI_COAP_MODE_PROXY`.
+ */
+#define CRI_COAP_MODE_AUTO 3
+
+/**
+ * CoAP error reason: the URI is not absolute, or the CRI not full.
+ */
+#define CRI_COAP_ERR_NOT_ABSOLUTE 1
+
+/**
+ * CoAP error reason: not a CoAP scheme (coap, coaps, coap+tcp, coaps+tcp, coap+ws, coaps+ws).
+ */
+#define CRI_COAP_ERR_NOT_COAP_SCHEME 2
+
+/**
+ * CoAP error reason: a fragment (never sent).
+ */
+#define CRI_COAP_ERR_FRAGMENT 3
+
+/**
+ * CoAP error reason: no host in the target, the options or the destination.
+ */
+#define CRI_COAP_ERR_NO_HOST 4
+
+/**
+ * CoAP error reason: an option value longer or shorter than RFC 7252 allows.
+ */
+#define CRI_COAP_ERR_OPTION_LENGTH 5
+
+/**
+ * CoAP error reason: a CRI text-pet-sequence where an option value is needed.
+ */
+#define CRI_COAP_ERR_PET 6
+
+/**
+ * CoAP error reason: a Uri-Host that is no reg-name, IP-literal or IPv4address.
+ */
+#define CRI_COAP_ERR_BAD_URI_HOST 7
+
+/**
+ * CoAP error reason: an option value that is not UTF-8 where a CRI needs text.
+ */
+#define CRI_COAP_ERR_NOT_UTF8 8
+
+/**
+ * CoAP error reason: a Uri-Path of "." or "..".
+ */
+#define CRI_COAP_ERR_DOT_SEGMENT 9
+
+/**
+ * CoAP error reason: option numbers out of ascending order.
+ */
+#define CRI_COAP_ERR_ORDER 10
+
+/**
+ * CoAP error reason: malformed option bytes.
+ */
+#define CRI_COAP_ERR_WIRE 11
+
+/**
+ * CoAP error reason: options that must not stand together, or repeated.
+ */
+#define CRI_COAP_ERR_CONFLICT 12
+
+/**
+ * CoAP error reason: a bad Uri-Port value or destination address length.
+ */
+#define CRI_COAP_ERR_BAD_VALUE 13
+
+/**
+ * CoAP error reason: a userinfo (CoAP URIs have none, RFC 7252 §6.1).
+ */
+#define CRI_COAP_ERR_USERINFO 14
 
 /**
  * Unprocessable: not well-formed CBOR.
@@ -328,6 +498,11 @@ enum cri_status
    * The name or number is not in the table compiled in.
    */
   CRI_ERR_NOT_FOUND = -11,
+  /**
+   * A CoAP conversion failed (RFC 7252 §6.4/§6.5, draft §8): `err->reason` is a
+   * `CRI_COAP_ERR_*` value.
+   */
+  CRI_ERR_COAP = -12,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -338,7 +513,56 @@ typedef int32_t cri_status;
 #endif // __cplusplus
 
 /**
- * Details of a CRI error: `reason` is a `CRI_REASON_*` value (with
+ * A request's destination transport address (RFC 7252 §6.4): `addr` points to 4 (IPv4)
+ * or 16 (IPv6) address bytes, or is NULL with `addr_len` 0 when unknown; `zone` an
+ * optional zone (`zone_len` bytes, NULL for none); `port` the UDP port, or -1 for the
+ * port the URI or CRI names.
+ */
+struct cri_coap_destination {
+  /**
+   * Address bytes (4 or 16), or NULL.
+   */
+  const uint8_t *addr;
+  /**
+   * Length of `addr`: 0, 4 or 16.
+   */
+  size_t addr_len;
+  /**
+   * Zone (interface) name, or NULL.
+   */
+  const char *zone;
+  /**
+   * Length of `zone`.
+   */
+  size_t zone_len;
+  /**
+   * UDP port 0..=65535, or -1.
+   */
+  int32_t port;
+};
+
+/**
+ * One CoAP option: its number and its value (`len` bytes at `value`, not NUL-terminated;
+ * uint options such as Uri-Port in network byte order without leading zeros).
+ */
+struct cri_coap_option {
+  /**
+   * Option number (RFC 7252 §5.10, e.g. `CRI_COAP_OPTION_URI_PATH`).
+   */
+  uint16_t number;
+  /**
+   * The value bytes.
+   */
+  const uint8_t *value;
+  /**
+   * The value length in bytes.
+   */
+  size_t len;
+};
+
+/**
+ * Details of an error, reset to 0/0 by every function that takes one: `reason` is a
+ * `CRI_REASON_*` value (with
  * `CRI_ERR_UNPROCESSABLE`, also `CRI_ERR_BASE` from `cri_resolve`) or a
  * `CRI_UNCONVERTIBLE_*` value (with `CRI_ERR_UNCONVERTIBLE`), 0 otherwise; `offset` is the
  * byte offset of the offending CBOR item, or of the first bad byte of a URI.
@@ -445,6 +669,162 @@ extern "C" {
  * `"CRI_UNKNOWN"` for a value that is not a status.
  */
 const char *cri_status_name(int32_t status);
+
+/**
+ * Turns the URI `(uri, len)` into CoAP options (RFC 7252 §6.4, DESIGN Decisions 4 and 6)
+ * for a request to `*dest` (NULL: the address and port the URI names). `mode` is
+ * `CRI_COAP_MODE_DIRECT`, `CRI_COAP_MODE_PROXY` (Proxy-Uri), `CRI_COAP_MODE_PROXY_SCHEME` (Proxy-Scheme
+ * and Uri-*) or `CRI_COAP_MODE_AUTO`. The options go to `opts` (`opts_cap` entries) sorted by
+ * number, their values (percent-decoded) to `scratch` (`scratch_cap` bytes): each
+ * `opts[i].value` points into `scratch`. `*opts_len` and `*scratch_len` get the counts
+ * used; with `opts = NULL, opts_cap = 0, scratch = NULL, scratch_cap = 0` it is a size query.
+ *
+ * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_ARGUMENT` (mode, destination);
+ * `CRI_ERR_SYNTAX`/`CRI_ERR_PERCENT`/`CRI_ERR_PORT_RANGE` with `err->offset`;
+ * `CRI_ERR_COAP` with `err->reason` a `CRI_COAP_ERR_*` (not absolute, not a CoAP scheme,
+ * fragment, no host, userinfo, option length); `CRI_ERR_BUFFER` with the room needed in
+ * `*opts_len` and `*scratch_len` (the arrays' contents are then unspecified).
+ *
+ * # Safety
+ * `uri` points to `len` readable bytes; `dest` is NULL or readable; `opts`/`scratch`
+ * point to their capacities of writable memory (or are NULL with capacity 0);
+ * `opts_len`, `scratch_len` are writable; `err` is NULL or writable.
+ */
+cri_status uri_to_coap_options(const char *uri,
+                               size_t len,
+                               const struct cri_coap_destination *dest,
+                               int32_t mode,
+                               struct cri_coap_option *opts,
+                               size_t opts_cap,
+                               size_t *opts_len,
+                               uint8_t *scratch,
+                               size_t scratch_cap,
+                               size_t *scratch_len,
+                               struct cri_error_info *err);
+
+/**
+ * Turns the full CRI `(cri, len)` (CBOR) into CoAP options (draft §8.1.1) for a request
+ * to `*dest` (NULL: the address and port the CRI names); `mode` as for
+ * `uri_to_coap_options` (`CRI_COAP_MODE_PROXY` gives Proxy-Cri, `CRI_COAP_MODE_PROXY_SCHEME`
+ * Proxy-Scheme-Number). Outputs as for `uri_to_coap_options`.
+ *
+ * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_ARGUMENT`; `CRI_ERR_UNPROCESSABLE` with
+ * `err->reason`/`err->offset`; `CRI_ERR_COAP` (not a full CRI, not a CoAP scheme-id or a
+ * scheme-name, fragment, a text-pet-sequence, no host, userinfo, option length); `CRI_ERR_BUFFER`.
+ *
+ * # Safety
+ * As for `uri_to_coap_options`.
+ */
+cri_status cri_to_coap_options(const uint8_t *cri,
+                               size_t len,
+                               const struct cri_coap_destination *dest,
+                               int32_t mode,
+                               struct cri_coap_option *opts,
+                               size_t opts_cap,
+                               size_t *opts_len,
+                               uint8_t *scratch,
+                               size_t scratch_cap,
+                               size_t *scratch_len,
+                               struct cri_error_info *err);
+
+/**
+ * Composes the URI of a request (RFC 7252 §6.5) from its scheme `(scheme, scheme_len)`
+ * (e.g. "coap"), destination `*dest` (required: the address stands in for a missing
+ * Uri-Host, the port for a missing Uri-Port) and options `(opts, n)` (ascending numbers;
+ * options other than Uri-* are skipped), into the text buffer `(out, cap)`.
+ *
+ * Returns `CRI_OK`; `CRI_ERR_NULL` (also for a NULL `dest`); `CRI_ERR_ARGUMENT`;
+ * `CRI_ERR_COAP` (`CRI_COAP_ERR_BAD_URI_HOST` for a bare IPv6 Uri-Host, `NO_HOST`,
+ * `BAD_VALUE`, `DOT_SEGMENT`, `CONFLICT` for proxy options or repeated Uri-Host/Uri-Port,
+ * `ORDER`); `CRI_ERR_BUFFER` with the length needed.
+ *
+ * # Safety
+ * `scheme` points to `scheme_len` readable bytes; `dest` is readable; `opts` points to
+ * `n` readable options; `out`, `out_len`, `err` as for `uri_normalize`.
+ */
+cri_status uri_from_coap_options(const char *scheme,
+                                 size_t scheme_len,
+                                 const struct cri_coap_destination *dest,
+                                 const struct cri_coap_option *opts,
+                                 size_t n,
+                                 char *out,
+                                 size_t cap,
+                                 size_t *out_len,
+                                 struct cri_error_info *err);
+
+/**
+ * Composes the full CRI of a request (draft §8.1.2) from the CoAP scheme number
+ * (0 coap, 1 coaps, 6 coap+tcp, 7 coaps+tcp, 24 coap+ws, 25 coaps+ws), destination and
+ * options, as CBOR into `(out, cap)` (bytes, no NUL).
+ *
+ * Returns as `uri_from_coap_options`, and `CRI_ERR_COAP` with
+ * `CRI_COAP_ERR_NOT_COAP_SCHEME` or `CRI_COAP_ERR_NOT_UTF8`.
+ *
+ * # Safety
+ * As for `uri_from_coap_options`.
+ */
+cri_status cri_from_coap_options(uint64_t scheme_number,
+                                 const struct cri_coap_destination *dest,
+                                 const struct cri_coap_option *opts,
+                                 size_t n,
+                                 uint8_t *out,
+                                 size_t cap,
+                                 size_t *out_len,
+                                 struct cri_error_info *err);
+
+/**
+ * Encodes the options `(opts, n)` (ascending numbers) in the CoAP option format
+ * (RFC 7252 §3.1: delta and length nibbles, 13/14 extensions) into `(out, cap)` (bytes),
+ * ready to follow the token of a message.
+ *
+ * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_COAP` (`CRI_COAP_ERR_ORDER`,
+ * `CRI_COAP_ERR_OPTION_LENGTH`); `CRI_ERR_BUFFER` with the length needed.
+ *
+ * # Safety
+ * `opts` points to `n` readable options; `out`, `out_len`, `err` as for `cri_from_uri`.
+ */
+cri_status cri_coap_options_to_wire(const struct cri_coap_option *opts,
+                                    size_t n,
+                                    uint8_t *out,
+                                    size_t cap,
+                                    size_t *out_len,
+                                    struct cri_error_info *err);
+
+/**
+ * Decodes CoAP options (RFC 7252 §3.1) from `(wire, len)`, up to its end or the 0xFF
+ * payload marker, into `opts` (`cap` entries; values point into `wire`). `*n` gets the
+ * number of options, `*consumed` the bytes they took (without the payload marker).
+ *
+ * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_COAP` with `CRI_COAP_ERR_WIRE` (truncated,
+ * reserved nibble 15, number over 65535); `CRI_ERR_BUFFER` with the count needed in `*n`.
+ *
+ * # Safety
+ * `wire` points to `len` readable bytes; `opts` to `cap` writable options (or NULL with
+ * 0); `n`, `consumed` writable; `err` NULL or writable.
+ */
+cri_status cri_coap_options_from_wire(const uint8_t *wire,
+                                      size_t len,
+                                      struct cri_coap_option *opts,
+                                      size_t cap,
+                                      size_t *n,
+                                      size_t *consumed,
+                                      struct cri_error_info *err);
+
+/**
+ * Checks that the options `(opts, n)` may stand together in one request: ascending
+ * numbers; Uri-Host, Uri-Port and each proxy option at most once; no Uri-* options with
+ * Proxy-Uri or Proxy-Cri; not Proxy-Cri with Proxy-Uri; not Proxy-Scheme with
+ * Proxy-Scheme-Number (RFC 7252 §5.10.2, draft §8.2).
+ *
+ * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_COAP` with `CRI_COAP_ERR_ORDER` or
+ * `CRI_COAP_ERR_CONFLICT`.
+ *
+ * # Safety
+ * `opts` points to `n` readable options; `err` is NULL or writable.
+ */
+cri_status cri_coap_options_check(const struct cri_coap_option *opts,
+                                  size_t n,
+                                  struct cri_error_info *err);
 
 /**
  * Checks that `(cbor, len)` is one well-formed, processable CRI reference (draft §5.1,
@@ -587,7 +967,9 @@ cri_status cri_scheme_name(uint64_t number,
  * Returns `CRI_OK`; `CRI_ERR_NULL` if `parts` is NULL or `s` is NULL with `len > 0`;
  * `CRI_ERR_ARGUMENT` for an unknown flag; `CRI_ERR_SYNTAX` or `CRI_ERR_PERCENT` with
  * `*error_offset` the first bad byte (`*parts` untouched); `CRI_ERR_PORT_RANGE` for a port
- * over 65535, with `*error_offset` its first digit and `*parts` filled (port_number -1).
+ * over 65535 (reported only when the rest of the reference is valid: the grammar allows
+ * any number of port digits), with `*error_offset` its first digit and `*parts` filled
+ * (port_number -1).
  *
  * # Safety
  * `s` points to `len` readable bytes (or is NULL with `len == 0`); `parts` is writable;

@@ -29,6 +29,10 @@ pub enum Error {
     /// The reference cannot be converted: a valid URI with no CRI form, or a CRI with no
     /// URI form (draft §6.1).
     Unconvertible(Unconvertible),
+    /// A CoAP conversion failed (RFC 7252 §6.4/§6.5, draft §8).
+    Coap(crate::coap::CoapError),
+    /// An option list did not fit: the room needed (options, value bytes).
+    OptionSpace(crate::coap::OptionSpace),
 }
 
 /// Why a conversion between URI and CRI is impossible.
@@ -74,6 +78,12 @@ impl fmt::Display for Error {
                 write!(f, "unprocessable CRI ({reason:?}) at byte {offset}")
             }
             Error::Unconvertible(why) => write!(f, "cannot convert: {why:?}"),
+            Error::Coap(why) => write!(f, "CoAP: {why:?}"),
+            Error::OptionSpace(s) => write!(
+                f,
+                "option list too small: {} options, {} value bytes needed",
+                s.options, s.scratch
+            ),
         }
     }
 }

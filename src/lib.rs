@@ -20,6 +20,7 @@
 #[cfg(any(feature = "std", test))]
 extern crate std;
 
+pub mod coap;
 pub mod cri;
 mod error;
 pub mod ffi;

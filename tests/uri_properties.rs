@@ -180,3 +180,16 @@ fn recompose_normalize_resolve_round_trip() {
         "only {checked} valid references generated"
     );
 }
+
+/// Regression: a lenient split of an unclosed IP-literal took the last ":" of the address
+/// for the port delimiter (`http://[::1` gave host `[:`, port `1`).
+#[test]
+fn lenient_unclosed_ip_literal_has_no_port() {
+    let u = UriRef::split_lenient(b"http://[::1");
+    assert_eq!((u.host(), u.port()), (Some("[::1"), None));
+    let u = UriRef::split_lenient(b"http://[::1]:80/x");
+    assert_eq!(
+        (u.host(), u.port(), u.path()),
+        (Some("[::1]"), Some("80"), "/x")
+    );
+}

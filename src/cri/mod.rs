@@ -12,8 +12,8 @@ mod model;
 mod resolve;
 mod scheme;
 mod scheme_table;
-mod to_uri;
-mod wire;
+pub(crate) mod to_uri;
+pub(crate) mod wire;
 
 pub use edn::to_edn;
 pub use from_uri::from_uri;

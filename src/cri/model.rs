@@ -518,13 +518,27 @@ fn read_local_part<'a>(d: &mut Decoder<'a>, r: &mut CriRef<'a>, rest: u64) -> R<
                 _ => false,
             };
     }
-    if last_default {
+    if last_default && redundant_tail(r, rest) {
         return Err(Unprocessable {
             reason: Reason::TrailingDefault,
             offset: last_at,
         });
     }
     Ok(())
+}
+
+/// Is the trailing section, whose value is `null` or `[]`, one whose removal keeps the
+/// meaning (draft §5.1: such trailing defaults MUST be removed)? A `null` always is (left
+/// off, a section is not set). An empty path or query is not when the discard is 0 and
+/// nothing before it clears the query: `[0, []]` drops the base query and fragment, and
+/// `[0, null, []]` the base query, where `[0]` keeps them (draft §2.3 names the latter).
+fn redundant_tail(r: &CriRef<'_>, rest: u64) -> bool {
+    let keeps_base_query = r.discard == Discard::Count(0);
+    match rest {
+        1 => r.path.is_none() || !keeps_base_query,
+        2 => r.query.is_none() || !keeps_base_query || r.path.is_some(),
+        _ => true,
+    }
 }
 
 fn read_items<'a>(d: &mut Decoder<'a>, rule: TextRule) -> R<Items<'a>> {

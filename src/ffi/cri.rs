@@ -6,7 +6,8 @@ use crate::uri::UriRef;
 use crate::Error;
 use core::ffi::c_char;
 
-/// Details of a CRI error: `reason` is a `CRI_REASON_*` value (with
+/// Details of an error, reset to 0/0 by every function that takes one: `reason` is a
+/// `CRI_REASON_*` value (with
 /// `CRI_ERR_UNPROCESSABLE`, also `CRI_ERR_BASE` from `cri_resolve`) or a
 /// `CRI_UNCONVERTIBLE_*` value (with `CRI_ERR_UNCONVERTIBLE`), 0 otherwise; `offset` is the
 /// byte offset of the offending CBOR item, or of the first bad byte of a URI.
@@ -82,11 +83,22 @@ pub const CRI_VALIDATE_FULL: u32 = 1;
 /// `cri_to_uri` flag: write a zone-id in the RFC 6874 form `[fe80::1%25eth0]`.
 pub const CRI_TO_URI_ZONE_ID: u32 = 1;
 
+/// Resets `*err` at the start of a call, so it reads 0/0 unless an error says more.
+///
+/// # Safety
+/// `err` is NULL or writable.
+pub(super) unsafe fn clear(err: *mut cri_error_info) {
+    // SAFETY: forwarded from the caller.
+    if let Some(info) = unsafe { err.as_mut() } {
+        *info = cri_error_info::default();
+    }
+}
+
 /// Stores the details of `e` and returns its status.
 ///
 /// # Safety
 /// `err` is NULL or writable.
-unsafe fn fail(e: Error, err: *mut cri_error_info) -> cri_status {
+pub(super) unsafe fn fail(e: Error, err: *mut cri_error_info) -> cri_status {
     // SAFETY: forwarded from the caller.
     if let Some(info) = unsafe { err.as_mut() } {
         *info = match e {
@@ -102,7 +114,13 @@ unsafe fn fail(e: Error, err: *mut cri_error_info) -> cri_status {
             | Error::Percent { offset }
             | Error::PortRange { offset }
             | Error::Base { offset } => cri_error_info { offset, reason: 0 },
-            Error::Buffer { .. } | Error::Parts => cri_error_info::default(),
+            Error::Coap(why) => cri_error_info {
+                offset: 0,
+                reason: why as i32,
+            },
+            Error::Buffer { .. } | Error::Parts | Error::OptionSpace(_) => {
+                cri_error_info::default()
+            }
         };
     }
     e.into()
@@ -158,6 +176,8 @@ pub unsafe extern "C" fn cri_validate(
     err: *mut cri_error_info,
 ) -> cri_status {
     // SAFETY: forwarded from the caller.
+    unsafe { clear(err) };
+    // SAFETY: forwarded from the caller.
     let Some(bytes) = (unsafe { input(cbor.cast(), len) }) else {
         return cri_status::CRI_ERR_NULL;
     };
@@ -200,6 +220,8 @@ pub unsafe extern "C" fn cri_from_uri(
     err: *mut cri_error_info,
 ) -> cri_status {
     // SAFETY: forwarded from the caller.
+    unsafe { clear(err) };
+    // SAFETY: forwarded from the caller.
     let Some(s) = (unsafe { input(uri, len) }) else {
         return cri_status::CRI_ERR_NULL;
     };
@@ -232,6 +254,8 @@ pub unsafe extern "C" fn cri_to_uri(
     out_len: *mut usize,
     err: *mut cri_error_info,
 ) -> cri_status {
+    // SAFETY: forwarded from the caller.
+    unsafe { clear(err) };
     // SAFETY: forwarded from the caller.
     let Some(bytes) = (unsafe { input(cbor.cast(), len) }) else {
         return cri_status::CRI_ERR_NULL;
@@ -275,6 +299,8 @@ pub unsafe extern "C" fn cri_resolve(
     err: *mut cri_error_info,
 ) -> cri_status {
     // SAFETY: forwarded from the caller.
+    unsafe { clear(err) };
+    // SAFETY: forwarded from the caller.
     let (Some(b), Some(r)) = (unsafe { input(base.cast(), base_len) }, unsafe {
         input(r#ref.cast(), ref_len)
     }) else {
@@ -313,6 +339,8 @@ pub unsafe extern "C" fn cri_to_edn(
     out_len: *mut usize,
     err: *mut cri_error_info,
 ) -> cri_status {
+    // SAFETY: forwarded from the caller.
+    unsafe { clear(err) };
     // SAFETY: forwarded from the caller.
     let Some(bytes) = (unsafe { input(cbor.cast(), len) }) else {
         return cri_status::CRI_ERR_NULL;

@@ -10,9 +10,11 @@
 //! `out = NULL, cap = 0` asks for the size.
 #![allow(non_camel_case_types)]
 
+mod coap;
 mod cri;
 mod uri;
 
+pub use coap::*;
 pub use cri::*;
 pub use uri::*;
 
@@ -55,6 +57,9 @@ pub enum cri_status {
     CRI_ERR_UNCONVERTIBLE = -10,
     /// The name or number is not in the table compiled in.
     CRI_ERR_NOT_FOUND = -11,
+    /// A CoAP conversion failed (RFC 7252 §6.4/§6.5, draft §8): `err->reason` is a
+    /// `CRI_COAP_ERR_*` value.
+    CRI_ERR_COAP = -12,
 }
 
 impl From<Error> for cri_status {
@@ -68,6 +73,8 @@ impl From<Error> for cri_status {
             Error::Parts => cri_status::CRI_ERR_PARTS,
             Error::Unprocessable { .. } => cri_status::CRI_ERR_UNPROCESSABLE,
             Error::Unconvertible(_) => cri_status::CRI_ERR_UNCONVERTIBLE,
+            Error::Coap(_) => cri_status::CRI_ERR_COAP,
+            Error::OptionSpace(_) => cri_status::CRI_ERR_BUFFER,
         }
     }
 }
@@ -80,7 +87,11 @@ fn error_offset(e: Error) -> Option<usize> {
         | Error::PortRange { offset }
         | Error::Base { offset }
         | Error::Unprocessable { offset, .. } => Some(offset),
-        Error::Buffer { .. } | Error::Parts | Error::Unconvertible(_) => None,
+        Error::Buffer { .. }
+        | Error::Parts
+        | Error::Unconvertible(_)
+        | Error::Coap(_)
+        | Error::OptionSpace(_) => None,
     }
 }
 
@@ -102,6 +113,7 @@ pub extern "C" fn cri_status_name(status: i32) -> *const c_char {
         -9 => b"CRI_ERR_UNPROCESSABLE\0",
         -10 => b"CRI_ERR_UNCONVERTIBLE\0",
         -11 => b"CRI_ERR_NOT_FOUND\0",
+        -12 => b"CRI_ERR_COAP\0",
         _ => b"CRI_UNKNOWN\0",
     };
     name.as_ptr().cast()

@@ -103,7 +103,9 @@ fn to_parts(r: &UriRef<'_>) -> uri_parts {
 /// Returns `CRI_OK`; `CRI_ERR_NULL` if `parts` is NULL or `s` is NULL with `len > 0`;
 /// `CRI_ERR_ARGUMENT` for an unknown flag; `CRI_ERR_SYNTAX` or `CRI_ERR_PERCENT` with
 /// `*error_offset` the first bad byte (`*parts` untouched); `CRI_ERR_PORT_RANGE` for a port
-/// over 65535, with `*error_offset` its first digit and `*parts` filled (port_number -1).
+/// over 65535 (reported only when the rest of the reference is valid: the grammar allows
+/// any number of port digits), with `*error_offset` its first digit and `*parts` filled
+/// (port_number -1).
 ///
 /// # Safety
 /// `s` points to `len` readable bytes (or is NULL with `len == 0`); `parts` is writable;

@@ -277,3 +277,33 @@ pub fn remove_dot_segments(path: &[u8], out: &mut [u8]) -> Result<usize, crate::
     write(PathPieces::new(path), Dots::Literal, copy_segment, &mut w);
     w.finish()
 }
+
+/// The surviving chunks in forward order. Paths without dot-segments (the common case)
+/// are walked directly; otherwise chunk `i` is found by walking the survivors backwards,
+/// which costs O(segments) per chunk but keeps memory constant.
+pub(crate) fn forward(p: PathPieces<'_>, dots: Dots) -> impl Iterator<Item = Chunk<'_>> + Clone {
+    let has_dots = p.segments().any(|s| kind(s, dots) != Kind::Other);
+    let total = if has_dots {
+        survivors(p, dots).count()
+    } else {
+        0
+    };
+    let empty = p.head.is_empty() && p.tail.is_empty();
+    let direct = (!has_dots && !empty).then(|| {
+        let rooted = p.head.starts_with(b"/") || (p.head.is_empty() && p.tail.starts_with(b"/"));
+        let mut segs = p.segments();
+        if rooted {
+            segs.next(); // the empty piece before the leading "/"
+        }
+        segs.enumerate().map(move |(i, seg)| Chunk {
+            slash: rooted || i > 0,
+            seg,
+        })
+    });
+    let indexed = (0..total)
+        .filter_map(move |i| survivors(p, dots).nth(total.saturating_sub(i).saturating_sub(1)));
+    direct
+        .into_iter()
+        .flatten()
+        .chain(indexed.take(if has_dots { total } else { 0 }))
+}

@@ -8,7 +8,7 @@ mod normalize;
 mod parse;
 pub(crate) mod percent;
 mod query;
-mod recompose;
+pub(crate) mod recompose;
 mod resolve;
 mod target;
 

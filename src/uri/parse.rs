@@ -363,11 +363,13 @@ fn split_authority_lenient<'a>(a: &'a [u8], r: &mut UriRef<'a>) {
         r.userinfo = Some(userinfo);
         hostport = tail.get(1..).unwrap_or(&[]);
     }
+    // An IP-literal runs to its "]"; an unclosed "[" runs to the end (no port), so the
+    // colons of an IPv6 address are never taken for the port delimiter.
     let bracket_end = match hostport.first() {
         Some(b'[') => hostport
             .iter()
             .position(|&b| b == b']')
-            .map_or(0, |c| c.saturating_add(1)),
+            .map_or(hostport.len(), |c| c.saturating_add(1)),
         _ => 0,
     };
     let after = hostport.get(bracket_end..).unwrap_or(&[]);

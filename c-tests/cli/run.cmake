@@ -1,0 +1,230 @@
+# cri-tool's command line against expected output (ctest: cri_tool_cli).
+#
+#   cmake -DTOOL=<path to cri-tool> -DDIR=<this directory> -P run.cmake
+#
+# Each cli_case(NAME ...) runs cri-tool once and checks
+#   stdout      against DIR/NAME.out (no such file: stdout must be empty),
+#   stderr      against DIR/NAME.err (no such file: empty; usage errors, EXIT 2, only
+#               need some message, their wording is free),
+#   exit status against EXIT (default 0).
+# Options: STDIN <file in DIR> (default: empty input), STDOUT <expected file> (instead of
+# NAME.out), STDOUT_MATCH <regex> (instead of an exact stdout), ARGS <arguments...>.
+#
+# The expected files are written from the specs, not from cri-tool's output:
+# RFC 3986 §5.4 (resolve_rfc3986), §6.2.2/§6.2.3 (normalize), the exercise in
+# ../shared/seeds (split_exercise, encode, decode_percent), and the cri.h docs.
+cmake_minimum_required(VERSION 3.16)
+
+if(NOT TOOL OR NOT DIR)
+  message(FATAL_ERROR "usage: cmake -DTOOL=<cri-tool> -DDIR=<c-tests/cli> -P run.cmake")
+endif()
+
+set(WORK "${CMAKE_CURRENT_BINARY_DIR}/cri_tool_cli")
+file(MAKE_DIRECTORY "${WORK}")
+file(WRITE "${WORK}/empty.in" "")
+set(FAILED "")
+
+# Splits the first line off the text in variable `text_var` into `line_var`;
+# `line_var` is "<end of output>" when the text is used up.
+macro(pop_line text_var line_var)
+  if("${${text_var}}" STREQUAL "")
+    set(${line_var} "<end of output>")
+  else()
+    string(FIND "${${text_var}}" "\n" _nl)
+    if(_nl EQUAL -1)
+      set(${line_var} "${${text_var}}")
+      set(${text_var} "")
+    else()
+      string(SUBSTRING "${${text_var}}" 0 ${_nl} ${line_var})
+      math(EXPR _nl "${_nl} + 1")
+      string(SUBSTRING "${${text_var}}" ${_nl} -1 ${text_var})
+    endif()
+  endif()
+endmacro()
+
+# Sets `out_var` to a diff-like description of the first line where the texts differ,
+# followed by both texts in full when they are short enough to read.
+function(describe_difference what expected actual out_var)
+  set(e "${expected}")
+  set(a "${actual}")
+  set(n 1)
+  while(TRUE)
+    if("${e}" STREQUAL "" AND "${a}" STREQUAL "")
+      # Every line matched (e_line equals a_line): only the final newline differs.
+      math(EXPR n "${n} - 1")
+      set(with_nl "${e_line} (newline at the end)")
+      set(without_nl "${e_line} (no newline at the end)")
+      if("${expected}" MATCHES "\n$")
+        set(e_line "${with_nl}")
+        set(a_line "${without_nl}")
+      else()
+        set(e_line "${without_nl}")
+        set(a_line "${with_nl}")
+      endif()
+      break()
+    endif()
+    pop_line(e e_line)
+    pop_line(a a_line)
+    if(NOT "${e_line}" STREQUAL "${a_line}")
+      break()
+    endif()
+    math(EXPR n "${n} + 1")
+  endwhile()
+  foreach(v e_line a_line)
+    string(LENGTH "${${v}}" len)
+    if(len GREATER 300)
+      string(SUBSTRING "${${v}}" 0 300 ${v})
+      set(${v} "${${v}}... (${len} bytes)")
+    endif()
+  endforeach()
+  set(msg "${what} differs at line ${n}:\n  - expected: ${e_line}\n  + actual:   ${a_line}\n")
+  string(LENGTH "${expected}${actual}" total)
+  if(total LESS 1500)
+    string(APPEND msg "--- expected\n${expected}--- actual\n${actual}---\n")
+  endif()
+  set(${out_var} "${msg}" PARENT_SCOPE)
+endfunction()
+
+function(cli_case name)
+  cmake_parse_arguments(PARSE_ARGV 1 C "" "EXIT;STDIN;STDOUT;STDOUT_MATCH" "ARGS")
+  if(NOT DEFINED C_EXIT)
+    set(C_EXIT 0)
+  endif()
+  set(stdin "${WORK}/empty.in")
+  if(C_STDIN)
+    set(stdin "${C_STDIN}")
+    if(NOT IS_ABSOLUTE "${stdin}")
+      set(stdin "${DIR}/${stdin}")
+    endif()
+  endif()
+  if(NOT C_STDOUT)
+    set(C_STDOUT "${DIR}/${name}.out")
+  endif()
+
+  execute_process(COMMAND "${TOOL}" ${C_ARGS}
+    INPUT_FILE "${stdin}" OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc
+    TIMEOUT 60)
+
+  set(problems "")
+  if(NOT "${rc}" STREQUAL "${C_EXIT}")
+    string(APPEND problems "exit status ${rc}, expected ${C_EXIT}\n")
+  endif()
+
+  if(C_STDOUT_MATCH)
+    if(NOT "${out}" MATCHES "${C_STDOUT_MATCH}")
+      string(APPEND problems "stdout does not match '${C_STDOUT_MATCH}':\n${out}\n")
+    endif()
+  else()
+    set(expected "")
+    if(EXISTS "${C_STDOUT}")
+      file(READ "${C_STDOUT}" expected)
+    endif()
+    if(NOT "${out}" STREQUAL "${expected}")
+      describe_difference("stdout" "${expected}" "${out}" d)
+      string(APPEND problems "${d}")
+    endif()
+  endif()
+
+  if(EXISTS "${DIR}/${name}.err")
+    file(READ "${DIR}/${name}.err" expected)
+    if(NOT "${err}" STREQUAL "${expected}")
+      describe_difference("stderr" "${expected}" "${err}" d)
+      string(APPEND problems "${d}")
+    endif()
+  elseif(C_EXIT EQUAL 2)
+    if("${err}" STREQUAL "")
+      string(APPEND problems "no message on stderr for a usage error\n")
+    endif()
+  elseif(NOT "${err}" STREQUAL "")
+    string(APPEND problems "unexpected stderr:\n${err}\n")
+  endif()
+
+  if(problems)
+    # The command line from ARGV, as given: C_ARGS would show "d;p" as a list.
+    set(shown "cri-tool")
+    set(in_args FALSE)
+    foreach(i RANGE 1 ${ARGC})
+      if(i EQUAL ARGC)
+        break()
+      elseif(in_args)
+        string(APPEND shown " '${ARGV${i}}'")
+      elseif("${ARGV${i}}" STREQUAL "ARGS")
+        set(in_args TRUE)
+      endif()
+    endforeach()
+    if(C_STDIN)
+      string(APPEND shown " < ${C_STDIN}")
+    endif()
+    message("FAIL ${name}: ${shown}\n${problems}")
+    set(FAILED "${FAILED} ${name}" PARENT_SCOPE)
+  else()
+    message("ok   ${name}")
+  endif()
+endfunction()
+
+# ---- split ---------------------------------------------------------------------------
+
+# The exercise's URL: every component, the path as written (no dot-segment removal).
+cli_case(split_exercise ARGS split --json
+  "http://mario:pwd@www.example.com:8080/a/b/../c.html?x=1&y=2#sezione")
+# An empty query is not an absent one.
+cli_case(split_query ARGS split --json "http://a/b?" "http://a/b")
+# A space is not allowed after the host (offset 8); an out-of-range port still has parts.
+cli_case(split_invalid EXIT 1 ARGS split --json "http://a b/" "http://a:65536/")
+# Batch mode, plain output: the bad line 2 is reported and the others still printed.
+cli_case(split_batch EXIT 1 STDIN split_batch.in ARGS split)
+# Lenient: RFC 3986 Appendix B parts, with the strict verdict; not a failure.
+cli_case(split_lenient ARGS split --lenient --json "http://a b/")
+
+# ---- resolve -------------------------------------------------------------------------
+
+# RFC 3986 §5.4.1 and §5.4.2, one reference per line (line 15 is the empty reference);
+# "http:g" gives "http:g" as for a strict parser.
+cli_case(resolve_rfc3986 STDIN resolve_rfc3986.in ARGS resolve "http://a/b/c/d;p?q")
+cli_case(resolve_json ARGS resolve --json "http://a/b/c/d;p?q" "../g" "g?y/./x" "//g")
+# A base without a scheme is reported once; no reference is read.
+cli_case(resolve_bad_base EXIT 1 ARGS resolve "b/c" "g")
+
+# ---- normalize -----------------------------------------------------------------------
+
+# The brief's example; RFC 3986 §6.2.2 (eXAMPLE...); §6.2.3's four equivalent forms.
+cli_case(normalize ARGS normalize
+  "HTTP://www.Example.COM:80/a/./b/../c/%7euser"
+  "eXAMPLE://a/./b/../b/%63/%7bfoo%7d"
+  "http://example.com" "http://example.com:/" "http://example.com:80/")
+
+# Batch input with CR LF endings, a line far longer than any initial buffer, and a last
+# line without a newline. Normalizing keeps the long URI as it is (already normal).
+string(REPEAT "seg/" 5000 long_path)
+set(long_uri "http://h/${long_path}")
+file(WRITE "${WORK}/long_crlf.in" "${long_uri}\r\nHTTP://H\r\nhttp://h/a/../b")
+file(WRITE "${WORK}/long_crlf.out" "${long_uri}\nhttp://h/\nhttp://h/b\n")
+cli_case(long_crlf STDIN "${WORK}/long_crlf.in" STDOUT "${WORK}/long_crlf.out"
+  ARGS normalize)
+
+# ---- encode / decode -----------------------------------------------------------------
+
+# Only unreserved characters stay; UTF-8 bytes are encoded one by one.
+cli_case(encode ARGS encode "caffè & latte")
+# application/x-www-form-urlencoded: space is "+", "&" is encoded.
+cli_case(encode_form ARGS encode --form "caffè & latte")
+# pchar keeps ":" and "@" but not "/" (RFC 3986 §3.3).
+cli_case(encode_set ARGS encode --set path-segment "a b/c:d@e")
+# A "%" without two hex digits; the offset is the "%".
+cli_case(decode_percent EXIT 1 ARGS decode "100%")
+# JSON: %00 is a NUL byte in the output; a non-UTF-8 result escapes its bytes.
+cli_case(decode_json EXIT 1 ARGS decode --json "a%00b" "100%" "caff%C3%A8" "%FF")
+cli_case(decode_lenient_form ARGS decode --lenient --form "100%" "a+b%2Bc")
+
+# ---- command line --------------------------------------------------------------------
+
+cli_case(help STDOUT_MATCH "^usage: cri-tool" ARGS --help)
+cli_case(usage_no_command EXIT 2)
+cli_case(usage_unknown_command EXIT 2 ARGS frobnicate x)
+cli_case(usage_unknown_option EXIT 2 ARGS split --frob x)
+cli_case(usage_option_not_for_command EXIT 2 ARGS split --set query x)
+cli_case(usage_resolve_without_base EXIT 2 ARGS resolve)
+
+if(FAILED)
+  message(FATAL_ERROR "cri_tool_cli: failed:${FAILED}")
+endif()

@@ -1,0 +1,241 @@
+//! CoAP options back to a URI (RFC 7252 §6.5) or a CRI (draft-ietf-core-href-27 §8.1.2).
+
+use super::options::{check_options, read_uint, CoapError, Destination};
+use super::{coap_scheme, URI_HOST, URI_PATH, URI_PORT, URI_QUERY};
+use super::{PROXY_CRI, PROXY_SCHEME, PROXY_SCHEME_NUMBER, PROXY_URI};
+use crate::cri::to_uri::write_decimal;
+use crate::cri::wire::{self as cbor, ARRAY, TEXT};
+use crate::out::Out;
+use crate::uri::chars::{self, pct_triplet, PCHAR, QUERY, REG_NAME};
+use crate::uri::{default_port, ip};
+use crate::Error;
+
+fn fail<T>(e: CoapError) -> Result<T, Error> {
+    Err(Error::Coap(e))
+}
+
+/// The request-target options of a list, checked: Uri-Host, the port, the paths, queries.
+struct Target<'a, I> {
+    host: Option<&'a [u8]>,
+    port: Option<u16>,
+    options: I,
+}
+
+fn target<'a, I>(options: I, dest: &Destination<'_>) -> Result<Target<'a, I>, Error>
+where
+    I: Iterator<Item = (u16, &'a [u8])> + Clone,
+{
+    check_options(options.clone().map(|(n, _)| n))?;
+    let mut t = Target {
+        host: None,
+        port: dest.port,
+        options: options.clone(),
+    };
+    for (number, value) in options {
+        match number {
+            URI_HOST => t.host = Some(value),
+            URI_PORT => t.port = Some(u16::try_from(read_uint(value, 2)?).unwrap_or(u16::MAX)),
+            URI_PATH if value == b"." || value == b".." => return fail(CoapError::DotSegment),
+            PROXY_URI | PROXY_SCHEME | PROXY_CRI | PROXY_SCHEME_NUMBER => {
+                return fail(CoapError::Conflict)
+            }
+            _ => {}
+        }
+    }
+    if t.host.is_none() && dest.addr.len() != 4 && dest.addr.len() != 16 {
+        return fail(if dest.addr.is_empty() {
+            CoapError::NoHost
+        } else {
+            CoapError::BadValue
+        });
+    }
+    Ok(t)
+}
+
+fn values<'a, I: Iterator<Item = (u16, &'a [u8])>>(
+    options: I,
+    number: u16,
+) -> impl Iterator<Item = &'a [u8]> {
+    options.filter(move |(n, _)| *n == number).map(|(_, v)| v)
+}
+
+/// What a Uri-Host value is (RFC 7252 §6.5 step 2).
+enum UriHost<'a> {
+    V4([u8; 4]),
+    V6([u8; 16]),
+    RegName(&'a [u8]),
+}
+
+fn classify(host: &[u8]) -> Result<UriHost<'_>, Error> {
+    if let Some(inner) = host.strip_prefix(b"[").and_then(|h| h.strip_suffix(b"]")) {
+        return ip::parse_ipv6(inner)
+            .map(UriHost::V6)
+            .ok_or(Error::Coap(CoapError::BadUriHost));
+    }
+    if let Some(a) = ip::parse_ipv4(host) {
+        return Ok(UriHost::V4(a));
+    }
+    // A bare IPv6 address is neither (it needs brackets); anything else is a reg-name
+    // whose characters outside the reg-name set are percent-encoded.
+    if host.is_empty() || ip::parse_ipv6(host).is_some() {
+        return fail(CoapError::BadUriHost);
+    }
+    Ok(UriHost::RegName(host))
+}
+
+/// Composes the URI of a request (RFC 7252 §6.5) from its `scheme` (e.g. `coap`), its
+/// destination `dest` (address used when there is no Uri-Host, with its zone in the
+/// RFC 6874 form `%25zone`; port used when there is no Uri-Port) and its options (other options than Uri-* are skipped) into `out`; returns
+/// the length. Uri-Path values have every character outside pchar percent-encoded (so `/`
+/// is `%2F`), Uri-Query values outside query characters and `&`; a path without Uri-Path
+/// is "/".
+///
+/// Errors: [`Error::Coap`] — `BadUriHost` (a bare IPv6 address or an invalid IP-literal),
+/// `NoHost`, `BadValue`, `DotSegment`, `Conflict` (proxy options, or repeated Uri-Host or
+/// Uri-Port), `Order`; [`Error::Buffer`] if `out` is too small.
+pub fn uri_from_options<'a, I>(
+    scheme: &[u8],
+    dest: &Destination<'_>,
+    options: I,
+    out: &mut [u8],
+) -> Result<usize, Error>
+where
+    I: Iterator<Item = (u16, &'a [u8])> + Clone,
+{
+    let t = target(options, dest)?;
+    let mut w = Out::new(out);
+    scheme.iter().for_each(|b| w.byte(b.to_ascii_lowercase()));
+    w.push(b"://");
+    match t.host.map(classify).transpose()? {
+        Some(UriHost::RegName(name)) => encode(name, |b| chars::is(b, REG_NAME), &mut w),
+        Some(_) => w.push(t.host.unwrap_or(&[])),
+        None if dest.addr.len() == 4 => ip::write_ipv4(dest.addr, &mut w),
+        None => {
+            w.byte(b'[');
+            ip::write_ipv6(&dest.addr.try_into().unwrap_or([0; 16]), &mut w);
+            // A link-local destination keeps its zone, in the RFC 6874 form.
+            if let Some(z) = dest.zone {
+                w.push(b"%25");
+                encode(z, |b| chars::is(b, chars::UNRESERVED), &mut w);
+            }
+            w.byte(b']');
+        }
+    }
+    if let Some(p) = t.port.filter(|&p| Some(p) != default_port(scheme)) {
+        w.byte(b':');
+        write_decimal(u64::from(p), &mut w);
+    }
+    let mut any_path = false;
+    for seg in values(t.options.clone(), URI_PATH) {
+        w.byte(b'/');
+        encode(seg, |b| chars::is(b, PCHAR), &mut w);
+        any_path = true;
+    }
+    if !any_path {
+        w.byte(b'/');
+    }
+    for (i, q) in values(t.options, URI_QUERY).enumerate() {
+        w.byte(if i == 0 { b'?' } else { b'&' });
+        encode(q, |b| b != b'&' && chars::is(b, QUERY), &mut w);
+    }
+    w.finish()
+}
+
+fn encode(s: &[u8], keep: impl Fn(u8) -> bool, w: &mut Out<'_>) {
+    for &b in s {
+        if keep(b) {
+            w.byte(b);
+        } else {
+            w.push(&pct_triplet(b));
+        }
+    }
+}
+
+/// Composes the full CRI of a request (draft §8.1.2) from the CoAP scheme number
+/// (0, 1, 6, 7, 24, 25), the destination and the options, as CBOR into `out`; returns the
+/// length. Without Uri-Host the host is the destination address (and zone id); the port is
+/// elided when it is the scheme's default; trailing empty path and query are dropped.
+///
+/// Errors: as [`uri_from_options`], and `NotCoapScheme` for another scheme number,
+/// `NotUtf8` for a value that is not UTF-8 text.
+pub fn cri_from_options<'a, I>(
+    scheme: u64,
+    dest: &Destination<'_>,
+    options: I,
+    out: &mut [u8],
+) -> Result<usize, Error>
+where
+    I: Iterator<Item = (u16, &'a [u8])> + Clone,
+{
+    let Some((_, default)) = coap_scheme(scheme) else {
+        return fail(CoapError::NotCoapScheme);
+    };
+    let t = target(options, dest)?;
+    for (n, v) in t.options.clone() {
+        if matches!(n, URI_HOST | URI_PATH | URI_QUERY) && core::str::from_utf8(v).is_err() {
+            return fail(CoapError::NotUtf8);
+        }
+    }
+    let host = t.host.map(classify).transpose()?;
+    let port = t.port.filter(|&p| p != default);
+    let paths = values(t.options.clone(), URI_PATH).count();
+    let queries = values(t.options.clone(), URI_QUERY).count();
+    let sections = if queries > 0 {
+        4
+    } else if paths > 0 {
+        3
+    } else {
+        2
+    };
+    let mut w = Out::new(out);
+    cbor::head(&mut w, ARRAY, sections);
+    cbor::int(&mut w, true, scheme);
+    write_authority(host, dest, port, &mut w);
+    if sections >= 3 {
+        text_array(values(t.options.clone(), URI_PATH), paths, &mut w);
+    }
+    if sections >= 4 {
+        text_array(values(t.options, URI_QUERY), queries, &mut w);
+    }
+    w.finish()
+}
+
+fn write_authority(
+    host: Option<UriHost<'_>>,
+    dest: &Destination<'_>,
+    port: Option<u16>,
+    w: &mut Out<'_>,
+) {
+    let labels = match host {
+        Some(UriHost::RegName(name)) => name.split(|&b| b == b'.').count(),
+        Some(_) => 1,
+        None => 1usize.saturating_add(usize::from(dest.zone.is_some())),
+    };
+    cbor::head(
+        w,
+        ARRAY,
+        (labels as u64).saturating_add(u64::from(port.is_some())),
+    );
+    match host {
+        Some(UriHost::RegName(name)) => name.split(|&b| b == b'.').for_each(|l| cbor::text(w, l)),
+        Some(UriHost::V4(a)) => cbor::bytes(w, &a),
+        Some(UriHost::V6(a)) => cbor::bytes(w, &a),
+        None => {
+            cbor::bytes(w, dest.addr);
+            if let Some(z) = dest.zone {
+                cbor::text(w, z);
+            }
+        }
+    }
+    if let Some(p) = port {
+        cbor::int(w, false, u64::from(p));
+    }
+}
+
+fn text_array<'a>(items: impl Iterator<Item = &'a [u8]>, count: usize, w: &mut Out<'_>) {
+    cbor::head(w, ARRAY, count as u64);
+    for item in items {
+        cbor::head(w, TEXT, item.len() as u64);
+        w.push(item);
+    }
+}

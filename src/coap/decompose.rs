@@ -1,0 +1,356 @@
+//! A URI (RFC 7252 §6.4) or a CRI (draft-ietf-core-href-27 §8.1.1) to CoAP options, and
+//! the forward-proxy forms (RFC 7252 §5.10.2, draft §8.2).
+
+use super::options::{
+    CoapError, Collector, Destination, OptionRef, OptionSlots, OptionSpace, SliceSlots,
+};
+use super::{coap_scheme, coap_scheme_number};
+use super::{
+    PROXY_CRI, PROXY_SCHEME, PROXY_SCHEME_NUMBER, PROXY_URI, URI_HOST, URI_PATH, URI_PORT,
+    URI_QUERY,
+};
+use crate::cri::{Authority, CriRef, Host, Items, Piece, Scheme, TextOrPet};
+use crate::out::Out;
+use crate::uri::dot_segments::{self, Dots, PathPieces};
+use crate::uri::percent::pct_byte;
+use crate::uri::{default_port, ip, recompose::Composer, HostKind, UriRef};
+use crate::Error;
+
+/// Which options carry the request target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Uri-Host, Uri-Port, Uri-Path, Uri-Query; the scheme must be a CoAP scheme.
+    Direct,
+    /// To a forward-proxy: the whole URI in Proxy-Uri, or the whole CRI in Proxy-Cri.
+    Proxy,
+    /// To a forward-proxy: Proxy-Scheme (URI, or CRI scheme-name) or Proxy-Scheme-Number
+    /// (CRI) with the Uri-* options, for any scheme.
+    ProxyScheme,
+    /// Direct for a CoAP scheme, else Proxy.
+    Auto,
+}
+
+fn fail<T>(e: CoapError) -> Result<T, Error> {
+    Err(Error::Coap(e))
+}
+
+/// An IP address as bytes (4 or 16 used).
+#[derive(Clone, Copy)]
+struct IpAddr {
+    bytes: [u8; 16],
+    len: usize,
+}
+
+impl IpAddr {
+    fn v4(a: [u8; 4]) -> Self {
+        let mut bytes = [0u8; 16];
+        if let Some(d) = bytes.get_mut(..4) {
+            d.copy_from_slice(&a);
+        }
+        IpAddr { bytes, len: 4 }
+    }
+
+    fn v6(bytes: [u8; 16]) -> Self {
+        IpAddr { bytes, len: 16 }
+    }
+
+    fn as_slice(&self) -> &[u8] {
+        self.bytes.get(..self.len).unwrap_or(&[])
+    }
+}
+
+/// Is `addr` (with `zone`) the destination's address? Without a destination, the target's
+/// own address is the destination (Decision 6).
+fn is_destination(addr: IpAddr, zone: Option<&[u8]>, dest: Option<&Destination<'_>>) -> bool {
+    match dest {
+        None => true,
+        Some(d) => d.addr == addr.as_slice() && zone == d.zone,
+    }
+}
+
+/// Uri-Port when the port differs from the destination port (`None` there: the target's
+/// own port).
+fn push_port(
+    c: &mut Collector<'_, '_>,
+    port: Option<u16>,
+    dest: Option<&Destination<'_>>,
+) -> Result<(), Error> {
+    let dest_port = dest.and_then(|d| d.port).or(port);
+    match port.filter(|&p| Some(p) != dest_port) {
+        Some(p) => c.push_uint(URI_PORT, u64::from(p)),
+        None => Ok(()),
+    }
+}
+
+/// The URI `uri` as CoAP options (RFC 7252 §6.4, DESIGN Decision 6) for a request to
+/// `dest` (`None`: the address and port the URI names): option numbers and value
+/// positions into `opts`, decoded values into `scratch`; returns the room used. Options
+/// come in ascending number order.
+///
+/// The URI is normalized first (Decision 4): `%2E` dots count as dots, so no ".." reaches
+/// a server; Uri-Host is the host percent-decoded and lowercased, without zone id.
+///
+/// Errors: [`Error::Coap`] — `NotAbsolute`, `NotCoapScheme` (mode `Direct`), `Fragment`,
+/// `NoHost`, `Userinfo`, `OptionLength` (Uri-Host 1-255, Uri-Path/Uri-Query 0-255, Proxy-Uri 1-1034
+/// bytes); [`Error::OptionSpace`] with the room needed when `opts` or `scratch` is too small.
+pub fn uri_to_options(
+    uri: &UriRef<'_>,
+    dest: Option<&Destination<'_>>,
+    mode: Mode,
+    opts: &mut [OptionRef],
+    scratch: &mut [u8],
+) -> Result<OptionSpace, Error> {
+    uri_to_slots(uri, dest, mode, &mut SliceSlots(opts), scratch)
+}
+
+pub(crate) fn uri_to_slots(
+    uri: &UriRef<'_>,
+    dest: Option<&Destination<'_>>,
+    mode: Mode,
+    opts: &mut dyn OptionSlots,
+    scratch: &mut [u8],
+) -> Result<OptionSpace, Error> {
+    let mut c = Collector::new(opts, scratch);
+    let Some(scheme) = uri.scheme else {
+        return fail(CoapError::NotAbsolute);
+    };
+    if uri.fragment.is_some() {
+        return fail(CoapError::Fragment);
+    }
+    let is_coap = coap_scheme_number(scheme).is_some();
+    match (mode, is_coap) {
+        (Mode::Direct, false) => return fail(CoapError::NotCoapScheme),
+        (Mode::Proxy, _) | (Mode::Auto, false) => {
+            c.push(PROXY_URI, &|w| Composer::from_ref(uri).write(w))?;
+            return c.finish();
+        }
+        _ => {}
+    }
+    let Some(host) = uri.host else {
+        return fail(CoapError::NoHost);
+    };
+    if uri.userinfo.is_some() {
+        return fail(CoapError::Userinfo);
+    }
+    if !uri_host_ip(uri).is_some_and(|(a, z)| is_destination(a, z, dest)) {
+        c.push(URI_HOST, &|w| write_uri_host(host, w))?;
+    }
+    push_port(
+        &mut c,
+        uri.port_number.or_else(|| default_port(scheme)),
+        dest,
+    )?;
+    for chunk in uri_path_segments(PathPieces::new(uri.path)) {
+        c.push(URI_PATH, &|w| decode_into(chunk.seg, w))?;
+    }
+    if let Some(q) = uri.query {
+        for param in q.split(|&b| b == b'&') {
+            c.push(URI_QUERY, &|w| decode_into(param, w))?;
+        }
+    }
+    if mode == Mode::ProxyScheme {
+        c.push(PROXY_SCHEME, &|w| {
+            scheme.iter().for_each(|b| w.byte(b.to_ascii_lowercase()))
+        })?;
+    }
+    c.finish()
+}
+
+/// The IP address (and zone id) a URI's host names, if it is an IP address.
+fn uri_host_ip<'a>(uri: &UriRef<'a>) -> Option<(IpAddr, Option<&'a [u8]>)> {
+    let host = uri.host?;
+    match uri.host_kind? {
+        HostKind::Ipv4 => ip::parse_ipv4(host).map(|a| (IpAddr::v4(a), None)),
+        HostKind::Ipv6 => {
+            let inner = host.get(1..host.len().saturating_sub(1))?;
+            let text = inner.split(|&b| b == b'%').next()?;
+            ip::parse_ipv6(text).map(|a| (IpAddr::v6(a), uri.zone_id))
+        }
+        _ => None,
+    }
+}
+
+/// Uri-Host: the host percent-decoded and ASCII-lowercased (Decision 6); an IP-literal
+/// keeps its brackets and loses its zone id.
+fn write_uri_host(host: &[u8], w: &mut Out<'_>) {
+    if host.first() == Some(&b'[') {
+        let end = host
+            .iter()
+            .position(|&b| b == b'%' || b == b']')
+            .unwrap_or(host.len());
+        host.get(..end)
+            .unwrap_or(&[])
+            .iter()
+            .for_each(|b| w.byte(b.to_ascii_lowercase()));
+        w.byte(b']');
+        return;
+    }
+    let mut i = 0usize;
+    while let Some(&b) = host.get(i) {
+        let (byte, step) = match pct_byte(host, i) {
+            Some(v) if b == b'%' => (v, 3),
+            _ => (b, 1),
+        };
+        w.byte(byte.to_ascii_lowercase());
+        i = i.saturating_add(step);
+    }
+}
+
+/// Percent-decodes a (valid) URI component into an option value.
+fn decode_into(s: &[u8], w: &mut Out<'_>) {
+    let mut i = 0usize;
+    while let Some(&b) = s.get(i) {
+        let (byte, step) = match pct_byte(s, i) {
+            Some(v) if b == b'%' => (v, 3),
+            _ => (b, 1),
+        };
+        w.byte(byte);
+        i = i.saturating_add(step);
+    }
+}
+
+/// RFC 7252 §6.4 step 8: a path of "" or "/" gives no Uri-Path; otherwise one per
+/// segment after dot-segment removal (with `%2E` dots, Decision 4).
+fn uri_path_segments(path: PathPieces<'_>) -> impl Iterator<Item = dot_segments::Chunk<'_>> {
+    let mut chunks = dot_segments::forward(path, Dots::Decoded);
+    let mut probe = chunks.clone();
+    if matches!((probe.next(), probe.next()), (Some(c), None) if c.seg.is_empty()) {
+        chunks.next();
+    }
+    chunks
+}
+
+/// The full CRI `cri` (whose CBOR is `raw`) as CoAP options (draft §8.1.1) for a request to `dest` (`None`: the
+/// address and port the CRI names); see [`uri_to_options`] for the output.
+///
+/// Errors: [`Error::Coap`] — `NotAbsolute` (not a full CRI), `NotCoapScheme` (mode
+/// `Direct`: a scheme-id outside the CoAP table, or a scheme-name), `Fragment`, `Pet` (a
+/// text-pet-sequence where an option value is needed), `NoHost`, `Userinfo`, `OptionLength`
+/// (Proxy-Cri 1-1023 bytes); [`Error::OptionSpace`].
+pub fn cri_to_options(
+    cri: &CriRef<'_>,
+    raw: &[u8],
+    dest: Option<&Destination<'_>>,
+    mode: Mode,
+    opts: &mut [OptionRef],
+    scratch: &mut [u8],
+) -> Result<OptionSpace, Error> {
+    cri_to_slots(cri, raw, dest, mode, &mut SliceSlots(opts), scratch)
+}
+
+pub(crate) fn cri_to_slots(
+    cri: &CriRef<'_>,
+    raw: &[u8],
+    dest: Option<&Destination<'_>>,
+    mode: Mode,
+    opts: &mut dyn OptionSlots,
+    scratch: &mut [u8],
+) -> Result<OptionSpace, Error> {
+    let mut c = Collector::new(opts, scratch);
+    let Some(scheme) = cri.scheme else {
+        return fail(CoapError::NotAbsolute);
+    };
+    if cri.fragment.is_some() {
+        return fail(CoapError::Fragment);
+    }
+    let coap = match scheme {
+        Scheme::Number(n) => coap_scheme(n),
+        Scheme::Name(_) => None,
+    };
+    match (mode, coap) {
+        (Mode::Direct, None) => return fail(CoapError::NotCoapScheme),
+        (Mode::Proxy, _) | (Mode::Auto, None) => {
+            c.push(PROXY_CRI, &|w| w.push(raw))?;
+            return c.finish();
+        }
+        _ => {}
+    }
+    let default = match scheme {
+        Scheme::Number(n) => coap
+            .map(|(_, port)| port)
+            .or_else(|| crate::cri::scheme_name(n).and_then(|name| default_port(name.as_bytes()))),
+        Scheme::Name(name) => default_port(name.as_bytes()),
+    };
+    let Some(Authority::Host(a)) = cri.authority else {
+        return fail(CoapError::NoHost);
+    };
+    if a.userinfo.is_some() {
+        return fail(CoapError::Userinfo);
+    }
+    match a.host {
+        Host::Name(labels) => {
+            check_text_items(labels)?;
+            c.push(URI_HOST, &|w| write_joined(labels, b'.', w))?;
+        }
+        Host::Ip { addr, zone } => {
+            let ip = match *addr {
+                [a0, a1, a2, a3] => IpAddr::v4([a0, a1, a2, a3]),
+                _ => IpAddr::v6(addr.try_into().unwrap_or([0; 16])),
+            };
+            if !is_destination(ip, zone.map(str::as_bytes), dest) {
+                c.push(URI_HOST, &|w| write_ip_literal(ip, w))?;
+            }
+        }
+    }
+    push_port(&mut c, a.port.or(default), dest)?;
+    if let Some(path) = cri
+        .path
+        .filter(|p| !(p.count == 1 && p.iter().all(|s| s.is_empty())))
+    {
+        check_text_items(path)?;
+        for seg in path.iter() {
+            c.push(URI_PATH, &|w| write_text(seg, w))?;
+        }
+    }
+    if let Some(query) = cri.query {
+        check_text_items(query)?;
+        for param in query.iter() {
+            c.push(URI_QUERY, &|w| write_text(param, w))?;
+        }
+    }
+    if mode == Mode::ProxyScheme {
+        match scheme {
+            Scheme::Number(n) => c.push_uint(PROXY_SCHEME_NUMBER, n)?,
+            Scheme::Name(name) => c.push(PROXY_SCHEME, &|w| w.push(name.as_bytes()))?,
+        }
+    }
+    c.finish()
+}
+
+/// "The presence of any text-pet-sequence subitem in this item fails this algorithm."
+fn check_text_items(items: Items<'_>) -> Result<(), Error> {
+    if items.iter().all(|i| i.as_text().is_some()) {
+        Ok(())
+    } else {
+        fail(CoapError::Pet)
+    }
+}
+
+fn write_text(item: TextOrPet<'_>, w: &mut Out<'_>) {
+    for piece in item.pieces() {
+        if let Piece::Text(t) = piece {
+            w.push(t.as_bytes());
+        }
+    }
+}
+
+fn write_joined(items: Items<'_>, sep: u8, w: &mut Out<'_>) {
+    for (i, item) in items.iter().enumerate() {
+        if i > 0 {
+            w.byte(sep);
+        }
+        write_text(item, w);
+    }
+}
+
+/// The URI text of a host-ip (draft §6.1): dotted IPv4, or `[…]` in RFC 5952 form; never
+/// a zone id.
+fn write_ip_literal(ip: IpAddr, w: &mut Out<'_>) {
+    if ip.len == 4 {
+        ip::write_ipv4(ip.as_slice(), w);
+    } else {
+        w.byte(b'[');
+        ip::write_ipv6(&ip.bytes, w);
+        w.byte(b']');
+    }
+}

@@ -1,0 +1,60 @@
+//! CoAP (RFC 7252 §6.4, §6.5; draft-ietf-core-href-27 §8): a URI or a CRI to Uri-Host,
+//! Uri-Port, Uri-Path and Uri-Query options and back, the proxy options, and the option
+//! wire format (RFC 7252 §3.1).
+
+mod compose;
+mod decompose;
+mod options;
+mod wire;
+
+pub use compose::{cri_from_options, uri_from_options};
+pub use decompose::{cri_to_options, uri_to_options, Mode};
+pub(crate) use decompose::{cri_to_slots, uri_to_slots};
+pub(crate) use options::OptionSlots;
+pub use options::{check_options, CoapError, Destination, OptionRef, OptionSpace};
+pub(crate) use wire::options_from_wire_into;
+pub use wire::{options_from_wire, options_to_wire};
+
+/// Uri-Host (RFC 7252 §5.10.1).
+pub const URI_HOST: u16 = 3;
+/// Uri-Port.
+pub const URI_PORT: u16 = 7;
+/// Uri-Path.
+pub const URI_PATH: u16 = 11;
+/// Uri-Query.
+pub const URI_QUERY: u16 = 15;
+/// Proxy-Uri (RFC 7252 §5.10.2).
+pub const PROXY_URI: u16 = 35;
+/// Proxy-Scheme.
+pub const PROXY_SCHEME: u16 = 39;
+/// Proxy-Cri (draft-ietf-core-href-27 §8.2.1, IANA 235).
+pub const PROXY_CRI: u16 = 235;
+/// Proxy-Scheme-Number (draft §8.2.2, IANA 239).
+pub const PROXY_SCHEME_NUMBER: u16 = 239;
+
+/// The CoAP schemes with their CRI scheme numbers and default ports (RFC 7252, RFC 8323,
+/// draft §8.1 table).
+const COAP_SCHEMES: &[(&[u8], u64, u16)] = &[
+    (b"coap", 0, 5683),
+    (b"coaps", 1, 5684),
+    (b"coap+tcp", 6, 5683),
+    (b"coaps+tcp", 7, 5684),
+    (b"coap+ws", 24, 80),
+    (b"coaps+ws", 25, 443),
+];
+
+/// The scheme number of a CoAP scheme name (case-insensitive).
+pub fn coap_scheme_number(name: &[u8]) -> Option<u64> {
+    COAP_SCHEMES
+        .iter()
+        .find(|(n, _, _)| n.eq_ignore_ascii_case(name))
+        .map(|&(_, num, _)| num)
+}
+
+/// The name and default port of a CoAP scheme number.
+pub fn coap_scheme(number: u64) -> Option<(&'static [u8], u16)> {
+    COAP_SCHEMES
+        .iter()
+        .find(|(_, num, _)| *num == number)
+        .map(|&(n, _, port)| (n, port))
+}

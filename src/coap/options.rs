@@ -1,0 +1,221 @@
+//! Option lists in caller memory, destinations, and the rules on which options may stand
+//! together.
+
+use super::{
+    PROXY_CRI, PROXY_SCHEME, PROXY_SCHEME_NUMBER, PROXY_URI, URI_HOST, URI_PATH, URI_PORT,
+    URI_QUERY,
+};
+use crate::out::Out;
+use crate::Error;
+
+/// Why a CoAP conversion failed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(i32)]
+pub enum CoapError {
+    /// The URI is not absolute, or the CRI not full (RFC 7252 §6.4 step 1, draft §8.1.1 step 1).
+    NotAbsolute = 1,
+    /// Not one of coap, coaps, coap+tcp, coaps+tcp, coap+ws, coaps+ws (or a scheme-name in
+    /// a CRI): use a proxy mode.
+    NotCoapScheme = 2,
+    /// A fragment: it is never sent (RFC 7252 §6.4 step 4).
+    Fragment = 3,
+    /// No host: neither in the URI/CRI/options nor a destination address.
+    NoHost = 4,
+    /// An option value is longer (or shorter) than RFC 7252 allows for its option.
+    OptionLength = 5,
+    /// A CRI text-pet-sequence cannot become an option value (draft §8.1.1).
+    Pet = 6,
+    /// A Uri-Host that is neither a reg-name, an IP-literal nor an IPv4address (a bare
+    /// IPv6 address, for one: RFC 7252 §6.5 step 2).
+    BadUriHost = 7,
+    /// An option value that is not UTF-8 where text is needed (a CRI).
+    NotUtf8 = 8,
+    /// A Uri-Path of "." or ".." (no URI or CRI carries it as a segment).
+    DotSegment = 9,
+    /// Options out of order in a list to encode (RFC 7252 §3.1 needs ascending numbers).
+    Order = 10,
+    /// Truncated option bytes, a reserved nibble 15, or an option number over 65535.
+    Wire = 11,
+    /// Options that must not stand together (Proxy-Cri with Uri-* or Proxy-Uri,
+    /// Proxy-Scheme with Proxy-Scheme-Number, Proxy-Uri with Uri-*), a non-repeatable
+    /// option repeated, or proxy options given to a composer.
+    Conflict = 12,
+    /// A Uri-Port value longer than 2 bytes, or a destination address not 4 or 16 bytes.
+    BadValue = 13,
+    /// A userinfo: CoAP URIs have none (RFC 7252 §6.1) and no option carries it.
+    Userinfo = 14,
+}
+
+/// The request's destination transport address (RFC 7252 §6.4): IP address bytes (4 or
+/// 16; empty when unknown), an optional zone, the UDP port (`None`: the URI's own).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Destination<'a> {
+    pub addr: &'a [u8],
+    pub zone: Option<&'a [u8]>,
+    pub port: Option<u16>,
+}
+
+/// One option of a list: its number and where its value lies (`offset`, `len`) in the
+/// value buffer the list was built with.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct OptionRef {
+    pub number: u16,
+    pub offset: usize,
+    pub len: usize,
+}
+
+/// Where an option list goes: a `[OptionRef]`, or the C caller's array.
+pub(crate) trait OptionSlots {
+    /// How many options fit.
+    fn capacity(&self) -> usize;
+    /// Stores option `i` (`i < capacity()`).
+    fn set(&mut self, i: usize, option: OptionRef);
+}
+
+/// A Rust slice of options as [`OptionSlots`].
+pub(crate) struct SliceSlots<'a>(pub(crate) &'a mut [OptionRef]);
+
+impl OptionSlots for SliceSlots<'_> {
+    fn capacity(&self) -> usize {
+        self.0.len()
+    }
+    fn set(&mut self, i: usize, option: OptionRef) {
+        if let Some(slot) = self.0.get_mut(i) {
+            *slot = option;
+        }
+    }
+}
+
+/// How much room a list needed: options and value bytes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct OptionSpace {
+    pub options: usize,
+    pub scratch: usize,
+}
+
+/// Builds an option list into caller arrays, counting on past their ends so the caller
+/// learns the room needed.
+pub(crate) struct Collector<'o, 's> {
+    opts: &'o mut dyn OptionSlots,
+    scratch: Out<'s>,
+    count: usize,
+}
+
+/// The allowed value lengths (RFC 7252 §5.10, draft §8.2).
+fn length_limits(number: u16) -> (usize, usize) {
+    match number {
+        URI_HOST => (1, 255),
+        URI_PORT => (0, 2),
+        URI_PATH | URI_QUERY => (0, 255),
+        PROXY_URI => (1, 1034),
+        PROXY_SCHEME => (1, 255),
+        PROXY_CRI => (1, 1023),
+        PROXY_SCHEME_NUMBER => (0, 3),
+        _ => (0, usize::MAX),
+    }
+}
+
+impl<'o, 's> Collector<'o, 's> {
+    pub(crate) fn new(opts: &'o mut dyn OptionSlots, scratch: &'s mut [u8]) -> Self {
+        Collector {
+            opts,
+            scratch: Out::new(scratch),
+            count: 0,
+        }
+    }
+
+    /// Appends an option whose value `write` produces.
+    pub(crate) fn push(&mut self, number: u16, write: &dyn Fn(&mut Out<'_>)) -> Result<(), Error> {
+        let offset = self.scratch.len();
+        write(&mut self.scratch);
+        let len = self.scratch.len().saturating_sub(offset);
+        let (min, max) = length_limits(number);
+        if len < min || len > max {
+            return Err(Error::Coap(CoapError::OptionLength));
+        }
+        if self.count < self.opts.capacity() {
+            self.opts.set(
+                self.count,
+                OptionRef {
+                    number,
+                    offset,
+                    len,
+                },
+            );
+        }
+        self.count = self.count.saturating_add(1);
+        Ok(())
+    }
+
+    /// A CoAP uint option value: big-endian, without leading zero bytes (RFC 7252 §3.2).
+    pub(crate) fn push_uint(&mut self, number: u16, value: u64) -> Result<(), Error> {
+        self.push(number, &|w| write_uint(value, w))
+    }
+
+    pub(crate) fn finish(self) -> Result<OptionSpace, Error> {
+        let space = OptionSpace {
+            options: self.count,
+            scratch: self.scratch.len(),
+        };
+        if self.count > self.opts.capacity() || self.scratch.finish().is_err() {
+            return Err(Error::OptionSpace(space));
+        }
+        Ok(space)
+    }
+}
+
+pub(crate) fn write_uint(value: u64, w: &mut Out<'_>) {
+    let bytes = value.to_be_bytes();
+    let skip = bytes.iter().take_while(|&&b| b == 0).count();
+    w.push(bytes.get(skip..).unwrap_or(&[]));
+}
+
+/// Reads a CoAP uint option value of at most `max` bytes.
+pub(crate) fn read_uint(value: &[u8], max: usize) -> Result<u64, Error> {
+    if value.len() > max {
+        return Err(Error::Coap(CoapError::BadValue));
+    }
+    Ok(value.iter().fold(0u64, |v, &b| (v << 8) | u64::from(b)))
+}
+
+/// Checks that options may stand together in one request (RFC 7252 §5.4.5, §5.10.2,
+/// draft §8.2): ascending numbers, Uri-Host, Uri-Port and the proxy options at most once,
+/// Proxy-Uri and Proxy-Cri without Uri-* options, Proxy-Cri without Proxy-Uri, Proxy-Scheme
+/// without Proxy-Scheme-Number.
+///
+/// Errors: [`CoapError::Order`] or [`CoapError::Conflict`] as [`Error::Coap`].
+pub fn check_options(numbers: impl Iterator<Item = u16>) -> Result<(), Error> {
+    let mut seen = 0u32; // bit per option kind below
+    let mut prev = 0u16;
+    let bit = |n: u16| match n {
+        URI_HOST => 1,
+        URI_PORT => 2,
+        URI_PATH => 4,
+        URI_QUERY => 8,
+        PROXY_URI => 16,
+        PROXY_SCHEME => 32,
+        PROXY_CRI => 64,
+        PROXY_SCHEME_NUMBER => 128,
+        _ => 0,
+    };
+    for n in numbers {
+        if n < prev {
+            return Err(Error::Coap(CoapError::Order));
+        }
+        prev = n;
+        let b = bit(n);
+        let repeatable = b == 4 || b == 8 || b == 0;
+        if !repeatable && seen & b != 0 {
+            return Err(Error::Coap(CoapError::Conflict));
+        }
+        seen |= b;
+    }
+    let uri_options = seen & 15 != 0;
+    let conflict = (seen & 64 != 0 && (uri_options || seen & 16 != 0))
+        || (seen & 16 != 0 && uri_options)
+        || (seen & 32 != 0 && seen & 128 != 0);
+    if conflict {
+        return Err(Error::Coap(CoapError::Conflict));
+    }
+    Ok(())
+}

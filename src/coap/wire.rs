@@ -1,0 +1,114 @@
+//! The CoAP option wire format (RFC 7252 §3.1): each option as a delta from the previous
+//! option number and a length, in 4-bit nibbles extended by 1 byte (13) or 2 bytes (14).
+
+use super::options::{CoapError, OptionRef, OptionSlots, SliceSlots};
+use crate::out::Out;
+use crate::Error;
+
+/// Encodes options (ascending numbers) into `out`; returns the length. Values are copied
+/// as they are. A firmware stack appends these bytes after the token.
+///
+/// Errors: [`Error::Coap`] `Order` for numbers out of order; [`Error::Buffer`] if `out` is
+/// too small.
+pub fn options_to_wire<'a>(
+    options: impl Iterator<Item = (u16, &'a [u8])>,
+    out: &mut [u8],
+) -> Result<usize, Error> {
+    let mut w = Out::new(out);
+    let mut prev = 0u16;
+    for (number, value) in options {
+        let delta = number
+            .checked_sub(prev)
+            .ok_or(Error::Coap(CoapError::Order))?;
+        prev = number;
+        let (d_nib, d_ext, d_n) = nibble(usize::from(delta));
+        let (l_nib, l_ext, l_n) = nibble(value.len());
+        if value.len() > 65535 + 269 {
+            return Err(Error::Coap(CoapError::OptionLength));
+        }
+        w.byte(d_nib << 4 | l_nib);
+        w.push(d_ext.get(..d_n).unwrap_or(&[]));
+        w.push(l_ext.get(..l_n).unwrap_or(&[]));
+        w.push(value);
+    }
+    w.finish()
+}
+
+/// The nibble and extension bytes for a delta or length value.
+fn nibble(v: usize) -> (u8, [u8; 2], usize) {
+    match v {
+        0..=12 => (v as u8, [0, 0], 0),
+        13..=268 => (13, [v.saturating_sub(13) as u8, 0], 1),
+        _ => {
+            let e = u16::try_from(v.saturating_sub(269)).unwrap_or(u16::MAX);
+            (14, e.to_be_bytes(), 2)
+        }
+    }
+}
+
+/// Decodes the options at the start of `wire` (up to its end or a 0xFF payload marker)
+/// into `opts` (values as offsets into `wire`); returns how many options there are and how
+/// many bytes they took (the payload marker not included).
+///
+/// Errors: [`Error::Coap`] `Wire` for truncated bytes, a reserved nibble 15 or a number
+/// over 65535; [`Error::OptionSpace`] when `opts` is too small (with the count needed).
+pub fn options_from_wire(wire: &[u8], opts: &mut [OptionRef]) -> Result<(usize, usize), Error> {
+    options_from_wire_into(wire, &mut SliceSlots(opts))
+}
+
+pub(crate) fn options_from_wire_into(
+    wire: &[u8],
+    opts: &mut dyn OptionSlots,
+) -> Result<(usize, usize), Error> {
+    let bad = Error::Coap(CoapError::Wire);
+    let mut pos = 0usize;
+    let mut number = 0u32;
+    let mut count = 0usize;
+    while let Some(&first) = wire.get(pos) {
+        if first == 0xff {
+            break;
+        }
+        pos = pos.saturating_add(1);
+        let delta = extended(first >> 4, wire, &mut pos).ok_or(bad)?;
+        let len = extended(first & 15, wire, &mut pos).ok_or(bad)?;
+        number = number.saturating_add(delta);
+        let n = u16::try_from(number).map_err(|_| bad)?;
+        let end = pos
+            .checked_add(len as usize)
+            .filter(|&e| e <= wire.len())
+            .ok_or(bad)?;
+        if count < opts.capacity() {
+            opts.set(
+                count,
+                OptionRef {
+                    number: n,
+                    offset: pos,
+                    len: len as usize,
+                },
+            );
+        }
+        count = count.saturating_add(1);
+        pos = end;
+    }
+    if count > opts.capacity() {
+        return Err(Error::OptionSpace(super::OptionSpace {
+            options: count,
+            scratch: 0,
+        }));
+    }
+    Ok((count, pos))
+}
+
+/// A delta or length from its nibble and extension bytes at `wire[*pos..]`.
+fn extended(nib: u8, wire: &[u8], pos: &mut usize) -> Option<u32> {
+    let (ext, add) = match nib {
+        0..=12 => return Some(u32::from(nib)),
+        13 => (1usize, 13u32),
+        14 => (2, 269),
+        _ => return None,
+    };
+    let bytes = wire.get(*pos..pos.checked_add(ext)?)?;
+    *pos = pos.saturating_add(ext);
+    let v = bytes.iter().fold(0u32, |v, &b| (v << 8) | u32::from(b));
+    v.checked_add(add)
+}
