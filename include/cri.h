@@ -367,6 +367,12 @@
 #define URI_SPLIT_LENIENT 1
 
 /**
+ * Split flag: validate against RFC 3987 `IRI-reference` instead (UTF-8 input; `ucschar`
+ * in userinfo, reg-name, path, query, fragment; `iprivate` in the query).
+ */
+#define URI_SPLIT_IRI 2
+
+/**
  * Request-target form: origin-form (`/path?query`), RFC 9112 §3.2.1.
  */
 #define URI_TARGET_ORIGIN 1
@@ -431,6 +437,11 @@
  * Decode flag: form data, `+` decodes to a space (never use it for a path).
  */
 #define URI_DECODE_FORM 2
+
+/**
+ * `iri_resolve` flag: write the target as an IRI (default: mapped to a URI).
+ */
+#define IRI_RESOLVE_KEEP_IRI 1
 
 /**
  * Status of every libcri function: 0 is success, negative values are errors.
@@ -868,6 +879,22 @@ cri_status cri_from_uri(const char *uri,
                         struct cri_error_info *err);
 
 /**
+ * Converts the IRI reference `(iri, len)` (UTF-8, RFC 3987) into a CRI reference in CBOR
+ * (draft §6: IRI → URI → CRI; CRI text is Unicode, so non-ASCII characters stay text) in
+ * `(out, cap)`. Errors as for `cri_from_uri`; invalid UTF-8 or a character RFC 3987
+ * does not allow there is `CRI_ERR_SYNTAX` at its first byte.
+ *
+ * # Safety
+ * As for `cri_from_uri`.
+ */
+cri_status cri_from_iri(const char *iri,
+                        size_t len,
+                        uint8_t *out,
+                        size_t cap,
+                        size_t *out_len,
+                        struct cri_error_info *err);
+
+/**
  * Converts the CRI reference `(cbor, len)` (CBOR, optionally in tag 99) into a URI
  * reference (draft §6.1, recomposed per RFC 3986 §5.3) in the text buffer `(out, cap)`.
  * With `CRI_TO_URI_ZONE_ID` a zone-id is written as `%25zone` (RFC 6874).
@@ -881,6 +908,24 @@ cri_status cri_from_uri(const char *uri,
  * As for `cri_from_uri`.
  */
 cri_status cri_to_uri(const uint8_t *cbor,
+                      size_t len,
+                      uint32_t flags,
+                      char *out,
+                      size_t cap,
+                      size_t *out_len,
+                      struct cri_error_info *err);
+
+/**
+ * Converts the CRI reference `(cbor, len)` into an IRI reference (draft §6: CRI → URI
+ * → IRI) in the text buffer `(out, cap)`: text components keep their non-ASCII
+ * characters where RFC 3987 allows them (`ucschar`, `iprivate` in the query, no bidi
+ * formatting); PET bytes and other characters are percent-encoded. Flags and errors as
+ * for `cri_to_uri`.
+ *
+ * # Safety
+ * As for `cri_from_uri`.
+ */
+cri_status cri_to_iri(const uint8_t *cbor,
                       size_t len,
                       uint32_t flags,
                       char *out,
@@ -961,8 +1006,9 @@ cri_status cri_scheme_name(uint64_t number,
  * Splits the URI reference `(s, len)` into `*parts` (RFC 3986 §3, §4.1).
  *
  * By default the whole reference is validated against the RFC 3986 ABNF (with RFC 6874
- * zone ids); with `URI_SPLIT_LENIENT` in `flags` it is split by the regular expression of
- * Appendix B and never fails (for logs). `error_offset` may be NULL.
+ * zone ids); with `URI_SPLIT_IRI` against RFC 3987 `IRI-reference`; with
+ * `URI_SPLIT_LENIENT` in `flags` it is split by the regular expression of Appendix B and
+ * never fails (for logs). `error_offset` may be NULL.
  *
  * Returns `CRI_OK`; `CRI_ERR_NULL` if `parts` is NULL or `s` is NULL with `len > 0`;
  * `CRI_ERR_ARGUMENT` for an unknown flag; `CRI_ERR_SYNTAX` or `CRI_ERR_PERCENT` with
@@ -1151,6 +1197,118 @@ cri_status uri_query_next(const char *query,
                           size_t len,
                           size_t *pos,
                           struct uri_query_arg *arg);
+
+/**
+ * Maps the IRI reference `(iri, len)` (UTF-8, validated against RFC 3987 `IRI-reference`)
+ * to a URI reference (RFC 3987 §3.1) in the text buffer `(out, cap)`: every non-ASCII
+ * character becomes the `%HH` triplets of its UTF-8 bytes (uppercase); ASCII and existing
+ * percent-encodings stay. Host names are percent-encoded too: IDNA (punycode) is out of
+ * scope.
+ *
+ * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_SYNTAX` (also invalid UTF-8) or
+ * `CRI_ERR_PERCENT` with `*error_offset`; `CRI_ERR_BUFFER` with the length needed.
+ *
+ * # Safety
+ * As for `uri_normalize`.
+ */
+cri_status iri_to_uri(const char *iri,
+                      size_t len,
+                      char *out,
+                      size_t cap,
+                      size_t *out_len,
+                      size_t *error_offset);
+
+/**
+ * Maps the URI reference `(s, len)` to an IRI reference (RFC 3987 §3.2) in `(out, cap)`:
+ * percent-encoded UTF-8 sequences of `ucschar`s (in the query also `iprivate`) become
+ * characters; percent-encoded ASCII such as `%2F`, `%25`, `%3F`, invalid UTF-8 and bidi
+ * formatting characters (§4.1) stay encoded.
+ *
+ * Returns as `iri_to_uri`.
+ *
+ * # Safety
+ * As for `uri_normalize`.
+ */
+cri_status uri_to_iri(const char *s,
+                      size_t len,
+                      char *out,
+                      size_t cap,
+                      size_t *out_len,
+                      size_t *error_offset);
+
+/**
+ * Resolves the IRI reference `(ref, ref_len)` against the IRI `(base, base_len)` (both
+ * UTF-8, RFC 3987; URIs are IRIs too) as `uri_resolve` does (RFC 3986 §5.2, RFC 3987
+ * §6.5) and writes the target into `(out, cap)` as a URI (RFC 3987 §3.1 mapping), or as
+ * an IRI with `IRI_RESOLVE_KEEP_IRI`: a crawler resolving a page's links against the page
+ * URL or its `<base href>`.
+ *
+ * Returns as `uri_resolve`, and `CRI_ERR_ARGUMENT` for an unknown flag.
+ *
+ * # Safety
+ * As for `uri_resolve`.
+ */
+cri_status iri_resolve(const char *base,
+                       size_t base_len,
+                       const char *ref,
+                       size_t ref_len,
+                       uint32_t flags,
+                       char *out,
+                       size_t cap,
+                       size_t *out_len,
+                       size_t *error_offset);
+
+/**
+ * Web address processing for pasted or scraped links (draft-duerst-iri-bis §7.2, as the
+ * HTML5 URL terms use it): strips leading and trailing whitespace, removes tabs and line
+ * breaks inside, percent-encodes what cannot stand in a URI (spaces and controls,
+ * `"<>\^`{|}`, non-ASCII bytes, a `%` without two hex digits, a second `#`, `[`/`]`
+ * outside the authority), writes the result to `(out, cap)` and checks it against the
+ * RFC 3986 grammar.
+ *
+ * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_BUFFER` with the length needed;
+ * `CRI_ERR_SYNTAX` or `CRI_ERR_PORT_RANGE` with `*error_offset` into the output when even
+ * the processed text is no URI reference (e.g. a bad IP-literal), the output written.
+ *
+ * # Safety
+ * As for `uri_normalize`.
+ */
+cri_status uri_preprocess(const char *s,
+                          size_t len,
+                          char *out,
+                          size_t cap,
+                          size_t *out_len,
+                          size_t *error_offset);
+
+/**
+ * `<hostport>` of the HTML5 URL terms for parts from `uri_split`: the host, extended over
+ * `:port` when there is a scheme and a port that differs from the scheme's default (or
+ * whose default is not known). `*out` is absent (NULL) without an authority.
+ *
+ * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_PARTS` if the port does not follow the host
+ * in memory (parts not from one `uri_split`).
+ *
+ * # Safety
+ * `parts` is readable; `out` is writable.
+ */
+cri_status uri_hostport(const struct uri_parts *parts,
+                        struct uri_span *out);
+
+/**
+ * `<host-specific>` of the HTML5 URL terms for the reference `(s, len)`: what follows the
+ * authority, or the whole reference without one. `*out` points into `s`.
+ *
+ * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_SYNTAX`, `CRI_ERR_PERCENT` or
+ * `CRI_ERR_PORT_RANGE` with `*error_offset` (validated as an IRI reference, so URIs and
+ * IRIs both work).
+ *
+ * # Safety
+ * `s` points to `len` readable bytes; `out` is writable; `error_offset` NULL or writable.
+ */
+cri_status uri_host_specific(const char *s,
+                             size_t len,
+                             struct uri_span *out,
+                             size_t *error_offset);
 
 #ifdef __cplusplus
 }  // extern "C"

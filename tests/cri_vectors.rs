@@ -37,7 +37,7 @@ fn cri_hex(r: &Value, key: &str) -> Option<String> {
 fn to_uri(cbor: &[u8], zone: bool) -> Result<String, ::cri::Error> {
     let c = CriRef::decode(cbor)?;
     let mut buf = [0u8; 512];
-    let n = cri::to_uri(&c, ToUriOptions { zone_id: zone }, &mut buf)?;
+    let n = cri::to_uri(&c, ToUriOptions { zone_id: zone, iri: false }, &mut buf)?;
     Ok(String::from_utf8(buf[..n].to_vec()).unwrap())
 }
 

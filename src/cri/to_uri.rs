@@ -14,6 +14,9 @@ pub struct ToUriOptions {
     /// Write a zone-id in the RFC 6874 form `[fe80::1%25eth0]` (DESIGN Decision 8: -27
     /// defines no URI form, so this is opt-in); without it a zone-id is an error.
     pub zone_id: bool,
+    /// Write an IRI (draft §6, CRI → IRI): non-ASCII characters of text stay characters
+    /// where RFC 3987 allows them (`ucschar`; `iprivate` in the query; no bidi formatting).
+    pub iri: bool,
 }
 
 /// The characters each component writes literally (draft §6.1); all others are
@@ -76,7 +79,7 @@ pub(crate) fn write_uri(
     if let Some(Authority::Host(a)) = cri.authority {
         w.push(b"//");
         if let Some(u) = a.userinfo {
-            write_item(u, Set::Userinfo, w);
+            write_item(u, Set::Userinfo, opts.iri, w);
             w.byte(b'@');
         }
         write_host(a.host, opts, w)?;
@@ -112,15 +115,15 @@ pub(crate) fn write_uri(
         if rooted || i > 0 {
             w.byte(b'/');
         }
-        write_item(seg, Set::Segment, w);
+        write_item(seg, Set::Segment, opts.iri, w);
     }
     if let Some(q) = cri.query.filter(|q| !q.is_empty()) {
         w.byte(b'?');
-        write_joined(q, b'&', Set::QueryParam, w);
+        write_joined(q, b'&', Set::QueryParam, opts.iri, w);
     }
     if let Some(f) = cri.fragment {
         w.byte(b'#');
-        write_item(f, Set::Fragment, w);
+        write_item(f, Set::Fragment, opts.iri, w);
     }
     Ok(())
 }
@@ -142,7 +145,7 @@ fn dot_prefix(path: Items<'_>) -> &'static [u8] {
 
 fn write_host(host: Host<'_>, opts: ToUriOptions, w: &mut Out<'_>) -> Result<(), Error> {
     match host {
-        Host::Name(labels) => write_joined(labels, b'.', Set::Label, w),
+        Host::Name(labels) => write_joined(labels, b'.', Set::Label, opts.iri, w),
         Host::Ip {
             addr: &[a, b, c, d],
             zone: None,
@@ -166,22 +169,39 @@ fn write_host(host: Host<'_>, opts: ToUriOptions, w: &mut Out<'_>) -> Result<(),
     Ok(())
 }
 
-fn write_joined(items: Items<'_>, sep: u8, set: Set, w: &mut Out<'_>) {
+fn write_joined(items: Items<'_>, sep: u8, set: Set, iri: bool, w: &mut Out<'_>) {
     for (i, item) in items.iter().enumerate() {
         if i > 0 {
             w.byte(sep);
         }
-        write_item(item, set, w);
+        write_item(item, set, iri, w);
     }
 }
 
 /// A text-or-pet value: text percent-encoded where `set` does not keep it, PET bytes
-/// always percent-encoded (draft §7.2).
-pub(crate) fn write_item(item: TextOrPet<'_>, set: Set, w: &mut Out<'_>) {
+/// always percent-encoded (draft §7.2). With `iri`, non-ASCII characters that RFC 3987
+/// allows stay characters.
+pub(crate) fn write_item(item: TextOrPet<'_>, set: Set, iri: bool, w: &mut Out<'_>) {
     for piece in item.pieces() {
         match piece {
+            Piece::Text(t) if iri => encode_iri_text(t, set, w),
             Piece::Text(t) => encode(t.as_bytes(), |b| set.keeps(b), w),
             Piece::Bytes(b) => encode(b, |_| false, w),
+        }
+    }
+}
+
+fn encode_iri_text(t: &str, set: Set, w: &mut Out<'_>) {
+    let mut utf8 = [0u8; 4];
+    for c in t.chars() {
+        let bytes = c.encode_utf8(&mut utf8).as_bytes();
+        let code = u32::from(c);
+        let private_ok = matches!(set, Set::QueryParam) && chars::is_iprivate(code);
+        let bidi = matches!(code, 0x200e | 0x200f | 0x202a..=0x202e | 0x2066..=0x2069);
+        if !c.is_ascii() && (chars::is_ucschar(code) || private_ok) && !bidi {
+            w.push(bytes);
+        } else {
+            encode(bytes, |b| set.keeps(b), w);
         }
     }
 }

@@ -233,6 +233,36 @@ pub unsafe extern "C" fn cri_from_uri(
     }
 }
 
+/// Converts the IRI reference `(iri, len)` (UTF-8, RFC 3987) into a CRI reference in CBOR
+/// (draft §6: IRI → URI → CRI; CRI text is Unicode, so non-ASCII characters stay text) in
+/// `(out, cap)`. Errors as for `cri_from_uri`; invalid UTF-8 or a character RFC 3987
+/// does not allow there is `CRI_ERR_SYNTAX` at its first byte.
+///
+/// # Safety
+/// As for `cri_from_uri`.
+#[no_mangle]
+pub unsafe extern "C" fn cri_from_iri(
+    iri: *const c_char,
+    len: usize,
+    out: *mut u8,
+    cap: usize,
+    out_len: *mut usize,
+    err: *mut cri_error_info,
+) -> cri_status {
+    // SAFETY: forwarded from the caller.
+    unsafe { clear(err) };
+    // SAFETY: forwarded from the caller.
+    let Some(s) = (unsafe { input(iri, len) }) else {
+        return cri_status::CRI_ERR_NULL;
+    };
+    match UriRef::parse_iri_bytes(s) {
+        // SAFETY: forwarded from the caller.
+        Ok(u) => unsafe { cbor_out(out, cap, out_len, err, |b| cri::from_uri(&u, b)) },
+        // SAFETY: forwarded from the caller.
+        Err(e) => unsafe { fail(e, err) },
+    }
+}
+
 /// Converts the CRI reference `(cbor, len)` (CBOR, optionally in tag 99) into a URI
 /// reference (draft §6.1, recomposed per RFC 3986 §5.3) in the text buffer `(out, cap)`.
 /// With `CRI_TO_URI_ZONE_ID` a zone-id is written as `%25zone` (RFC 6874).
@@ -255,6 +285,47 @@ pub unsafe extern "C" fn cri_to_uri(
     err: *mut cri_error_info,
 ) -> cri_status {
     // SAFETY: forwarded from the caller.
+    unsafe { to_text(cbor, len, flags, false, out, cap, out_len, err) }
+}
+
+/// Converts the CRI reference `(cbor, len)` into an IRI reference (draft §6: CRI → URI
+/// → IRI) in the text buffer `(out, cap)`: text components keep their non-ASCII
+/// characters where RFC 3987 allows them (`ucschar`, `iprivate` in the query, no bidi
+/// formatting); PET bytes and other characters are percent-encoded. Flags and errors as
+/// for `cri_to_uri`.
+///
+/// # Safety
+/// As for `cri_from_uri`.
+#[no_mangle]
+pub unsafe extern "C" fn cri_to_iri(
+    cbor: *const u8,
+    len: usize,
+    flags: u32,
+    out: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+    err: *mut cri_error_info,
+) -> cri_status {
+    // SAFETY: forwarded from the caller.
+    unsafe { to_text(cbor, len, flags, true, out, cap, out_len, err) }
+}
+
+/// `cri_to_uri` and `cri_to_iri`.
+///
+/// # Safety
+/// As for `cri_from_uri`.
+#[allow(clippy::too_many_arguments)]
+unsafe fn to_text(
+    cbor: *const u8,
+    len: usize,
+    flags: u32,
+    iri: bool,
+    out: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+    err: *mut cri_error_info,
+) -> cri_status {
+    // SAFETY: forwarded from the caller.
     unsafe { clear(err) };
     // SAFETY: forwarded from the caller.
     let Some(bytes) = (unsafe { input(cbor.cast(), len) }) else {
@@ -265,6 +336,7 @@ pub unsafe extern "C" fn cri_to_uri(
     }
     let opts = ToUriOptions {
         zone_id: flags & CRI_TO_URI_ZONE_ID != 0,
+        iri,
     };
     match CriRef::decode(bytes) {
         // SAFETY: forwarded from the caller.

@@ -99,20 +99,72 @@ pub(crate) fn pct_triplet(b: u8) -> [u8; 3] {
     [b'%', hi, lo]
 }
 
+/// Which characters beyond ASCII a component may hold (RFC 3987 §2.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Ext {
+    /// A URI: none.
+    Ascii,
+    /// An IRI component built on `iunreserved`: `ucschar`.
+    Ucs,
+    /// An IRI query: `ucschar` and `iprivate`.
+    UcsPrivate,
+}
+
 /// Checks that `s` consists of bytes of class `mask` and well-formed pct-encoded triplets;
 /// the error's offset is within `s`.
 pub(crate) fn check(s: &[u8], mask: u8) -> Result<(), Error> {
+    check_ext(s, mask, Ext::Ascii)
+}
+
+/// Like [`check`], and with `ext` the non-ASCII characters an IRI allows there; invalid
+/// UTF-8 is an error at its first byte.
+pub(crate) fn check_ext(s: &[u8], mask: u8, ext: Ext) -> Result<(), Error> {
     let mut i = 0usize;
     while let Some(&b) = s.get(i) {
         if is(b, mask) {
             i = i.saturating_add(1);
         } else if b == b'%' {
             i = check_pct(s, i).map_err(|offset| Error::Percent { offset })?;
+        } else if b >= 0x80 && ext != Ext::Ascii {
+            match decode_utf8(s.get(i..).unwrap_or(&[])) {
+                Some((c, w)) if is_ucschar(c) || (ext == Ext::UcsPrivate && is_iprivate(c)) => {
+                    i = i.saturating_add(w);
+                }
+                _ => return Err(Error::Syntax { offset: i }),
+            }
         } else {
             return Err(Error::Syntax { offset: i });
         }
     }
     Ok(())
+}
+
+/// The character at the start of `b` and its UTF-8 length, if `b` starts with valid UTF-8.
+pub(crate) fn decode_utf8(b: &[u8]) -> Option<(u32, usize)> {
+    let w = match *b.first()? {
+        0x00..=0x7f => 1,
+        0xc2..=0xdf => 2,
+        0xe0..=0xef => 3,
+        0xf0..=0xf4 => 4,
+        _ => return None,
+    };
+    let c = core::str::from_utf8(b.get(..w)?).ok()?.chars().next()?;
+    Some((u32::from(c), w))
+}
+
+/// `ucschar` of RFC 3987 §2.2.
+pub(crate) fn is_ucschar(c: u32) -> bool {
+    match c {
+        0xa0..=0xd7ff | 0xf900..=0xfdcf | 0xfdf0..=0xffef => true,
+        0xe1000..=0xefffd => true,
+        0x10000..=0xdffff => c & 0xffff <= 0xfffd,
+        _ => false,
+    }
+}
+
+/// `iprivate` of RFC 3987 §2.2 (allowed in queries only).
+pub(crate) fn is_iprivate(c: u32) -> bool {
+    matches!(c, 0xe000..=0xf8ff | 0xf0000..=0xffffd | 0x100000..=0x10fffd)
 }
 
 /// Checks the pct-encoded triplet at `s[i]` (which is `%`); returns the index after it or

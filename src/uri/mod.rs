@@ -4,6 +4,7 @@
 pub(crate) mod chars;
 pub(crate) mod dot_segments;
 pub(crate) mod ip;
+mod iri;
 mod normalize;
 mod parse;
 pub(crate) mod percent;
@@ -13,11 +14,12 @@ mod resolve;
 mod target;
 
 pub use dot_segments::remove_dot_segments;
+pub use iri::{iri_to_uri, preprocess, uri_to_iri};
 pub use normalize::{default_port, equivalent, normalize};
 pub use parse::{HostKind, UriRef};
 pub use percent::{percent_decode, percent_encode, DecodeOptions, EncodeSet};
 pub use query::{query_args, QueryArg, QueryArgs};
 pub use recompose::recompose;
 pub(crate) use resolve::base_error as base_error_of;
-pub use resolve::{resolve, resolve_str};
+pub use resolve::{resolve, resolve_iri, resolve_str};
 pub use target::{split_request_target, TargetForm};

@@ -6,7 +6,7 @@ use super::dot_segments::Dots;
 use super::ip;
 use super::parse::{HostKind, UriRef};
 use super::percent::pct_byte;
-use super::recompose::{Composer, Host};
+use super::recompose::{Composer, Host, Style};
 use crate::out::Out;
 use crate::Error;
 
@@ -65,7 +65,7 @@ pub fn default_port(scheme: &[u8]) -> Option<u16> {
 /// The normalized form of a reference, ready to be written.
 fn composer<'a>(r: &UriRef<'a>) -> Composer<'a> {
     let mut c = Composer::from_ref(r);
-    c.normalize = true;
+    c.style = Style::Normalize;
     let known_default = r.scheme.and_then(default_port);
     c.host = r.host.map(|h| {
         match (

@@ -1,6 +1,6 @@
 //! Splitting a URI reference into its components (RFC 3986 §3, §4.1, Appendix B).
 
-use super::chars::{self, ALPHA, QUERY, REG_NAME, SCHEME, USERINFO};
+use super::chars::{self, Ext, ALPHA, QUERY, REG_NAME, SCHEME, USERINFO};
 use super::ip;
 use crate::Error;
 
@@ -25,6 +25,8 @@ pub enum HostKind {
 /// them (RFC 6874), as written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct UriRef<'a> {
+    /// The whole reference the components were split from (empty when built from parts).
+    pub(crate) input: &'a [u8],
     pub(crate) scheme: Option<&'a [u8]>,
     pub(crate) userinfo: Option<&'a [u8]>,
     pub(crate) host: Option<&'a [u8]>,
@@ -49,12 +51,24 @@ impl<'a> UriRef<'a> {
     /// Errors: [`Error::Syntax`] / [`Error::Percent`] with the offset of the first bad
     /// byte; [`Error::PortRange`] for a port over 65535.
     pub fn parse(s: &'a str) -> Result<Self, Error> {
-        parse_strict(s.as_bytes())
+        parse_strict(s.as_bytes(), Grammar::Uri)
     }
 
     /// Like [`UriRef::parse`] on bytes (non-ASCII bytes are a syntax error).
     pub fn parse_bytes(s: &'a [u8]) -> Result<Self, Error> {
-        parse_strict(s)
+        parse_strict(s, Grammar::Uri)
+    }
+
+    /// Parses an IRI reference strictly (RFC 3987 §2.2): the URI grammar plus `ucschar`
+    /// in userinfo, reg-name, path, query and fragment and `iprivate` in the query.
+    /// Invalid UTF-8 is a [`Error::Syntax`] at its first byte.
+    pub fn parse_iri(s: &'a str) -> Result<Self, Error> {
+        parse_strict(s.as_bytes(), Grammar::Iri)
+    }
+
+    /// Like [`UriRef::parse_iri`] on bytes.
+    pub fn parse_iri_bytes(s: &'a [u8]) -> Result<Self, Error> {
+        parse_strict(s, Grammar::Iri)
     }
 
     /// Splits any byte string by the regular expression of RFC 3986 Appendix B, never
@@ -106,6 +120,42 @@ impl<'a> UriRef<'a> {
     pub fn port_number(&self) -> Option<u16> {
         self.port_number
     }
+    /// `<hostport>` of the HTML5 URL terms (seed 001): the host, and `:port` when there is
+    /// a scheme and a port that differs from the scheme's default (or the default is not
+    /// known). `None` without an authority.
+    pub fn hostport(&self) -> Option<&'a str> {
+        let host = self.host?;
+        let differs = match (self.scheme, self.port_number) {
+            (Some(s), Some(p)) => super::default_port(s) != Some(p),
+            _ => false,
+        };
+        let span = match self.port.filter(|_| differs) {
+            Some(port) => self.input_range(host, port).unwrap_or(host),
+            None => host,
+        };
+        Some(text(span))
+    }
+
+    /// `<host-specific>` of the HTML5 URL terms: what follows the authority, or the whole
+    /// reference when there is none.
+    pub fn host_specific(&self) -> &'a str {
+        if self.host.is_none() {
+            return text(self.input);
+        }
+        let start = (self.path.as_ptr() as usize).saturating_sub(self.input.as_ptr() as usize);
+        text(self.input.get(start..).unwrap_or(self.path))
+    }
+
+    /// The stretch of the input from the start of `first` to the end of `last`.
+    fn input_range(&self, first: &[u8], last: &[u8]) -> Option<&'a [u8]> {
+        let base = self.input.as_ptr() as usize;
+        let start = (first.as_ptr() as usize).checked_sub(base)?;
+        let end = (last.as_ptr() as usize)
+            .checked_sub(base)?
+            .checked_add(last.len())?;
+        self.input.get(start..end)
+    }
+
     /// True when an authority (`//…`) is present.
     pub fn has_authority(&self) -> bool {
         self.host.is_some()
@@ -137,8 +187,33 @@ fn syntax(offset: usize) -> Error {
 }
 
 /// `check` against a class, as a syntax error at the absolute offset `base + bad`.
-fn check_at(s: &[u8], mask: u8, base: usize) -> Result<(), Error> {
-    chars::check(s, mask).map_err(|e| at(base, e))
+fn check_at(s: &[u8], mask: u8, base: usize, ext: Ext) -> Result<(), Error> {
+    chars::check_ext(s, mask, ext).map_err(|e| at(base, e))
+}
+
+/// The grammar a reference is parsed against: RFC 3986 `URI-reference` or RFC 3987
+/// `IRI-reference` (the same rules, plus `ucschar` in userinfo, reg-name, path, query and
+/// fragment, and `iprivate` in the query).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Grammar {
+    Uri,
+    Iri,
+}
+
+impl Grammar {
+    fn ext(self) -> Ext {
+        match self {
+            Grammar::Uri => Ext::Ascii,
+            Grammar::Iri => Ext::Ucs,
+        }
+    }
+
+    fn query_ext(self) -> Ext {
+        match self {
+            Grammar::Uri => Ext::Ascii,
+            Grammar::Iri => Ext::UcsPrivate,
+        }
+    }
 }
 
 /// Length of a scheme at the start of `s` when `s` starts with `scheme ":"`.
@@ -159,8 +234,11 @@ fn split_at(s: &[u8], i: usize) -> (&[u8], &[u8]) {
     s.split_at_checked(i).unwrap_or((s, &[]))
 }
 
-fn parse_strict(s: &[u8]) -> Result<UriRef<'_>, Error> {
-    let mut r = UriRef::default();
+fn parse_strict(s: &[u8], g: Grammar) -> Result<UriRef<'_>, Error> {
+    let mut r = UriRef {
+        input: s,
+        ..UriRef::default()
+    };
     let mut pos = 0usize;
     let mut rest = s;
     if let Some(n) = scheme_len(s) {
@@ -173,13 +251,13 @@ fn parse_strict(s: &[u8]) -> Result<UriRef<'_>, Error> {
         pos = pos.saturating_add(2);
         let end = find_any(tail, b"/?#");
         let (authority, tail) = split_at(tail, end);
-        parse_authority(authority, &mut r).map_err(|e| at(pos, e))?;
+        parse_authority(authority, &mut r, g).map_err(|e| at(pos, e))?;
         pos = pos.saturating_add(end);
         rest = tail;
     }
     let end = find_any(rest, b"?#");
     let (path, tail) = split_at(rest, end);
-    check_path(path, &r).map_err(|e| at(pos, e))?;
+    check_path(path, &r, g).map_err(|e| at(pos, e))?;
     r.path = path;
     pos = pos.saturating_add(end);
     rest = tail;
@@ -187,13 +265,13 @@ fn parse_strict(s: &[u8]) -> Result<UriRef<'_>, Error> {
         pos = pos.saturating_add(1);
         let end = find_any(tail, b"#");
         let (query, tail) = split_at(tail, end);
-        check_at(query, QUERY, pos)?;
+        check_at(query, QUERY, pos, g.query_ext())?;
         r.query = Some(query);
         pos = pos.saturating_add(end);
         rest = tail;
     }
     if let Some(fragment) = rest.strip_prefix(b"#") {
-        check_at(fragment, QUERY, pos.saturating_add(1))?;
+        check_at(fragment, QUERY, pos.saturating_add(1), g.ext())?;
         r.fragment = Some(fragment);
     }
     finish_port(r, s)
@@ -214,8 +292,8 @@ fn finish_port<'a>(r: UriRef<'a>, s: &'a [u8]) -> Result<UriRef<'a>, Error> {
 /// Path rules of §3.3 and §4.2: pchar segments separated by "/"; without a scheme and an
 /// authority the first segment may not contain ":" (path-noscheme). The path was cut at
 /// the first "?" or "#", so the class may include "?".
-fn check_path(path: &[u8], r: &UriRef<'_>) -> Result<(), Error> {
-    check_at(path, QUERY, 0)?;
+fn check_path(path: &[u8], r: &UriRef<'_>, g: Grammar) -> Result<(), Error> {
+    check_at(path, QUERY, 0, g.ext())?;
     if r.scheme.is_none() && r.host.is_none() {
         let first = split_at(path, find_any(path, b"/")).0;
         if let Some(colon) = first.iter().position(|&b| b == b':') {
@@ -231,17 +309,17 @@ pub(crate) fn parse_authority_only(s: &[u8]) -> Result<UriRef<'_>, Error> {
         return Err(syntax(bad));
     }
     let mut r = UriRef::default();
-    parse_authority(s, &mut r)?;
+    parse_authority(s, &mut r, Grammar::Uri)?;
     finish_port(r, s)
 }
 
 /// authority = [ userinfo "@" ] host [ ":" port ] (§3.2), offsets relative to `a`.
-fn parse_authority<'a>(a: &'a [u8], r: &mut UriRef<'a>) -> Result<(), Error> {
+fn parse_authority<'a>(a: &'a [u8], r: &mut UriRef<'a>, g: Grammar) -> Result<(), Error> {
     let mut pos = 0usize;
     let mut rest = a;
     if let Some(at_sign) = a.iter().position(|&b| b == b'@') {
         let (userinfo, tail) = split_at(a, at_sign);
-        check_at(userinfo, USERINFO, 0)?;
+        check_at(userinfo, USERINFO, 0, g.ext())?;
         r.userinfo = Some(userinfo);
         pos = at_sign.saturating_add(1);
         rest = tail.get(1..).unwrap_or(&[]);
@@ -251,7 +329,7 @@ fn parse_authority<'a>(a: &'a [u8], r: &mut UriRef<'a>) -> Result<(), Error> {
     } else {
         let n = find_any(rest, b":");
         let name = split_at(rest, n).0;
-        check_at(name, REG_NAME, pos)?;
+        check_at(name, REG_NAME, pos, g.ext())?;
         r.host_kind = Some(if ip::parse_ipv4(name).is_some() {
             HostKind::Ipv4
         } else {
@@ -313,7 +391,7 @@ fn parse_ip_literal<'a>(s: &'a [u8], r: &mut UriRef<'a>) -> Result<usize, Error>
             if zone.is_empty() {
                 return Err(syntax(base));
             }
-            check_at(zone, chars::UNRESERVED, base)?;
+            check_at(zone, chars::UNRESERVED, base, Ext::Ascii)?;
             r.zone_id = Some(zone);
         }
         r.host_kind = Some(HostKind::Ipv6);
@@ -330,7 +408,10 @@ pub(crate) fn find_subslice(s: &[u8], needle: &[u8]) -> Option<usize> {
 
 /// RFC 3986 Appendix B: `^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`.
 fn split_lenient(s: &[u8]) -> UriRef<'_> {
-    let mut r = UriRef::default();
+    let mut r = UriRef {
+        input: s,
+        ..UriRef::default()
+    };
     let mut rest = s;
     let n = find_any(s, b":/?#");
     if n > 0 && s.get(n) == Some(&b':') {

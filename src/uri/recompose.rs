@@ -3,10 +3,24 @@
 
 use super::dot_segments::{self, copy_segment, Dots, PathPieces, SegWriter};
 use super::ip;
+use super::iri;
 use super::normalize::{norm_lower, norm_segment};
 use super::parse::UriRef;
 use crate::out::Out;
 use crate::Error;
+
+/// How the text of components is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Style {
+    /// As it is.
+    Copy,
+    /// Case and percent-encoding normalized (RFC 3986 §6.2.2.1, §6.2.2.2).
+    Normalize,
+    /// IRI → URI: non-ASCII bytes percent-encoded (RFC 3987 §3.1).
+    ToUri,
+    /// URI → IRI: percent-encoded `ucschar`s decoded (RFC 3987 §3.2).
+    ToIri,
+}
 
 /// A host to write: as text, or an IPv6 address in RFC 5952 form (normalization).
 #[derive(Clone, Copy)]
@@ -31,8 +45,8 @@ pub(crate) struct Composer<'a> {
     pub(crate) dots: Option<Dots>,
     pub(crate) query: Option<&'a [u8]>,
     pub(crate) fragment: Option<&'a [u8]>,
-    /// Normalize case and percent-encoding (RFC 3986 §6.2.2.1, §6.2.2.2).
-    pub(crate) normalize: bool,
+    /// How component text is written.
+    pub(crate) style: Style,
     /// Write "/" for an empty path after an authority (§6.2.3, for http-like schemes).
     pub(crate) slash_if_empty: bool,
 }
@@ -56,24 +70,29 @@ impl<'a> Composer<'a> {
             dots: None,
             query: r.query,
             fragment: r.fragment,
-            normalize: false,
+            style: Style::Copy,
             slash_if_empty: false,
         }
     }
 
     fn seg_writer(&self) -> SegWriter {
-        if self.normalize {
-            norm_segment
-        } else {
-            copy_segment
+        match self.style {
+            Style::Copy => copy_segment,
+            Style::Normalize => norm_segment,
+            Style::ToUri => iri::encode_non_ascii,
+            Style::ToIri => iri::decode_ucs,
         }
     }
 
     fn text(&self, s: &[u8], w: &mut Out<'_>) {
-        if self.normalize {
-            norm_segment(s, w);
-        } else {
-            w.push(s);
+        (self.seg_writer())(s, w);
+    }
+
+    /// The query: an IRI's query may also hold `iprivate` (RFC 3987 §2.2).
+    fn query_text(&self, s: &[u8], w: &mut Out<'_>) {
+        match self.style {
+            Style::ToIri => iri::decode_ucs_private(s, w),
+            _ => self.text(s, w),
         }
     }
 
@@ -109,7 +128,7 @@ impl<'a> Composer<'a> {
     /// scheme nor authority (§4.2).
     pub(crate) fn write(&self, w: &mut Out<'_>) {
         if let Some(s) = self.scheme {
-            if self.normalize {
+            if self.style == Style::Normalize {
                 norm_lower(s, w);
             } else {
                 w.push(s);
@@ -131,7 +150,7 @@ impl<'a> Composer<'a> {
         self.write_path(w);
         if let Some(q) = self.query {
             w.byte(b'?');
-            self.text(q, w);
+            self.query_text(q, w);
         }
         if let Some(f) = self.fragment {
             w.byte(b'#');
@@ -141,8 +160,8 @@ impl<'a> Composer<'a> {
 
     fn write_host(&self, host: Host<'_>, w: &mut Out<'_>) {
         match host {
-            Host::Text(h) if self.normalize => norm_lower(h, w),
-            Host::Text(h) => w.push(h),
+            Host::Text(h) if self.style == Style::Normalize => norm_lower(h, w),
+            Host::Text(h) => self.text(h, w),
             Host::Ipv6 { addr, zone } => {
                 w.byte(b'[');
                 ip::write_ipv6(&addr, w);

@@ -2,7 +2,7 @@
 
 use super::dot_segments::{Dots, PathPieces};
 use super::parse::UriRef;
-use super::recompose::{Composer, Host};
+use super::recompose::{Composer, Host, Style};
 use crate::out::Out;
 use crate::Error;
 
@@ -23,6 +23,27 @@ pub fn resolve_str(base: &str, reference: &str, out: &mut [u8]) -> Result<usize,
     let b = UriRef::parse(base).map_err(base_error)?;
     let r = UriRef::parse(reference)?;
     resolve(&b, &r, out)
+}
+
+/// Resolves IRI references (parsed with [`UriRef::parse_iri`]) like [`resolve`]: the
+/// resolution algorithm is the same for IRIs (RFC 3987 §6.5). The target is written as a
+/// URI (RFC 3987 §3.1 mapping applied, as a crawler resolving a page's links needs), or
+/// as an IRI with `keep_iri`.
+///
+/// Errors: as [`resolve`].
+pub fn resolve_iri(
+    base: &UriRef<'_>,
+    reference: &UriRef<'_>,
+    keep_iri: bool,
+    out: &mut [u8],
+) -> Result<usize, Error> {
+    let mut t = target(base, reference)?;
+    if !keep_iri {
+        t.style = Style::ToUri;
+    }
+    let mut w = Out::new(out);
+    t.write(&mut w);
+    w.finish()
 }
 
 /// Any error in a base URI, as [`Error::Base`].

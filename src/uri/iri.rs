@@ -1,0 +1,181 @@
+//! IRIs (RFC 3987): the mapping to URIs (§3.1) and back (§3.2), and web-address
+//! preprocessing for pasted or scraped links (draft-duerst-iri-bis §7.2, as the HTML5
+//! seed text uses it).
+
+use super::chars::{self, decode_utf8, is_iprivate, is_ucschar, pct_triplet, HEX};
+use super::parse::UriRef;
+use super::percent::pct_byte;
+use super::recompose::{Composer, Style};
+use crate::out::Out;
+use crate::Error;
+
+/// RFC 3987 §3.1 step 2: every byte of a non-ASCII character as `%HH` (uppercase hex);
+/// ASCII, existing percent-encodings included, stays as it is.
+pub(crate) fn encode_non_ascii(s: &[u8], w: &mut Out<'_>) {
+    let mut rest = s;
+    while !rest.is_empty() {
+        let ascii = rest.iter().take_while(|b| b.is_ascii()).count();
+        let (plain, tail) = rest.split_at_checked(ascii).unwrap_or((rest, &[]));
+        w.push(plain);
+        if let Some((&b, tail)) = tail.split_first() {
+            w.push(&pct_triplet(b));
+            rest = tail;
+        } else {
+            rest = tail;
+        }
+    }
+}
+
+/// Bidirectional formatting characters, which RFC 3987 §4.1 keeps out of IRIs
+/// (LRM, RLM, LRE, RLE, PDF, LRO, RLO, and the later isolates LRI, RLI, FSI, PDI).
+fn is_bidi_format(c: u32) -> bool {
+    matches!(c, 0x200e | 0x200f | 0x202a..=0x202e | 0x2066..=0x2069)
+}
+
+/// RFC 3987 §3.2: percent-encoded UTF-8 sequences of `ucschar`s (and `iprivate` where
+/// `private`) become characters; ASCII (delimiters, `%25`), invalid UTF-8 and bidi
+/// formatting characters stay percent-encoded.
+fn decode(s: &[u8], private: bool, w: &mut Out<'_>) {
+    let mut i = 0usize;
+    while let Some(&b) = s.get(i) {
+        if b == b'%' {
+            if let Some((bytes, n)) = encoded_char(s, i) {
+                let char_ok = decode_utf8(bytes.get(..n).unwrap_or(&[])).is_some_and(|(c, _)| {
+                    (is_ucschar(c) || (private && is_iprivate(c))) && !is_bidi_format(c)
+                });
+                if char_ok {
+                    w.push(bytes.get(..n).unwrap_or(&[]));
+                    i = i.saturating_add(n.saturating_mul(3));
+                    continue;
+                }
+            }
+            // Not decoded: copy this triplet as written.
+            w.push(s.get(i..i.saturating_add(3)).unwrap_or(&[]));
+            i = i.saturating_add(3);
+            continue;
+        }
+        w.byte(b);
+        i = i.saturating_add(1);
+    }
+}
+
+/// The bytes of a multi-byte UTF-8 lead triplet at `s[i]` and the triplets that follow,
+/// and how many there are (2 to 4), when the lead byte asks for that many.
+fn encoded_char(s: &[u8], i: usize) -> Option<([u8; 4], usize)> {
+    let lead = pct_byte(s, i)?;
+    let n = match lead {
+        0xc2..=0xdf => 2,
+        0xe0..=0xef => 3,
+        0xf0..=0xf4 => 4,
+        _ => return None,
+    };
+    let mut bytes = [lead, 0, 0, 0];
+    for (k, slot) in bytes.iter_mut().enumerate().take(n).skip(1) {
+        *slot = pct_byte(s, i.checked_add(k.checked_mul(3)?)?)?;
+    }
+    Some((bytes, n))
+}
+
+pub(crate) fn decode_ucs(s: &[u8], w: &mut Out<'_>) {
+    decode(s, false, w);
+}
+
+pub(crate) fn decode_ucs_private(s: &[u8], w: &mut Out<'_>) {
+    decode(s, true, w);
+}
+
+/// Maps an IRI reference (parsed with [`UriRef::parse_iri`]) to a URI reference
+/// (RFC 3987 §3.1) in `out`: each non-ASCII character becomes the `%HH` triplets of its
+/// UTF-8 bytes. Host names are percent-encoded too (RFC 3986 allows it): IDNA/punycode is
+/// out of scope for a `no_std` library. Returns the length.
+///
+/// Errors: [`Error::Buffer`] if `out` is too small.
+pub fn iri_to_uri(iri: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
+    write(iri, Style::ToUri, out)
+}
+
+/// Maps a URI reference to an IRI reference (RFC 3987 §3.2) in `out`: percent-encoded
+/// UTF-8 sequences of `ucschar`s (in the query also `iprivate`) become characters;
+/// percent-encoded ASCII (`%2F`, `%25`, `%3F`, …), invalid UTF-8 and bidi formatting
+/// characters (§4.1) stay encoded. Returns the length.
+///
+/// Errors: [`Error::Buffer`] if `out` is too small.
+pub fn uri_to_iri(uri: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
+    write(uri, Style::ToIri, out)
+}
+
+fn write(r: &UriRef<'_>, style: Style, out: &mut [u8]) -> Result<usize, Error> {
+    let mut c = Composer::from_ref(r);
+    c.style = style;
+    let mut w = Out::new(out);
+    c.write(&mut w);
+    w.finish()
+}
+
+/// ASCII whitespace of the WHATWG/iri-bis processing rules.
+fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0c)
+}
+
+/// Web address processing (draft-duerst-iri-bis §7.2, used by the HTML5 seed): strips
+/// leading and trailing whitespace, removes tabs and line breaks inside, and
+/// percent-encodes what cannot stand in a URI: spaces and other controls, `"<>\^`{|}`,
+/// non-ASCII bytes, a `%` not followed by two hex digits, a second `#`, and `[`/`]`
+/// outside the authority. The result is a URI reference if the text had the shape of one;
+/// check it with [`UriRef::parse`]. Returns the length written to `out`.
+///
+/// Errors: [`Error::Buffer`] if `out` is too small.
+pub fn preprocess(text: &[u8], out: &mut [u8]) -> Result<usize, Error> {
+    let start = text
+        .iter()
+        .position(|&b| !is_space(b))
+        .unwrap_or(text.len());
+    let end = text
+        .iter()
+        .rposition(|&b| !is_space(b))
+        .map_or(start, |e| e.saturating_add(1));
+    let s = text.get(start..end).unwrap_or(&[]);
+    let authority = authority_range(s);
+    let mut w = Out::new(out);
+    let mut seen_hash = false;
+    for (i, &b) in s.iter().enumerate() {
+        let keep = match b {
+            b'\t' | b'\n' | b'\r' => continue,
+            b'%' => s
+                .get(i.saturating_add(1)..i.saturating_add(3))
+                .is_some_and(|h| h.iter().all(|&c| chars::is(c, HEX))),
+            b'#' => !core::mem::replace(&mut seen_hash, true),
+            b'[' | b']' => authority.contains(&i) && !seen_hash,
+            b'"' | b'<' | b'>' | b'\\' | b'^' | b'`' | b'{' | b'|' | b'}' => false,
+            0x21..=0x7e => true,
+            _ => false,
+        };
+        if keep {
+            w.byte(b);
+        } else {
+            w.push(&pct_triplet(b));
+        }
+    }
+    w.finish()
+}
+
+/// Where an authority would be (after `scheme://` or a leading `//`, up to `/`, `?`, `#`).
+fn authority_range(s: &[u8]) -> core::ops::Range<usize> {
+    let scheme_end = s
+        .iter()
+        .position(|&b| b == b':' || b == b'/' || b == b'?' || b == b'#')
+        .filter(|&i| s.get(i) == Some(&b':'))
+        .map_or(0, |i| i.saturating_add(1));
+    let rest = s.get(scheme_end..).unwrap_or(&[]);
+    if !rest.starts_with(b"//") {
+        return 0..0;
+    }
+    let from = scheme_end.saturating_add(2);
+    let len = s
+        .get(from..)
+        .unwrap_or(&[])
+        .iter()
+        .position(|&b| b"/?#".contains(&b))
+        .unwrap_or(s.len());
+    from..from.saturating_add(len)
+}
