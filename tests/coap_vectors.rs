@@ -485,3 +485,13 @@ fn uri_host_forms() {
     assert_eq!(compose("non:port.x").as_deref(), Ok("coap://non%3Aport.x/"));
     assert_eq!(compose("a b").as_deref(), Ok("coap://a%20b/"));
 }
+
+/// Regression: CoAP URIs have no userinfo (RFC 7252 §6.1) and no option carries one, so
+/// it is an error rather than silently dropped.
+#[test]
+fn userinfo_is_an_error() {
+    assert_eq!(
+        uri_options("coap://u@h/a", None, Mode::Direct),
+        json!({"error": "CoAP: Userinfo"})
+    );
+}

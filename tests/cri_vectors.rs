@@ -37,7 +37,14 @@ fn cri_hex(r: &Value, key: &str) -> Option<String> {
 fn to_uri(cbor: &[u8], zone: bool) -> Result<String, ::cri::Error> {
     let c = CriRef::decode(cbor)?;
     let mut buf = [0u8; 512];
-    let n = cri::to_uri(&c, ToUriOptions { zone_id: zone, iri: false }, &mut buf)?;
+    let n = cri::to_uri(
+        &c,
+        ToUriOptions {
+            zone_id: zone,
+            iri: false,
+        },
+        &mut buf,
+    )?;
     Ok(String::from_utf8(buf[..n].to_vec()).unwrap())
 }
 
@@ -243,6 +250,35 @@ fn leading_empty_segment_without_authority() {
         cri::resolve(&b, &r, &mut out),
         Err(::cri::Error::Unconvertible(
             ::cri::Unconvertible::LeadingEmptySegment
+        ))
+    );
+}
+
+/// Regression: an empty trailing query or path is meaningful after discard 0 (draft §2.3
+/// names `[0, null, []]`: keep the path, drop the base query), so it is not a trailing
+/// default; after any other discard it is, and must be removed (draft §5.1).
+#[test]
+fn meaningful_trailing_empty_arrays() {
+    for (hex_in, ok) in [
+        ("8300f680", true),
+        ("8200 80", true),
+        ("8301 8161 61 80", false),
+        ("8201 80", false),
+    ] {
+        let cbor = hex(&hex_in.replace(' ', ""));
+        assert_eq!(CriRef::decode(&cbor).is_ok(), ok, "{hex_in}");
+    }
+    let base = from_uri("coaps://foo:4711/pa/th?query#frag").unwrap();
+    let b = CriRef::decode_full(&base).unwrap();
+    let mut out = [0u8; 64];
+    let reference = hex("8300f680");
+    let r = CriRef::decode(&reference).unwrap();
+    let n = cri::resolve(&b, &r, &mut out).unwrap();
+    assert_eq!(to_uri(&out[..n], false).unwrap(), "coaps://foo:4711/pa/th");
+    assert_eq!(
+        to_uri(&hex("8300f680"), false),
+        Err(::cri::Error::Unconvertible(
+            ::cri::Unconvertible::DiscardZero
         ))
     );
 }
