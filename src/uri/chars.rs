@@ -7,16 +7,19 @@ pub(crate) const UNRESERVED: u8 = 1; // ALPHA DIGIT - . _ ~
 pub(crate) const SUB_DELIM: u8 = 2; // ! $ & ' ( ) * + , ; =
 pub(crate) const COLON: u8 = 4;
 pub(crate) const AT: u8 = 8;
-pub(crate) const SLASH_QM: u8 = 16; // / ?
+pub(crate) const SLASH: u8 = 16;
 pub(crate) const SCHEME: u8 = 32; // ALPHA DIGIT + - .
 pub(crate) const HEX: u8 = 64;
-pub(crate) const ALPHA: u8 = 128;
+pub(crate) const QM: u8 = 128; // ?
 
 /// reg-name (without pct-encoded, which is handled separately).
 pub(crate) const REG_NAME: u8 = UNRESERVED | SUB_DELIM;
 pub(crate) const USERINFO: u8 = UNRESERVED | SUB_DELIM | COLON;
 pub(crate) const PCHAR: u8 = UNRESERVED | SUB_DELIM | COLON | AT;
-pub(crate) const QUERY: u8 = PCHAR | SLASH_QM;
+/// A path: segments of pchar separated by "/".
+pub(crate) const PATH: u8 = PCHAR | SLASH;
+/// A query or fragment.
+pub(crate) const QUERY: u8 = PCHAR | SLASH | QM;
 /// IPvFuture's tail: unreserved / sub-delims / ":".
 pub(crate) const IPVFUTURE: u8 = USERINFO;
 
@@ -39,17 +42,17 @@ const fn class_of(c: u8) -> u8 {
     if c == b'@' {
         k |= AT;
     }
-    if c == b'/' || c == b'?' {
-        k |= SLASH_QM;
+    if c == b'/' {
+        k |= SLASH;
+    }
+    if c == b'?' {
+        k |= QM;
     }
     if alpha || digit || matches!(c, b'+' | b'-' | b'.') {
         k |= SCHEME;
     }
     if c.is_ascii_hexdigit() {
         k |= HEX;
-    }
-    if alpha {
-        k |= ALPHA;
     }
     k
 }
@@ -119,10 +122,21 @@ pub(crate) fn check(s: &[u8], mask: u8) -> Result<(), Error> {
 /// Like [`check`], and with `ext` the non-ASCII characters an IRI allows there; invalid
 /// UTF-8 is an error at its first byte.
 pub(crate) fn check_ext(s: &[u8], mask: u8, ext: Ext) -> Result<(), Error> {
-    let mut i = 0usize;
+    match scan(s, 0, mask, ext)? {
+        end if end == s.len() => Ok(()),
+        end => Err(Error::Syntax { offset: end }),
+    }
+}
+
+/// Scans `s` from `i` over bytes of class `mask`, well-formed pct-encoded triplets and
+/// (with `ext`) the non-ASCII characters an IRI allows, and returns where that stops:
+/// the parser's one inner loop. A broken triplet is an error at its first non-hex byte;
+/// invalid UTF-8 or a disallowed character simply stops the scan (the caller decides).
+#[inline]
+pub(crate) fn scan(s: &[u8], mut i: usize, mask: u8, ext: Ext) -> Result<usize, Error> {
     while let Some(&b) = s.get(i) {
         if is(b, mask) {
-            i = i.saturating_add(1);
+            i = i.wrapping_add(1);
         } else if b == b'%' {
             i = check_pct(s, i).map_err(|offset| Error::Percent { offset })?;
         } else if b >= 0x80 && ext != Ext::Ascii {
@@ -130,13 +144,13 @@ pub(crate) fn check_ext(s: &[u8], mask: u8, ext: Ext) -> Result<(), Error> {
                 Some((c, w)) if is_ucschar(c) || (ext == Ext::UcsPrivate && is_iprivate(c)) => {
                     i = i.saturating_add(w);
                 }
-                _ => return Err(Error::Syntax { offset: i }),
+                _ => return Ok(i),
             }
         } else {
-            return Err(Error::Syntax { offset: i });
+            return Ok(i);
         }
     }
-    Ok(())
+    Ok(i)
 }
 
 /// The character at the start of `b` and its UTF-8 length, if `b` starts with valid UTF-8.

@@ -1,6 +1,6 @@
 //! Splitting a URI reference into its components (RFC 3986 §3, §4.1, Appendix B).
 
-use super::chars::{self, Ext, ALPHA, QUERY, REG_NAME, SCHEME, USERINFO};
+use super::chars::{self, Ext, PATH, QUERY, REG_NAME, SCHEME, USERINFO};
 use super::ip;
 use crate::Error;
 
@@ -218,7 +218,7 @@ impl Grammar {
 
 /// Length of a scheme at the start of `s` when `s` starts with `scheme ":"`.
 fn scheme_len(s: &[u8]) -> Option<usize> {
-    if !chars::is(*s.first()?, ALPHA) {
+    if !s.first()?.is_ascii_alphabetic() {
         return None;
     }
     let n = s.iter().take_while(|&&b| chars::is(b, SCHEME)).count();
@@ -234,45 +234,51 @@ fn split_at(s: &[u8], i: usize) -> (&[u8], &[u8]) {
     s.split_at_checked(i).unwrap_or((s, &[]))
 }
 
+/// The byte at `i` must end a component: the end of input or one of `ends`.
+fn expect_end(s: &[u8], i: usize, ends: &[u8]) -> Result<(), Error> {
+    match s.get(i) {
+        Some(b) if !ends.contains(b) => Err(syntax(i)),
+        _ => Ok(()),
+    }
+}
+
+/// One forward pass over the reference (RFC 3986 §4.1, or RFC 3987 §2.2): every byte is
+/// classified once, by the component it belongs to.
 fn parse_strict(s: &[u8], g: Grammar) -> Result<UriRef<'_>, Error> {
     let mut r = UriRef {
         input: s,
         ..UriRef::default()
     };
-    let mut pos = 0usize;
-    let mut rest = s;
+    let mut i = 0usize;
     if let Some(n) = scheme_len(s) {
-        let (scheme, tail) = split_at(s, n);
-        r.scheme = Some(scheme);
-        rest = tail.get(1..).unwrap_or(&[]);
-        pos = n.saturating_add(1);
+        r.scheme = s.get(..n);
+        i = n.saturating_add(1);
     }
-    if let Some(tail) = rest.strip_prefix(b"//") {
-        pos = pos.saturating_add(2);
-        let end = find_any(tail, b"/?#");
-        let (authority, tail) = split_at(tail, end);
-        parse_authority(authority, &mut r, g).map_err(|e| at(pos, e))?;
-        pos = pos.saturating_add(end);
-        rest = tail;
+    if s.get(i..i.saturating_add(2)) == Some(b"//") {
+        i = parse_authority(s, i.saturating_add(2), &mut r, g)?;
     }
-    let end = find_any(rest, b"?#");
-    let (path, tail) = split_at(rest, end);
-    check_path(path, &r, g).map_err(|e| at(pos, e))?;
-    r.path = path;
-    pos = pos.saturating_add(end);
-    rest = tail;
-    if let Some(tail) = rest.strip_prefix(b"?") {
-        pos = pos.saturating_add(1);
-        let end = find_any(tail, b"#");
-        let (query, tail) = split_at(tail, end);
-        check_at(query, QUERY, pos, g.query_ext())?;
-        r.query = Some(query);
-        pos = pos.saturating_add(end);
-        rest = tail;
+    let path_start = i;
+    i = chars::scan(s, i, PATH, g.ext())?;
+    expect_end(s, i, b"?#")?;
+    r.path = s.get(path_start..i).unwrap_or(&[]);
+    if r.scheme.is_none() && r.host.is_none() {
+        // path-noscheme (§4.2): no ":" in the first segment of a relative-path reference.
+        let first = split_at(r.path, find_any(r.path, b"/")).0;
+        if let Some(colon) = first.iter().position(|&b| b == b':') {
+            return Err(syntax(path_start.saturating_add(colon)));
+        }
     }
-    if let Some(fragment) = rest.strip_prefix(b"#") {
-        check_at(fragment, QUERY, pos.saturating_add(1), g.ext())?;
-        r.fragment = Some(fragment);
+    if s.get(i) == Some(&b'?') {
+        let start = i.saturating_add(1);
+        i = chars::scan(s, start, QUERY, g.query_ext())?;
+        expect_end(s, i, b"#")?;
+        r.query = s.get(start..i);
+    }
+    if s.get(i) == Some(&b'#') {
+        let start = i.saturating_add(1);
+        i = chars::scan(s, start, QUERY, g.ext())?;
+        expect_end(s, i, b"")?;
+        r.fragment = s.get(start..i);
     }
     finish_port(r, s)
 }
@@ -289,70 +295,62 @@ fn finish_port<'a>(r: UriRef<'a>, s: &'a [u8]) -> Result<UriRef<'a>, Error> {
     }
 }
 
-/// Path rules of §3.3 and §4.2: pchar segments separated by "/"; without a scheme and an
-/// authority the first segment may not contain ":" (path-noscheme). The path was cut at
-/// the first "?" or "#", so the class may include "?".
-fn check_path(path: &[u8], r: &UriRef<'_>, g: Grammar) -> Result<(), Error> {
-    check_at(path, QUERY, 0, g.ext())?;
-    if r.scheme.is_none() && r.host.is_none() {
-        let first = split_at(path, find_any(path, b"/")).0;
-        if let Some(colon) = first.iter().position(|&b| b == b':') {
-            return Err(syntax(colon));
-        }
-    }
-    Ok(())
-}
-
 /// Parses `s` as an authority alone (RFC 9112 authority-form builds on it).
 pub(crate) fn parse_authority_only(s: &[u8]) -> Result<UriRef<'_>, Error> {
-    if let Some(bad) = s.iter().position(|b| b"/?#".contains(b)) {
-        return Err(syntax(bad));
-    }
-    let mut r = UriRef::default();
-    parse_authority(s, &mut r, Grammar::Uri)?;
+    let mut r = UriRef {
+        input: s,
+        ..UriRef::default()
+    };
+    let end = parse_authority(s, 0, &mut r, Grammar::Uri)?;
+    expect_end(s, end, b"")?;
     finish_port(r, s)
 }
 
-/// authority = [ userinfo "@" ] host [ ":" port ] (§3.2), offsets relative to `a`.
-fn parse_authority<'a>(a: &'a [u8], r: &mut UriRef<'a>, g: Grammar) -> Result<(), Error> {
-    let mut pos = 0usize;
-    let mut rest = a;
-    if let Some(at_sign) = a.iter().position(|&b| b == b'@') {
-        let (userinfo, tail) = split_at(a, at_sign);
-        check_at(userinfo, USERINFO, 0, g.ext())?;
-        r.userinfo = Some(userinfo);
-        pos = at_sign.saturating_add(1);
-        rest = tail.get(1..).unwrap_or(&[]);
+/// authority = [ userinfo "@" ] host [ ":" port ] (§3.2), starting at `s[start]`;
+/// returns where the authority ends.
+fn parse_authority<'a>(
+    s: &'a [u8],
+    start: usize,
+    r: &mut UriRef<'a>,
+    g: Grammar,
+) -> Result<usize, Error> {
+    // Userinfo characters are a superset of reg-name ones: one scan either reaches the
+    // "@" of a userinfo or runs over the host (and stops at ":", "[" or the end).
+    let mut host_start = start;
+    let u_end = chars::scan(s, start, USERINFO, g.ext())?;
+    if s.get(u_end) == Some(&b'@') {
+        r.userinfo = s.get(start..u_end);
+        host_start = u_end.saturating_add(1);
     }
-    let host_len = if rest.first() == Some(&b'[') {
-        parse_ip_literal(rest, r).map_err(|e| at(pos, e))?
+    let host_end = if s.get(host_start) == Some(&b'[') {
+        let rest = s.get(host_start..).unwrap_or(&[]);
+        let bounded = split_at(rest, find_any(rest, b"/?#")).0;
+        let n = parse_ip_literal(bounded, r).map_err(|e| at(host_start, e))?;
+        host_start.saturating_add(n)
     } else {
-        let n = find_any(rest, b":");
-        let name = split_at(rest, n).0;
-        check_at(name, REG_NAME, pos, g.ext())?;
+        let end = chars::scan(s, host_start, REG_NAME, g.ext())?;
+        let name = s.get(host_start..end).unwrap_or(&[]);
         r.host_kind = Some(if ip::parse_ipv4(name).is_some() {
             HostKind::Ipv4
         } else {
             HostKind::RegName
         });
-        n
+        end
     };
-    let (host, tail) = split_at(rest, host_len);
-    r.host = Some(host);
-    pos = pos.saturating_add(host_len);
-    match tail.split_first() {
-        None => Ok(()),
-        Some((b':', port)) => {
-            let port_pos = pos.saturating_add(1);
-            if let Some(bad) = port.iter().position(|b| !b.is_ascii_digit()) {
-                return Err(syntax(port_pos.saturating_add(bad)));
-            }
-            r.port = Some(port);
-            r.port_number = port_number(port);
-            Ok(())
+    r.host = s.get(host_start..host_end);
+    let mut i = host_end;
+    if s.get(i) == Some(&b':') {
+        let port_start = i.saturating_add(1);
+        i = port_start;
+        while s.get(i).is_some_and(u8::is_ascii_digit) {
+            i = i.saturating_add(1);
         }
-        Some(_) => Err(syntax(pos)),
+        let port = s.get(port_start..i).unwrap_or(&[]);
+        r.port = Some(port);
+        r.port_number = port_number(port);
     }
+    expect_end(s, i, b"/?#")?;
+    Ok(i)
 }
 
 /// The value of an all-digit port, `None` if empty, not digits or over 65535.
