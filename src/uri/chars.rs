@@ -134,10 +134,18 @@ pub(crate) fn check_ext(s: &[u8], mask: u8, ext: Ext) -> Result<(), Error> {
 /// invalid UTF-8 or a disallowed character simply stops the scan (the caller decides).
 #[inline]
 pub(crate) fn scan(s: &[u8], mut i: usize, mask: u8, ext: Ext) -> Result<usize, Error> {
-    while let Some(&b) = s.get(i) {
-        if is(b, mask) {
-            i = i.wrapping_add(1);
-        } else if b == b'%' {
+    loop {
+        // The common case, a run of plain characters, as a tight loop.
+        let rest = s.get(i..).unwrap_or(&[]);
+        i = i.wrapping_add(
+            rest.iter()
+                .position(|&b| !is(b, mask))
+                .unwrap_or(rest.len()),
+        );
+        let Some(&b) = s.get(i) else {
+            return Ok(i);
+        };
+        if b == b'%' {
             i = check_pct(s, i).map_err(|offset| Error::Percent { offset })?;
         } else if b >= 0x80 && ext != Ext::Ascii {
             match decode_utf8(s.get(i..).unwrap_or(&[])) {
@@ -150,7 +158,6 @@ pub(crate) fn scan(s: &[u8], mut i: usize, mask: u8, ext: Ext) -> Result<usize, 
             return Ok(i);
         }
     }
-    Ok(i)
 }
 
 /// The character at the start of `b` and its UTF-8 length, if `b` starts with valid UTF-8.

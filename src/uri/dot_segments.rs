@@ -224,21 +224,56 @@ impl<'a> Iterator for Survivors<'a> {
     }
 }
 
-/// How the bytes of a segment are written.
-pub(crate) type SegWriter = fn(&[u8], &mut Out<'_>);
-
-pub(crate) fn copy_segment(seg: &[u8], w: &mut Out<'_>) {
-    w.push(seg);
+/// How the bytes of a segment are written: as they are, or through a transforming
+/// writer (normalization, IRI mappings).
+#[derive(Clone, Copy)]
+pub(crate) enum SegWriter {
+    Copy,
+    Through(fn(&[u8], &mut Out<'_>)),
 }
 
-fn chunk_len(c: Chunk<'_>, write_seg: SegWriter) -> usize {
-    let mut counter = Out::new(&mut []);
-    write_seg(c.seg, &mut counter);
-    counter.len().saturating_add(usize::from(c.slash))
+impl SegWriter {
+    pub(crate) fn write(self, seg: &[u8], w: &mut Out<'_>) {
+        match self {
+            SegWriter::Copy => w.push(seg),
+            SegWriter::Through(f) => f(seg, w),
+        }
+    }
+
+    fn len(self, seg: &[u8]) -> usize {
+        match self {
+            SegWriter::Copy => seg.len(),
+            SegWriter::Through(f) => {
+                let mut counter = Out::new(&mut []);
+                f(seg, &mut counter);
+                counter.len()
+            }
+        }
+    }
+}
+
+fn chunk_len(c: Chunk<'_>, seg: SegWriter) -> usize {
+    seg.len(c.seg).saturating_add(usize::from(c.slash))
+}
+
+/// Does the path hold a dot-segment? Without one, remove_dot_segments is the identity
+/// (rules A to D of §5.2.4 only act on them), which is the common case worth a fast path.
+pub(crate) fn has_dots(p: PathPieces<'_>, dots: Dots) -> bool {
+    let maybe = |s: &[u8]| {
+        s.iter()
+            .any(|&b| b == b'.' || (dots == Dots::Decoded && b == b'%'))
+    };
+    (maybe(p.head) || maybe(p.tail)) && p.segments().any(|s| kind(s, dots) != Kind::Other)
 }
 
 /// Writes remove_dot_segments(`p`) to `w`, each segment through `write_seg`.
 pub(crate) fn write(p: PathPieces<'_>, dots: Dots, write_seg: SegWriter, w: &mut Out<'_>) {
+    if !has_dots(p, dots) {
+        // The writers map "/" to itself, so the pieces can go through whole.
+        write_seg.write(p.head, w);
+        write_seg.write(p.tail, w);
+        return;
+    }
     let base = w.len();
     let total = survivors(p, dots).fold(0usize, |n, c| n.saturating_add(chunk_len(c, write_seg)));
     let mut end = total;
@@ -248,7 +283,7 @@ pub(crate) fn write(p: PathPieces<'_>, dots: Dots, write_seg: SegWriter, w: &mut
         if c.slash {
             w.byte(b'/');
         }
-        write_seg(c.seg, w);
+        write_seg.write(c.seg, w);
     }
     w.seek(base.saturating_add(total));
 }
@@ -274,7 +309,12 @@ pub(crate) fn first_chunks(
 /// Errors: [`crate::Error::Buffer`] with the exact length needed when `out` is too small.
 pub fn remove_dot_segments(path: &[u8], out: &mut [u8]) -> Result<usize, crate::Error> {
     let mut w = Out::new(out);
-    write(PathPieces::new(path), Dots::Literal, copy_segment, &mut w);
+    write(
+        PathPieces::new(path),
+        Dots::Literal,
+        SegWriter::Copy,
+        &mut w,
+    );
     w.finish()
 }
 

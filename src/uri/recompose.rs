@@ -1,7 +1,7 @@
 //! Recomposition of components into a URI reference (RFC 3986 §5.3), shared by
 //! `recompose`, `resolve` and `normalize`.
 
-use super::dot_segments::{self, copy_segment, Dots, PathPieces, SegWriter};
+use super::dot_segments::{self, Dots, PathPieces, SegWriter};
 use super::ip;
 use super::iri;
 use super::normalize::{norm_lower, norm_segment};
@@ -77,15 +77,15 @@ impl<'a> Composer<'a> {
 
     fn seg_writer(&self) -> SegWriter {
         match self.style {
-            Style::Copy => copy_segment,
-            Style::Normalize => norm_segment,
-            Style::ToUri => iri::encode_non_ascii,
-            Style::ToIri => iri::decode_ucs,
+            Style::Copy => SegWriter::Copy,
+            Style::Normalize => SegWriter::Through(norm_segment),
+            Style::ToUri => SegWriter::Through(iri::encode_non_ascii),
+            Style::ToIri => SegWriter::Through(iri::decode_ucs),
         }
     }
 
     fn text(&self, s: &[u8], w: &mut Out<'_>) {
-        (self.seg_writer())(s, w);
+        self.seg_writer().write(s, w);
     }
 
     /// The query: an IRI's query may also hold `iprivate` (RFC 3987 §2.2).
@@ -96,8 +96,13 @@ impl<'a> Composer<'a> {
         }
     }
 
-    fn path_start(&self) -> PathStart {
-        match self.dots {
+    /// The dot handling that applies: `None` when there is none or nothing to remove.
+    fn effective_dots(&self) -> Option<Dots> {
+        self.dots.filter(|&d| dot_segments::has_dots(self.path, d))
+    }
+
+    fn path_start(&self, dots: Option<Dots>) -> PathStart {
+        match dots {
             Some(dots) => {
                 let (first, second) = dot_segments::first_chunks(self.path, dots);
                 PathStart {
@@ -175,7 +180,8 @@ impl<'a> Composer<'a> {
     }
 
     fn write_path(&self, w: &mut Out<'_>) {
-        let start = self.path_start();
+        let dots = self.effective_dots();
+        let start = self.path_start(dots);
         if self.host.is_none() && start.double_slash {
             w.push(b"/.");
         }
@@ -185,7 +191,7 @@ impl<'a> Composer<'a> {
         if start.empty && self.slash_if_empty && self.host.is_some() {
             w.byte(b'/');
         }
-        match self.dots {
+        match dots {
             Some(dots) => dot_segments::write(self.path, dots, self.seg_writer(), w),
             None => {
                 self.text(self.path.head, w);
