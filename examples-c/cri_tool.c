@@ -1,13 +1,20 @@
 /*
- * cri-tool: libcri's RFC 3986 functions on the command line, for people (plain output)
- * and for scripts (--json). C99 on the public API (include/cri.h) only.
+ * cri-tool: libcri on the command line, for people (plain output) and for scripts
+ * (--json): URI references (RFC 3986), CRI references (draft-ietf-core-href-27) and the
+ * CoAP options of a request (RFC 7252 sec. 6.4). C99 on the public API (include/cri.h),
+ * plus POSIX inet_pton for coap --dest.
  *
  *   cri-tool split --json 'http://a/b?'          one JSON object per URI
  *   cri-tool normalize < urls.txt                 batch mode: one input per line
+ *   cri-tool to-cri coap://h/a                    CBOR in hex, and its EDN
+ *   cri-tool coap coap://h/a --dest 192.0.2.1     CoAP options and their wire bytes
  *
  * `cri-tool --help` gives the full usage; every library call follows the C ABI
  * conventions of DESIGN.md (inputs are pointer + length, outputs use the size query).
  */
+#define _POSIX_C_SOURCE 200112L /* inet_pton */
+
+#include <arpa/inet.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -19,51 +26,116 @@
 
 enum { EXIT_FAILED = 1, EXIT_USAGE = 2 };
 
-static const char usage_text[] =
-    "usage: cri-tool [OPTIONS] COMMAND [OPTIONS] [INPUT...]\n"
+/* In parts: C99 compilers need only take string literals of 4095 characters. */
+static const char *const usage_text[] = {
+    "usage: cri-tool [OPTIONS] COMMAND [BASE] [INPUT...]\n"
     "\n"
-    "commands:\n"
-    "  split URI...         split URI references into components (RFC 3986 sec. 3)\n"
-    "  resolve BASE REF...  resolve references against the base URI BASE (sec. 5.2)\n"
-    "  normalize URI...     normalize URI references (sec. 6.2.2, 6.2.3)\n"
-    "  encode TEXT...       percent-encode text (sec. 2.1)\n"
-    "  decode TEXT...       percent-decode text (sec. 2.1)\n"
+    "URI commands (RFC 3986):\n"
+    "  split URI...             split URI references into components (sec. 3)\n"
+    "  resolve BASE REF...      resolve references against the base URI BASE\n"
+    "                           (sec. 5.2)\n"
+    "  normalize URI...         normalize URI references (sec. 6.2.2, 6.2.3)\n"
+    "  encode TEXT...           percent-encode text (sec. 2.1)\n"
+    "  decode TEXT...           percent-decode text (sec. 2.1)\n"
+    "CRI commands (draft-ietf-core-href-27):\n"
+    "  to-cri URI...            convert URI references to CRI references\n"
+    "  from-cri CRI...          convert CRI references to URI references (sec. 6.1)\n"
+    "  cri-resolve BASE REF...  resolve CRI references against the full CRI BASE\n"
+    "                           (sec. 5.3)\n"
+    "  edn CRI...               CBOR diagnostic notation of CRI references\n"
+    "CoAP command (RFC 7252 sec. 6.4, draft sec. 8):\n"
+    "  coap TARGET...           the CoAP options of a request to a URI or a full CRI\n"
     "\n"
     "Without INPUT arguments the inputs are read from standard input, one per line\n"
-    "(a trailing LF or CR LF is removed); for resolve, BASE stays an argument.\n"
+    "(a trailing LF or CR LF is removed); BASE stays an argument.\n"
+    "\n",
+    "A CRI is given as its CBOR in hex digits (either case), optionally after \"hex:\":\n"
+    "  from-cri, edn  every INPUT is hex\n"
+    "  cri-resolve    BASE and REF are hex if they start with \"hex:\" or are an even\n"
+    "                 number of hex digits that decode to a valid CRI reference;\n"
+    "                 anything else is a URI reference, converted as by to-cri\n"
+    "  coap           TARGET is a CRI if it starts with \"hex:\", else a URI\n"
     "\n"
-    "options (anywhere before the first INPUT; \"--\" ends them):\n"
-    "  --json       print one JSON object per input, failed inputs included\n"
-    "  --lenient    split: split by RFC 3986 Appendix B and never fail; \"valid\" and\n"
-    "               \"error\" still give the strict verdict\n"
-    "               decode: pass broken % sequences through\n"
-    "  --form       encode/decode application/x-www-form-urlencoded (space <-> +)\n"
-    "  --set NAME   encode: the characters kept literally: unreserved (default),\n"
-    "               path-segment, query, fragment, userinfo, form\n"
-    "  -h, --help   print this help\n"
-    "\n"
+    "options (anywhere on the command line; after \"--\" every argument is the\n"
+    "COMMAND, BASE or an INPUT, for inputs that start with \"-\"):\n"
+    "  --json          print one JSON object per input, failed inputs included\n"
+    "  --lenient       split: split by RFC 3986 Appendix B and never fail;\n"
+    "                  \"valid\" and \"error\" still give the strict verdict\n"
+    "                  decode: pass broken % sequences through\n"
+    "  --form          encode/decode application/x-www-form-urlencoded (space <-> +)\n"
+    "  --set NAME      encode: the characters kept literally: unreserved (default),\n"
+    "                  path-segment, query, fragment, userinfo, form\n"
+    "  --zone-id       from-cri, cri-resolve: write a zone-id in the RFC 6874 form\n"
+    "                  [fe80::1%25eth0] instead of failing (CRI_TO_URI_ZONE_ID)\n"
+    "  --dest ADDR     coap: the request's destination IPv4 or IPv6 address (IPv6\n"
+    "                  maybe with %ZONE); a host equal to it is not sent as Uri-Host\n"
+    "  --port N        coap: the request's destination UDP port; a port equal to it\n"
+    "                  is not sent as Uri-Port. Without --dest and --port the\n"
+    "                  request goes to the address and port the target names;\n"
+    "                  --port alone leaves the address unknown, so a host that is\n"
+    "                  an IP address is sent as Uri-Host\n"
+    "  --proxy         coap: to a forward-proxy, the whole target in Proxy-Uri (URI)\n"
+    "                  or Proxy-Cri (CRI)\n"
+    "  --proxy-scheme  coap: to a forward-proxy, Proxy-Scheme (URI) or\n"
+    "                  Proxy-Scheme-Number (CRI) with the Uri-* options\n"
+    "  --auto          coap: as without a mode for a CoAP scheme, else as --proxy\n"
+    "                  (without a mode: Uri-Host, Uri-Port, Uri-Path, Uri-Query,\n"
+    "                  and a CoAP scheme is required)\n"
+    "  -h, --help      print this help\n"
+    "\n",
     "output (stdout):\n"
-    "  split       the components present, as key=value separated by tabs, in the\n"
-    "              order scheme userinfo host port path query fragment. An absent\n"
-    "              component has no key, an empty one is \"key=\": http://a/b? gives\n"
-    "              \"scheme=http<TAB>host=a<TAB>path=/b<TAB>query=\", http://a/b the same\n"
-    "              without query. path is always there (maybe empty).\n"
-    "  others      the resulting string as is (decode: the raw bytes, which may hold\n"
-    "              a newline or a NUL; --json escapes them).\n"
+    "  split        the components present, as key=value separated by tabs, in the\n"
+    "               order scheme userinfo host port path query fragment. An absent\n"
+    "               component has no key, an empty one is \"key=\": http://a/b?\n"
+    "               gives \"scheme=http<TAB>host=a<TAB>path=/b<TAB>query=\",\n"
+    "               http://a/b the same without query. path is always there.\n"
+    "  to-cri       HEX<TAB>EDN: the CRI reference as CBOR in lowercase hex, and in\n"
+    "               CBOR diagnostic notation\n"
+    "  cri-resolve  HEX<TAB>URI: the resolved CRI in lowercase hex, and as a URI\n"
+    "  coap         a line NUMBER<TAB>NAME<TAB>VALUE per option, then a line\n"
+    "               wire<TAB>HEX: the options in the message format (RFC 7252\n"
+    "               sec. 3.1). VALUE is decimal for Uri-Port and\n"
+    "               Proxy-Scheme-Number, hex for Proxy-Cri, else text with control\n"
+    "               bytes, \"\\\" and (in text that is not UTF-8) bytes >= 0x80 as\n"
+    "               \\xHH.\n"
+    "  others       the resulting string as is (decode: the raw bytes, which may\n"
+    "               hold a newline or a NUL; --json escapes them).\n"
     "  Without --json a failed input prints nothing on stdout; with --json every\n"
     "  input gives one object, so output line N belongs to input N:\n"
-    "    split     {input, valid, scheme, userinfo, host, port, path, query, fragment,\n"
-    "               error}: components as written, null when absent\n"
-    "    resolve   {base, ref, target, error}\n"
-    "    normalize {input, normalized, error}\n"
+    "    split        {input, valid, scheme, userinfo, host, port, path, query,\n"
+    "                  fragment, error}: components as written, null when absent\n"
+    "    resolve      {base, ref, target, error}\n"
+    "    normalize    {input, normalized, error}\n"
     "    encode, decode {input, output, error}\n"
-    "  error is null or {\"code\": \"CRI_ERR_...\", \"offset\": N}.\n"
-    "\n"
+    "    to-cri       {input, cri_hex, cri_edn, error}\n"
+    "    from-cri     {input, uri, error}\n"
+    "    cri-resolve  {base, ref, cri_hex, uri, error}\n"
+    "    edn          {input, edn, error}\n"
+    "    coap         {input, options, wire, error}: options is\n"
+    "                  [[NUMBER, VALUE], ...] with VALUE an integer for Uri-Port and\n"
+    "                  Proxy-Scheme-Number, \"hex:...\" for Proxy-Cri and for text\n"
+    "                  that is not UTF-8, else a string\n"
+    "  Results are null from the step that failed on (to-cri and cri-resolve still\n"
+    "  give cri_hex when only the second step failed).\n"
+    "  error is null or {\"code\": \"CRI_ERR_...\", \"offset\": N}; the CRI and CoAP\n"
+    "  commands give {\"code\", \"reason\", \"offset\"} with reason the library's\n"
+    "  err.reason (a CRI_REASON_*, CRI_UNCONVERTIBLE_* or CRI_COAP_ERR_* value, 0\n"
+    "  for none). offset is null where the status has none. The code BAD_HEX\n"
+    "  (reason null) is an INPUT that should be hex and is not: offset is the first\n"
+    "  character that is no hex digit, or the input length for an odd number of\n"
+    "  digits.\n"
+    "\n",
     "A failed input is reported on stderr and the rest are still processed:\n"
-    "  cri-tool: line N: CRI_ERR_... at offset K: INPUT\n"
-    "(\"argument N\" for the Nth INPUT argument, not counting BASE; K counts bytes).\n"
+    "  cri-tool: line N: CODE (REASON) at offset K: INPUT\n"
+    "(\"argument N\" for the Nth INPUT argument, not counting BASE; \"base\" for BASE.\n"
+    "CODE is the status name (CRI_ERR_...) or BAD_HEX; \"(REASON)\" names a nonzero\n"
+    "err.reason (e.g. CRI_UNCONVERTIBLE_DISCARD_ZERO) and \"at offset K\" is there\n"
+    "where the status has an offset; K counts bytes of the URI, or of the CBOR for a\n"
+    "CRI in hex, or characters of the INPUT for BAD_HEX.)\n"
     "\n"
-    "exit status: 0 every input succeeded, 1 an input (or BASE) failed, 2 usage error.\n";
+    "exit status: 0 every input succeeded, 1 an input (or BASE) failed, 2 usage\n"
+    "error.\n",
+};
 
 /* ---- buffers --------------------------------------------------------------------- */
 
@@ -117,7 +189,59 @@ static int read_line(FILE *f, struct buf *line, size_t *len)
     return 1;
 }
 
-/* ---- JSON ------------------------------------------------------------------------ */
+/* ---- hex --------------------------------------------------------------------------- */
+
+static const char hex_prefix[] = "hex:";
+enum { HEX_PREFIX_LEN = sizeof hex_prefix - 1 };
+
+static int has_hex_prefix(const char *s, size_t len)
+{
+    return len >= HEX_PREFIX_LEN && memcmp(s, hex_prefix, HEX_PREFIX_LEN) == 0;
+}
+
+static int hex_digit(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+/* Decodes the hex digits (s, len) into `out`. Returns 1, or 0 with *bad the offset of the
+ * first character that is no hex digit (len for an odd number of digits). */
+static int hex_decode(const char *s, size_t len, struct buf *out, size_t *bad)
+{
+    size_t i;
+
+    for (i = 0; i < len; i++) {
+        if (hex_digit(s[i]) < 0) {
+            *bad = i;
+            return 0;
+        }
+    }
+    if (len % 2 != 0) {
+        *bad = len;
+        return 0;
+    }
+    buf_reserve(out, len / 2 + 1); /* never NULL, even for no bytes */
+    for (i = 0; i < len; i += 2)
+        out->p[i / 2] = (char)(hex_digit(s[i]) * 16 + hex_digit(s[i + 1]));
+    return 1;
+}
+
+static void put_hex(const void *p, size_t len)
+{
+    const unsigned char *u = p;
+    size_t i;
+
+    for (i = 0; i < len; i++)
+        printf("%02x", u[i]);
+}
+
+/* ---- text and JSON ----------------------------------------------------------------- */
 
 /* Strict UTF-8 (RFC 3629): no overlong forms, no surrogates, nothing above U+10FFFF. */
 static int utf8_valid(const unsigned char *s, size_t len)
@@ -156,34 +280,50 @@ static int utf8_valid(const unsigned char *s, size_t len)
     return 1;
 }
 
-/* Writes (s, len) as a JSON string. Lengths come from the library, never strlen: a
- * decoded %00 is a NUL byte inside the text. UTF-8 text passes through; a string that
- * is not UTF-8 (decode of %FF) gets each byte >= 0x80 as \u00XX so that the output is
- * still valid JSON. */
-static void json_string(const char *s, size_t len)
+/* The letter of the two-character JSON escape of byte c ('n' for a newline), or NUL. */
+static char json_escape_letter(unsigned c)
+{
+    switch (c) {
+    case '"': return '"';
+    case '\\': return '\\';
+    case '\b': return 'b';
+    case '\f': return 'f';
+    case '\n': return 'n';
+    case '\r': return 'r';
+    case '\t': return 't';
+    default: return '\0';
+    }
+}
+
+/* Writes the bytes (s, len) escaped, as the body of a JSON string (json) or as plain text
+ * on one line. Lengths come from the library, never strlen: a decoded %00 is a NUL byte
+ * inside the text. UTF-8 text passes through; text that is not UTF-8 (decode of %FF) gets
+ * each byte >= 0x80 escaped, so that the JSON stays valid and the plain text readable.
+ * JSON escapes as RFC 8259 says (\u00XX); plain text has \xHH for control bytes and "\". */
+static void put_escaped(const char *s, size_t len, int json)
 {
     const unsigned char *u = (const unsigned char *)s;
     int pass_high = utf8_valid(u, len);
     size_t i;
 
-    putchar('"');
     for (i = 0; i < len; i++) {
         unsigned c = u[i];
-        switch (c) {
-        case '"': fputs("\\\"", stdout); break;
-        case '\\': fputs("\\\\", stdout); break;
-        case '\b': fputs("\\b", stdout); break;
-        case '\f': fputs("\\f", stdout); break;
-        case '\n': fputs("\\n", stdout); break;
-        case '\r': fputs("\\r", stdout); break;
-        case '\t': fputs("\\t", stdout); break;
-        default:
-            if (c < 0x20 || (c >= 0x80 && !pass_high))
-                printf("\\u%04x", c);
-            else
-                putchar((int)c);
-        }
+        char letter = json ? json_escape_letter(c) : '\0';
+
+        if (letter != '\0')
+            printf("\\%c", letter);
+        else if (c < 0x20 || (c >= 0x80 && !pass_high) ||
+                 (!json && (c == 0x7F || c == '\\')))
+            printf(json ? "\\u%04x" : "\\x%02x", c);
+        else
+            putchar((int)c);
     }
+}
+
+static void json_string(const char *s, size_t len)
+{
+    putchar('"');
+    put_escaped(s, len, 1);
     putchar('"');
 }
 
@@ -196,54 +336,379 @@ static void json_key(int *count, const char *key)
     ++*count;
 }
 
-static void json_span(struct uri_span s)
+/* ---- errors ------------------------------------------------------------------------ */
+
+/* Not a library status: an INPUT that should be hex digits is not (cri.h's statuses run
+ * from 1 down to -12). */
+#define TOOL_ERR_BAD_HEX ((cri_status)-1000)
+
+/* The outcome of one input: the status, and the library's details (reason, offset). */
+struct outcome {
+    cri_status st;
+    struct cri_error_info err;
+    int tolerated; /* split --lenient: failed, but not a failure of the run */
+};
+
+static const char *status_name(cri_status st)
 {
-    if (s.ptr == NULL)
-        fputs("null", stdout);
-    else
-        json_string(s.ptr, s.len);
+    return st == TOOL_ERR_BAD_HEX ? "BAD_HEX" : cri_status_name(st);
 }
 
-/* Statuses whose error_offset the library sets (see cri.h). */
+/* Statuses whose offset the library sets (see cri.h and struct cri_error_info). */
 static int status_has_offset(cri_status st)
 {
     return st == CRI_ERR_SYNTAX || st == CRI_ERR_PERCENT || st == CRI_ERR_PORT_RANGE ||
-           st == CRI_ERR_BASE;
+           st == CRI_ERR_BASE || st == CRI_ERR_UNPROCESSABLE || st == TOOL_ERR_BAD_HEX;
 }
 
-static void json_error(int *count, cri_status st, size_t offset)
+struct named {
+    int32_t value;
+    const char *name;
+};
+#define NAMED(x) {x, #x}
+
+static const struct named cri_reasons[] = {
+    NAMED(CRI_REASON_NOT_CBOR),          NAMED(CRI_REASON_INDEFINITE),
+    NAMED(CRI_REASON_TRAILING_DEFAULT),  NAMED(CRI_REASON_TWO_LEADING_NULLS),
+    NAMED(CRI_REASON_DOT_SEGMENT),       NAMED(CRI_REASON_INVALID_UTF8),
+    NAMED(CRI_REASON_PORT_RANGE),        NAMED(CRI_REASON_HOST_IP_LENGTH),
+    NAMED(CRI_REASON_HOST_LABEL),        NAMED(CRI_REASON_PET_NOT_MINIMAL),
+    NAMED(CRI_REASON_LEADING_EMPTY_SEGMENT), NAMED(CRI_REASON_NAKED_ROOTLESS),
+    NAMED(CRI_REASON_STRUCTURE),         NAMED(CRI_REASON_DISCARD_RANGE),
+    NAMED(CRI_REASON_SCHEME_NAME),       NAMED(CRI_REASON_TRAILING_BYTES),
+    NAMED(CRI_REASON_NOT_FULL),          NAMED(CRI_REASON_TAG),
+};
+
+static const struct named unconvertible_reasons[] = {
+    NAMED(CRI_UNCONVERTIBLE_IPVFUTURE),
+    NAMED(CRI_UNCONVERTIBLE_EMPTY_PORT),
+    NAMED(CRI_UNCONVERTIBLE_PORT_LEADING_ZERO),
+    NAMED(CRI_UNCONVERTIBLE_ZONE_ID),
+    NAMED(CRI_UNCONVERTIBLE_UNKNOWN_SCHEME),
+    NAMED(CRI_UNCONVERTIBLE_DISCARD_ZERO),
+    NAMED(CRI_UNCONVERTIBLE_DISCARD_WITHOUT_PATH),
+    NAMED(CRI_UNCONVERTIBLE_ZONE_ID_NOT_ENABLED),
+    NAMED(CRI_UNCONVERTIBLE_NOT_FULL),
+    NAMED(CRI_UNCONVERTIBLE_LEADING_EMPTY_SEGMENT),
+};
+
+static const struct named coap_reasons[] = {
+    NAMED(CRI_COAP_ERR_NOT_ABSOLUTE), NAMED(CRI_COAP_ERR_NOT_COAP_SCHEME),
+    NAMED(CRI_COAP_ERR_FRAGMENT),     NAMED(CRI_COAP_ERR_NO_HOST),
+    NAMED(CRI_COAP_ERR_OPTION_LENGTH), NAMED(CRI_COAP_ERR_PET),
+    NAMED(CRI_COAP_ERR_BAD_URI_HOST), NAMED(CRI_COAP_ERR_NOT_UTF8),
+    NAMED(CRI_COAP_ERR_DOT_SEGMENT),  NAMED(CRI_COAP_ERR_ORDER),
+    NAMED(CRI_COAP_ERR_WIRE),         NAMED(CRI_COAP_ERR_CONFLICT),
+    NAMED(CRI_COAP_ERR_BAD_VALUE),    NAMED(CRI_COAP_ERR_USERINFO),
+};
+
+#define N_OF(a) (sizeof(a) / sizeof((a)[0]))
+
+static const char *find_name(const struct named *t, size_t n, int32_t value)
+{
+    size_t i;
+
+    for (i = 0; i < n; i++)
+        if (t[i].value == value)
+            return t[i].name;
+    return NULL;
+}
+
+/* The name of err.reason, which status says the table of (cri.h); NULL if unknown. */
+static const char *reason_name(cri_status st, int32_t reason)
+{
+    if (st == CRI_ERR_UNPROCESSABLE || st == CRI_ERR_BASE)
+        return find_name(cri_reasons, N_OF(cri_reasons), reason);
+    if (st == CRI_ERR_UNCONVERTIBLE)
+        return find_name(unconvertible_reasons, N_OF(unconvertible_reasons), reason);
+    if (st == CRI_ERR_COAP)
+        return find_name(coap_reasons, N_OF(coap_reasons), reason);
+    return NULL;
+}
+
+/* {"code", "offset"}, and "reason" in between for the CRI and CoAP commands. */
+static void json_error(int *count, const struct outcome *o, int with_reason)
 {
     json_key(count, "error");
-    if (st == CRI_OK) {
+    if (o->st == CRI_OK) {
         fputs("null", stdout);
         return;
     }
-    printf("{\"code\": \"%s\", \"offset\": ", cri_status_name(st));
-    if (status_has_offset(st))
-        printf("%lu}", (unsigned long)offset);
+    printf("{\"code\": \"%s\", ", status_name(o->st));
+    if (with_reason && o->st == TOOL_ERR_BAD_HEX)
+        fputs("\"reason\": null, ", stdout);
+    else if (with_reason)
+        printf("\"reason\": %ld, ", (long)o->err.reason);
+    fputs("\"offset\": ", stdout);
+    if (status_has_offset(o->st))
+        printf("%lu}", (unsigned long)o->err.offset);
     else
         fputs("null}", stdout);
 }
 
+/* ---- CoAP options ------------------------------------------------------------------ */
+
+enum option_format { FORMAT_TEXT, FORMAT_UINT, FORMAT_OPAQUE };
+
+static const struct {
+    uint16_t number;
+    const char *name;
+    enum option_format format;
+} option_names[] = {
+    {CRI_COAP_OPTION_URI_HOST, "Uri-Host", FORMAT_TEXT},
+    {CRI_COAP_OPTION_URI_PORT, "Uri-Port", FORMAT_UINT},
+    {CRI_COAP_OPTION_URI_PATH, "Uri-Path", FORMAT_TEXT},
+    {CRI_COAP_OPTION_URI_QUERY, "Uri-Query", FORMAT_TEXT},
+    {CRI_COAP_OPTION_PROXY_URI, "Proxy-Uri", FORMAT_TEXT},
+    {CRI_COAP_OPTION_PROXY_SCHEME, "Proxy-Scheme", FORMAT_TEXT},
+    {CRI_COAP_OPTION_PROXY_CRI, "Proxy-Cri", FORMAT_OPAQUE},
+    {CRI_COAP_OPTION_PROXY_SCHEME_NUMBER, "Proxy-Scheme-Number", FORMAT_UINT},
+};
+
+/* The name and format of option `number` ("Unknown" and opaque if not in the table). */
+static const char *option_info(uint16_t number, enum option_format *format)
+{
+    size_t i;
+
+    for (i = 0; i < N_OF(option_names); i++) {
+        if (option_names[i].number == number) {
+            *format = option_names[i].format;
+            return option_names[i].name;
+        }
+    }
+    *format = FORMAT_OPAQUE;
+    return "Unknown";
+}
+
+/* An option's value as its format says; a uint too long to print, and in JSON text that
+ * is not UTF-8, as opaque (hex, in JSON after "hex:"). */
+static void put_option_value(const struct cri_coap_option *o, int json)
+{
+    enum option_format f;
+    unsigned long long v = 0;
+    size_t i;
+
+    option_info(o->number, &f);
+    if ((f == FORMAT_UINT && o->len > sizeof v) ||
+        (f == FORMAT_TEXT && json && !utf8_valid(o->value, o->len)))
+        f = FORMAT_OPAQUE;
+    switch (f) {
+    case FORMAT_UINT: /* network byte order, RFC 7252 sec. 3.2 */
+        for (i = 0; i < o->len; i++)
+            v = v << 8 | o->value[i];
+        printf("%llu", v);
+        break;
+    case FORMAT_TEXT:
+        if (json)
+            json_string((const char *)o->value, o->len);
+        else
+            put_escaped((const char *)o->value, o->len, 0);
+        break;
+    case FORMAT_OPAQUE:
+        if (json)
+            printf("\"%s", hex_prefix);
+        put_hex(o->value, o->len);
+        if (json)
+            putchar('"');
+        break;
+    }
+}
+
+/* ---- output ------------------------------------------------------------------------ */
+
+/* The result of one input as named fields: one output path for every command. */
+enum value_kind {
+    V_NULL,    /* JSON null; nothing in plain output */
+    V_TEXT,    /* bytes: a JSON string; plain, the bytes as they are */
+    V_HEX,     /* bytes: lowercase hex (a JSON string) */
+    V_BOOL,    /* n is 0 or 1 */
+    V_OPTIONS, /* n CoAP options at p: a JSON array of [number, value] */
+};
+
+enum plain_style {
+    P_NONE,  /* JSON only */
+    P_VALUE, /* the value, after a TAB unless first on its line */
+    P_KEYED, /* key=value (split), left out when null */
+    P_LABEL, /* key<TAB>value (coap's wire line) */
+    P_LINES, /* lines of their own (coap options: NUMBER<TAB>NAME<TAB>VALUE) */
+};
+
+struct field {
+    const char *key; /* JSON member name */
+    enum value_kind kind;
+    enum plain_style plain;
+    const void *p;
+    size_t n; /* bytes, or options */
+};
+
+enum { MAX_FIELDS = 10 };
+
+struct record {
+    struct field f[MAX_FIELDS];
+    int n;
+};
+
+static void add_field(struct record *r, const char *key, enum value_kind kind,
+                      enum plain_style plain, const void *p, size_t n)
+{
+    struct field *f = &r->f[r->n++]; /* MAX_FIELDS covers split's 9, the most */
+
+    f->key = key;
+    f->kind = kind;
+    f->plain = plain;
+    f->p = p;
+    f->n = n;
+}
+
+static void put_value(const struct field *f, int json)
+{
+    const struct cri_coap_option *opts = f->p;
+    size_t i;
+
+    switch (f->kind) {
+    case V_NULL:
+        fputs(json ? "null" : "", stdout);
+        break;
+    case V_TEXT:
+        if (json)
+            json_string(f->p, f->n);
+        else if (f->n > 0)
+            fwrite(f->p, 1, f->n, stdout);
+        break;
+    case V_HEX:
+        fputs(json ? "\"" : "", stdout);
+        put_hex(f->p, f->n);
+        fputs(json ? "\"" : "", stdout);
+        break;
+    case V_BOOL:
+        fputs(f->n ? "true" : "false", stdout);
+        break;
+    case V_OPTIONS:
+        for (i = 0; i < f->n; i++) {
+            enum option_format unused;
+
+            if (json)
+                printf("%s[%u, ", i == 0 ? "[" : ", ", (unsigned)opts[i].number);
+            else
+                printf("%u\t%s\t", (unsigned)opts[i].number,
+                       option_info(opts[i].number, &unused));
+            put_option_value(&opts[i], json);
+            fputs(json ? "]" : "\n", stdout);
+        }
+        if (json)
+            fputs(f->n == 0 ? "[]" : "]", stdout);
+        break;
+    }
+}
+
+static void print_plain(const struct record *r)
+{
+    const char *sep = "";
+    int i;
+
+    for (i = 0; i < r->n; i++) {
+        const struct field *f = &r->f[i];
+
+        switch (f->plain) {
+        case P_NONE:
+            continue;
+        case P_KEYED:
+            if (f->kind == V_NULL)
+                continue;
+            printf("%s%s=", sep, f->key);
+            break;
+        case P_LABEL:
+            printf("%s%s\t", sep, f->key);
+            break;
+        case P_VALUE:
+            fputs(sep, stdout);
+            break;
+        case P_LINES:
+            if (*sep != '\0')
+                putchar('\n');
+            put_value(f, 0);
+            sep = "";
+            continue;
+        }
+        put_value(f, 0);
+        sep = "\t";
+    }
+    putchar('\n');
+}
+
+static void print_json(const struct record *r, const struct outcome *o, int with_reason)
+{
+    int count = 0, i;
+
+    for (i = 0; i < r->n; i++) {
+        json_key(&count, r->f[i].key);
+        put_value(&r->f[i], 1);
+    }
+    json_error(&count, o, with_reason);
+    fputs("}\n", stdout);
+}
+
 /* ---- commands -------------------------------------------------------------------- */
 
-/* Options a command accepts, besides --json. */
-enum { OPT_LENIENT = 1, OPT_FORM = 2, OPT_SET = 4 };
+/* Options a command accepts, besides --json and --help: bit positions. */
+enum {
+    OPT_LENIENT,
+    OPT_FORM,
+    OPT_SET,
+    OPT_ZONE_ID,
+    OPT_DEST,
+    OPT_PORT,
+    OPT_PROXY,
+    OPT_PROXY_SCHEME,
+    OPT_AUTO,
+    N_OPTS
+};
+#define BIT(opt) (1u << (opt))
+#define MODE_OPTS (BIT(OPT_PROXY) | BIT(OPT_PROXY_SCHEME) | BIT(OPT_AUTO))
+
+/* How a command reads an INPUT (and its BASE). */
+enum input_kind {
+    IN_TEXT,   /* as it is */
+    IN_HEX,    /* CBOR as hex digits, "hex:" optional */
+    IN_CRI,    /* cri-resolve: CBOR as hex, else a URI reference to convert */
+    IN_TARGET, /* coap: "hex:" and CBOR as hex, else a URI */
+};
 
 struct job;
 
-/* A command that turns one input into one string, with the library's text-output
- * convention (out, cap, out_len) and error offset. */
-typedef cri_status (*transform_fn)(const struct job *job, const char *in, size_t len,
-                                   char *out, size_t cap, size_t *out_len, size_t *err);
+/* One library call with the output convention (out, cap, out_len) and error details;
+ * `in` is the input, or the output of the stage before. */
+typedef cri_status (*stage_fn)(const struct job *job, const void *in, size_t len, void *out,
+                               size_t cap, size_t *out_len, struct cri_error_info *err);
+
+struct stage {
+    stage_fn fn;
+    const char *key; /* JSON member name of its result */
+    enum value_kind kind;
+    enum plain_style plain;
+};
+
+enum { N_STAGES = 2 };
+
+struct origin;
+typedef void (*run_fn)(struct job *job, const char *in, size_t len, struct origin at);
 
 struct command {
     const char *name;
-    unsigned opts;          /* OPT_* it accepts */
-    int needs_base;         /* resolve: the first argument is BASE, not an input */
-    transform_fn transform; /* NULL for split, which prints components instead */
-    const char *in_key;     /* JSON member names of the input and the result */
-    const char *out_key;
+    unsigned opts;          /* BIT(OPT_*) it accepts */
+    int needs_base;         /* resolve, cri-resolve: the first argument is BASE */
+    enum input_kind input;  /* how INPUT and BASE are read */
+    run_fn run;             /* run_stages, or split's and coap's own */
+    const char *in_key;     /* JSON member name of the input */
+    int cri_errors;         /* JSON errors carry "reason" */
+    struct stage stages[N_STAGES]; /* each on the output of the one before */
+};
+
+/* An input as the library takes it: text, or CBOR (decoded from hex or converted). */
+struct data {
+    const void *p;
+    size_t len;
+    int is_cbor;
 };
 
 /* Everything one run needs, set up once from the command line. */
@@ -253,10 +718,18 @@ struct job {
     int lenient;           /* split: fall back to Appendix B */
     uint32_t decode_flags; /* URI_DECODE_* */
     int32_t encode_set;    /* URI_ENCODE_* */
-    const char *base;      /* resolve only */
+    uint32_t to_uri_flags; /* CRI_TO_URI_* */
+    const char *base;      /* resolve, cri-resolve: as given */
     size_t base_len;
-    struct buf out; /* result text, reused across inputs */
-    int failed;     /* some input failed: exit 1 */
+    struct data base_data; /* as the stages take it */
+    int32_t coap_mode;     /* CRI_COAP_MODE_* */
+    const struct cri_coap_destination *dest; /* NULL: what the target names */
+    struct cri_coap_destination dest_storage;
+    uint8_t dest_addr[16];
+    /* Buffers reused across inputs: BASE's and an input's CBOR, each stage's result,
+     * coap's option array and option values. */
+    struct buf base_buf, in_buf, stage_buf[N_STAGES], opts, scratch;
+    int failed; /* some input failed: exit 1 */
 };
 
 /* Where an input came from, for messages: "argument 3", "line 12", or "base" (n 0). */
@@ -265,196 +738,318 @@ struct origin {
     unsigned long n;
 };
 
-static void report_failure(struct job *job, struct origin at, cri_status st, size_t offset,
+static void report_failure(struct job *job, struct origin at, const struct outcome *o,
                            const char *in, size_t len)
 {
+    const char *reason = reason_name(o->st, o->err.reason);
+
     job->failed = 1;
     fprintf(stderr, "cri-tool: %s", at.what);
     if (at.n > 0)
         fprintf(stderr, " %lu", at.n);
-    fprintf(stderr, ": %s", cri_status_name(st));
-    if (status_has_offset(st))
-        fprintf(stderr, " at offset %lu", (unsigned long)offset);
+    fprintf(stderr, ": %s", status_name(o->st));
+    if (reason != NULL)
+        fprintf(stderr, " (%s)", reason);
+    else if (o->err.reason != 0)
+        fprintf(stderr, " (reason %ld)", (long)o->err.reason);
+    if (status_has_offset(o->st))
+        fprintf(stderr, " at offset %lu", (unsigned long)o->err.offset);
     fputs(": ", stderr);
     fwrite(in, 1, len, stderr);
     fputc('\n', stderr);
 }
 
-static cri_status do_resolve(const struct job *job, const char *in, size_t len, char *out,
-                             size_t cap, size_t *out_len, size_t *err)
+/* The one way out for an input: stderr for a failure, then stdout. */
+static void emit(struct job *job, struct origin at, const char *in, size_t len,
+                 const struct record *r, const struct outcome *o)
 {
-    return uri_resolve(job->base, job->base_len, in, len, out, cap, out_len, err);
+    if (o->st != CRI_OK && !o->tolerated)
+        report_failure(job, at, o, in, len);
+    if (job->json)
+        print_json(r, o, job->cmd->cri_errors);
+    else if (o->st == CRI_OK || o->tolerated)
+        print_plain(r);
 }
 
-static cri_status do_normalize(const struct job *job, const char *in, size_t len, char *out,
-                               size_t cap, size_t *out_len, size_t *err)
+/* Runs `fn` into `b`: first into the buffer as it is (empty at the start, which makes the
+ * call a size query), then once more with the room the library asked for (+1 for the NUL
+ * of text output). */
+static cri_status fill(const struct job *job, stage_fn fn, const void *in, size_t len,
+                       struct buf *b, size_t *out_len, struct cri_error_info *err)
+{
+    cri_status st = fn(job, in, len, b->p, b->cap, out_len, err);
+
+    if (st == CRI_ERR_BUFFER) {
+        buf_reserve(b, *out_len + 1);
+        st = fn(job, in, len, b->p, b->cap, out_len, err);
+    }
+    return st;
+}
+
+/* -- stages: URI functions (their error offset goes to err->offset) -- */
+
+static cri_status do_resolve(const struct job *job, const void *in, size_t len, void *out,
+                             size_t cap, size_t *out_len, struct cri_error_info *err)
+{
+    return uri_resolve(job->base_data.p, job->base_data.len, in, len, out, cap, out_len,
+                       &err->offset);
+}
+
+static cri_status do_normalize(const struct job *job, const void *in, size_t len, void *out,
+                               size_t cap, size_t *out_len, struct cri_error_info *err)
 {
     (void)job;
-    return uri_normalize(in, len, out, cap, out_len, err);
+    return uri_normalize(in, len, out, cap, out_len, &err->offset);
 }
 
-static cri_status do_encode(const struct job *job, const char *in, size_t len, char *out,
-                            size_t cap, size_t *out_len, size_t *err)
+static cri_status do_encode(const struct job *job, const void *in, size_t len, void *out,
+                            size_t cap, size_t *out_len, struct cri_error_info *err)
 {
     (void)err; /* encoding cannot fail on the input */
     return uri_percent_encode(in, len, job->encode_set, out, cap, out_len);
 }
 
-static cri_status do_decode(const struct job *job, const char *in, size_t len, char *out,
-                            size_t cap, size_t *out_len, size_t *err)
+static cri_status do_decode(const struct job *job, const void *in, size_t len, void *out,
+                            size_t cap, size_t *out_len, struct cri_error_info *err)
 {
-    return uri_percent_decode(in, len, job->decode_flags, out, cap, out_len, err);
+    return uri_percent_decode(in, len, job->decode_flags, out, cap, out_len, &err->offset);
 }
 
-static const struct command commands[] = {
-    {"split", OPT_LENIENT, 0, NULL, "input", NULL},
-    {"resolve", 0, 1, do_resolve, "ref", "target"},
-    {"normalize", 0, 0, do_normalize, "input", "normalized"},
-    {"encode", OPT_FORM | OPT_SET, 0, do_encode, "input", "output"},
-    {"decode", OPT_LENIENT | OPT_FORM, 0, do_decode, "input", "output"},
-};
+/* -- stages: CRI functions -- */
 
-static const struct command *find_command(const char *name)
+static cri_status do_from_uri(const struct job *job, const void *in, size_t len, void *out,
+                              size_t cap, size_t *out_len, struct cri_error_info *err)
 {
-    size_t i;
-
-    for (i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (strcmp(commands[i].name, name) == 0)
-            return &commands[i];
-    return NULL;
+    (void)job;
+    return cri_from_uri(in, len, out, cap, out_len, err);
 }
 
-/* Runs the command's transform into job->out: first into the buffer as it is (empty
- * at the start, which makes the call a size query), then once more with the length
- * the library asked for. */
-static cri_status transform_into_buffer(struct job *job, const char *in, size_t len,
-                                        size_t *out_len, size_t *err)
+static cri_status do_to_uri(const struct job *job, const void *in, size_t len, void *out,
+                            size_t cap, size_t *out_len, struct cri_error_info *err)
 {
-    transform_fn f = job->cmd->transform;
-    cri_status st = f(job, in, len, job->out.p, job->out.cap, out_len, err);
-
-    if (st == CRI_ERR_BUFFER) {
-        buf_reserve(&job->out, *out_len + 1);
-        st = f(job, in, len, job->out.p, job->out.cap, out_len, err);
-    }
-    return st;
+    return cri_to_uri(in, len, job->to_uri_flags, out, cap, out_len, err);
 }
 
-/* resolve, normalize, encode, decode: one string per input. */
-static void run_transform(struct job *job, const char *in, size_t len, struct origin at)
+static cri_status do_to_edn(const struct job *job, const void *in, size_t len, void *out,
+                            size_t cap, size_t *out_len, struct cri_error_info *err)
 {
-    size_t out_len = 0, err = 0;
-    cri_status st = transform_into_buffer(job, in, len, &out_len, &err);
-    int count = 0;
+    (void)job;
+    return cri_to_edn(in, len, out, cap, out_len, err);
+}
 
-    if (st != CRI_OK)
-        report_failure(job, at, st, err, in, len);
-    if (!job->json) {
-        if (st == CRI_OK) {
-            fwrite(job->out.p, 1, out_len, stdout);
-            putchar('\n');
-        }
-        return;
+static cri_status do_cri_resolve(const struct job *job, const void *in, size_t len,
+                                 void *out, size_t cap, size_t *out_len,
+                                 struct cri_error_info *err)
+{
+    return cri_resolve(job->base_data.p, job->base_data.len, in, len, out, cap, out_len,
+                       err);
+}
+
+/* coap's second stage: `in` is the option array, `len` the number of options. */
+static cri_status do_wire(const struct job *job, const void *in, size_t len, void *out,
+                          size_t cap, size_t *out_len, struct cri_error_info *err)
+{
+    (void)job;
+    return cri_coap_options_to_wire(in, len, out, cap, out_len, err);
+}
+
+/* -- reading inputs -- */
+
+/* Hex digits after an optional "hex:" (`prefixed`: the prefix is there) into b. */
+static cri_status read_hex(const char *in, size_t len, int prefixed, struct buf *b,
+                           struct data *d, struct cri_error_info *err)
+{
+    size_t skip = prefixed ? HEX_PREFIX_LEN : 0;
+
+    if (!hex_decode(in + skip, len - skip, b, &err->offset)) {
+        err->offset += skip;
+        return TOOL_ERR_BAD_HEX;
     }
-    if (job->cmd->needs_base) {
-        json_key(&count, "base");
-        json_string(job->base, job->base_len);
+    d->p = b->p;
+    d->len = (len - skip) / 2;
+    d->is_cbor = 1;
+    return CRI_OK;
+}
+
+/* Reads the INPUT or BASE (in, len) as the command takes it into *d (CBOR into b). */
+static cri_status read_input(const struct job *job, const char *in, size_t len,
+                             struct buf *b, struct data *d, struct cri_error_info *err)
+{
+    int prefixed = has_hex_prefix(in, len);
+    struct cri_error_info ignored;
+    cri_status st;
+
+    d->p = in;
+    d->len = len;
+    d->is_cbor = 0;
+    switch (job->cmd->input) {
+    case IN_TEXT:
+        break;
+    case IN_HEX:
+        return read_hex(in, len, prefixed, b, d, err);
+    case IN_TARGET:
+        if (prefixed)
+            return read_hex(in, len, prefixed, b, d, err);
+        break;
+    case IN_CRI:
+        if (prefixed)
+            return read_hex(in, len, prefixed, b, d, err);
+        if (read_hex(in, len, 0, b, d, &ignored) == CRI_OK &&
+            cri_validate(d->p, d->len, 0, NULL) == CRI_OK)
+            return CRI_OK;
+        st = fill(job, do_from_uri, in, len, b, &d->len, err);
+        d->p = b->p;
+        d->is_cbor = 1;
+        return st;
     }
-    json_key(&count, job->cmd->in_key);
-    json_string(in, len);
-    json_key(&count, job->cmd->out_key);
-    if (st == CRI_OK)
-        json_string(job->out.p, out_len);
-    else
-        fputs("null", stdout);
-    json_error(&count, st, err);
-    fputs("}\n", stdout);
+    return CRI_OK;
+}
+
+/* Runs the command's stages from `d` on, adding a field for each (null from the one
+ * that fails, and after it). */
+static void run_stages_on(struct job *job, struct data d, struct record *r,
+                          struct outcome *o)
+{
+    int i;
+
+    for (i = 0; i < N_STAGES && job->cmd->stages[i].fn != NULL; i++) {
+        const struct stage *s = &job->cmd->stages[i];
+        struct buf *b = &job->stage_buf[i];
+        size_t out_len = 0;
+
+        if (o->st == CRI_OK)
+            o->st = fill(job, s->fn, d.p, d.len, b, &out_len, &o->err);
+        add_field(r, s->key, o->st == CRI_OK ? s->kind : V_NULL, s->plain, b->p, out_len);
+        d.p = b->p;
+        d.len = out_len;
+    }
+}
+
+/* The commands made only of stages: resolve, normalize, encode, decode, to-cri,
+ * from-cri, cri-resolve, edn. */
+static void run_stages(struct job *job, const char *in, size_t len, struct origin at)
+{
+    struct record r = {{{0}}, 0};
+    struct outcome o = {CRI_OK, {0, 0}, 0};
+    struct data d;
+
+    if (job->cmd->needs_base)
+        add_field(&r, "base", V_TEXT, P_NONE, job->base, job->base_len);
+    add_field(&r, job->cmd->in_key, V_TEXT, P_NONE, in, len);
+    o.st = read_input(job, in, len, &job->in_buf, &d, &o.err);
+    run_stages_on(job, d, &r, &o);
+    emit(job, at, in, len, &r, &o);
 }
 
 enum { N_PARTS = 7 };
 static const char *const part_names[N_PARTS] = {"scheme", "userinfo", "host", "port",
                                                 "path", "query", "fragment"};
 
-static void part_spans(const struct uri_parts *p, struct uri_span s[N_PARTS])
-{
-    s[0] = p->scheme;
-    s[1] = p->userinfo;
-    s[2] = p->host;
-    s[3] = p->port;
-    s[4] = p->path;
-    s[5] = p->query;
-    s[6] = p->fragment;
-}
-
-static void print_parts_plain(const struct uri_parts *p)
-{
-    struct uri_span s[N_PARTS];
-    const char *sep = "";
-    int i;
-
-    part_spans(p, s);
-    for (i = 0; i < N_PARTS; i++) {
-        if (s[i].ptr == NULL)
-            continue;
-        printf("%s%s=", sep, part_names[i]);
-        fwrite(s[i].ptr, 1, s[i].len, stdout);
-        sep = "\t";
-    }
-    putchar('\n');
-}
-
-/* parts is NULL when the split failed without giving components. */
-static void print_parts_json(const char *in, size_t len, const struct uri_parts *parts,
-                             cri_status st, size_t err)
-{
-    struct uri_span s[N_PARTS];
-    int count = 0, i;
-
-    if (parts != NULL)
-        part_spans(parts, s);
-    json_key(&count, "input");
-    json_string(in, len);
-    json_key(&count, "valid");
-    fputs(st == CRI_OK ? "true" : "false", stdout);
-    for (i = 0; i < N_PARTS; i++) {
-        json_key(&count, part_names[i]);
-        if (parts != NULL)
-            json_span(s[i]);
-        else
-            fputs("null", stdout);
-    }
-    json_error(&count, st, err);
-    fputs("}\n", stdout);
-}
-
 static void run_split(struct job *job, const char *in, size_t len, struct origin at)
 {
-    struct uri_parts parts;
-    size_t err = 0;
-    cri_status st = uri_split(in, len, 0, &parts, &err);
-    /* The library fills the parts for an out-of-range port too (cri.h). */
-    int have_parts = st == CRI_OK || st == CRI_ERR_PORT_RANGE;
+    struct record r = {{{0}}, 0};
+    struct outcome o = {CRI_OK, {0, 0}, 0};
+    struct uri_parts p;
+    struct uri_span s[N_PARTS];
+    int i, have_parts;
 
-    if (st != CRI_OK && job->lenient) {
+    memset(&p, 0, sizeof p); /* a failed split leaves it untouched */
+    o.st = uri_split(in, len, 0, &p, &o.err.offset);
+    /* The library fills the parts for an out-of-range port too (cri.h). */
+    have_parts = o.st == CRI_OK || o.st == CRI_ERR_PORT_RANGE;
+    if (o.st != CRI_OK && job->lenient) {
         /* Strict first so that "valid" and "error" stay meaningful for log analysis;
          * the Appendix B split never fails, so the input does not count as failed. */
-        uri_split(in, len, URI_SPLIT_LENIENT, &parts, NULL);
-        have_parts = 1;
-    } else if (st != CRI_OK) {
-        report_failure(job, at, st, err, in, len);
+        uri_split(in, len, URI_SPLIT_LENIENT, &p, NULL);
+        have_parts = o.tolerated = 1;
     }
-    if (job->json)
-        print_parts_json(in, len, have_parts ? &parts : NULL, st, err);
-    else if (st == CRI_OK || job->lenient)
-        print_parts_plain(&parts);
+    s[0] = p.scheme, s[1] = p.userinfo, s[2] = p.host, s[3] = p.port;
+    s[4] = p.path, s[5] = p.query, s[6] = p.fragment;
+    add_field(&r, "input", V_TEXT, P_NONE, in, len);
+    add_field(&r, "valid", V_BOOL, P_NONE, NULL, o.st == CRI_OK);
+    for (i = 0; i < N_PARTS; i++)
+        add_field(&r, part_names[i], have_parts && s[i].ptr != NULL ? V_TEXT : V_NULL,
+                  P_KEYED, s[i].ptr, s[i].len);
+    emit(job, at, in, len, &r, &o);
 }
 
-static void run_one(struct job *job, const char *in, size_t len, struct origin at)
+/* The options of a request to the target `d` into job->opts and job->scratch, with the
+ * size query first; *n gets their number. */
+static cri_status coap_options(struct job *job, const struct data *d, size_t *n,
+                               struct cri_error_info *err)
 {
-    if (job->cmd->transform == NULL)
-        run_split(job, in, len, at);
-    else
-        run_transform(job, in, len, at);
+    const size_t size = sizeof(struct cri_coap_option);
+    size_t n_scratch = 0;
+    int round;
+    cri_status st = CRI_ERR_BUFFER;
+
+    for (round = 0; round < 2 && st == CRI_ERR_BUFFER; round++) {
+        if (round > 0) {
+            buf_reserve(&job->opts, (*n + 1) * size);
+            buf_reserve(&job->scratch, n_scratch + 1);
+        }
+        if (d->is_cbor)
+            st = cri_to_coap_options(d->p, d->len, job->dest, job->coap_mode,
+                                     (struct cri_coap_option *)job->opts.p,
+                                     job->opts.cap / size, n, (uint8_t *)job->scratch.p,
+                                     job->scratch.cap, &n_scratch, err);
+        else
+            st = uri_to_coap_options(d->p, d->len, job->dest, job->coap_mode,
+                                     (struct cri_coap_option *)job->opts.p,
+                                     job->opts.cap / size, n, (uint8_t *)job->scratch.p,
+                                     job->scratch.cap, &n_scratch, err);
+    }
+    return st;
+}
+
+/* coap: the options, then the stages (the wire format) on them. */
+static void run_coap(struct job *job, const char *in, size_t len, struct origin at)
+{
+    struct record r = {{{0}}, 0};
+    struct outcome o = {CRI_OK, {0, 0}, 0};
+    struct data d;
+    size_t n = 0;
+
+    add_field(&r, "input", V_TEXT, P_NONE, in, len);
+    o.st = read_input(job, in, len, &job->in_buf, &d, &o.err);
+    if (o.st == CRI_OK)
+        o.st = coap_options(job, &d, &n, &o.err);
+    add_field(&r, "options", o.st == CRI_OK ? V_OPTIONS : V_NULL, P_LINES, job->opts.p, n);
+    d.p = job->opts.p;
+    d.len = n;
+    run_stages_on(job, d, &r, &o);
+    emit(job, at, in, len, &r, &o);
+}
+
+static const struct command commands[] = {
+    {"split", BIT(OPT_LENIENT), 0, IN_TEXT, run_split, "input", 0, {{0}}},
+    {"resolve", 0, 1, IN_TEXT, run_stages, "ref", 0,
+     {{do_resolve, "target", V_TEXT, P_VALUE}}},
+    {"normalize", 0, 0, IN_TEXT, run_stages, "input", 0,
+     {{do_normalize, "normalized", V_TEXT, P_VALUE}}},
+    {"encode", BIT(OPT_FORM) | BIT(OPT_SET), 0, IN_TEXT, run_stages, "input", 0,
+     {{do_encode, "output", V_TEXT, P_VALUE}}},
+    {"decode", BIT(OPT_LENIENT) | BIT(OPT_FORM), 0, IN_TEXT, run_stages, "input", 0,
+     {{do_decode, "output", V_TEXT, P_VALUE}}},
+    {"to-cri", 0, 0, IN_TEXT, run_stages, "input", 1,
+     {{do_from_uri, "cri_hex", V_HEX, P_VALUE}, {do_to_edn, "cri_edn", V_TEXT, P_VALUE}}},
+    {"from-cri", BIT(OPT_ZONE_ID), 0, IN_HEX, run_stages, "input", 1,
+     {{do_to_uri, "uri", V_TEXT, P_VALUE}}},
+    {"cri-resolve", BIT(OPT_ZONE_ID), 1, IN_CRI, run_stages, "ref", 1,
+     {{do_cri_resolve, "cri_hex", V_HEX, P_VALUE}, {do_to_uri, "uri", V_TEXT, P_VALUE}}},
+    {"edn", 0, 0, IN_HEX, run_stages, "input", 1, {{do_to_edn, "edn", V_TEXT, P_VALUE}}},
+    {"coap", BIT(OPT_DEST) | BIT(OPT_PORT) | MODE_OPTS, 0, IN_TARGET, run_coap, "input", 1,
+     {{do_wire, "wire", V_HEX, P_LABEL}}},
+};
+
+static const struct command *find_command(const char *name)
+{
+    size_t i;
+
+    for (i = 0; i < N_OF(commands); i++)
+        if (strcmp(commands[i].name, name) == 0)
+            return &commands[i];
+    return NULL;
 }
 
 static void run_arguments(struct job *job, char **inputs, int n)
@@ -463,7 +1058,7 @@ static void run_arguments(struct job *job, char **inputs, int n)
 
     for (i = 0; i < n; i++) {
         struct origin at = {"argument", (unsigned long)i + 1};
-        run_one(job, inputs[i], strlen(inputs[i]), at);
+        job->cmd->run(job, inputs[i], strlen(inputs[i]), at);
     }
 }
 
@@ -475,7 +1070,7 @@ static void run_stdin(struct job *job)
 
     while (read_line(stdin, &line, &len)) {
         at.n++;
-        run_one(job, line.p, len, at);
+        job->cmd->run(job, line.p, len, at);
     }
     if (ferror(stdin)) {
         fputs("cri-tool: error reading standard input\n", stderr);
@@ -486,11 +1081,21 @@ static void run_stdin(struct job *job)
 
 /* ---- command line ---------------------------------------------------------------- */
 
+/* The options of enum OPT_*, in its order; `value` names the argument of those with one. */
+static const struct {
+    const char *name;
+    const char *value;
+} option_specs[N_OPTS] = {
+    {"--lenient", NULL}, {"--form", NULL},  {"--set", "NAME"},
+    {"--zone-id", NULL}, {"--dest", "ADDR"}, {"--port", "N"},
+    {"--proxy", NULL},   {"--proxy-scheme", NULL}, {"--auto", NULL},
+};
+
 struct cli {
     const struct command *cmd;
     int help, json;
-    unsigned given; /* OPT_* seen */
-    const char *set_name;
+    unsigned given;              /* BIT(OPT_*) seen */
+    const char *value[N_OPTS];   /* the argument of --set, --dest, --port */
     const char *base;
     char **inputs;
     int n_inputs;
@@ -521,7 +1126,7 @@ static int find_encode_set(const char *name, int32_t *set)
 {
     size_t i;
 
-    for (i = 0; i < sizeof encode_sets / sizeof encode_sets[0]; i++) {
+    for (i = 0; i < N_OF(encode_sets); i++) {
         if (strcmp(encode_sets[i].name, name) == 0) {
             *set = encode_sets[i].set;
             return 1;
@@ -530,54 +1135,67 @@ static int find_encode_set(const char *name, int32_t *set)
     return 0;
 }
 
-/* Parses the option argv[*i], consuming the value of --set NAME too. */
+/* Parses the option argv[*i], consuming the value of "--set NAME" (or "--set=NAME") and
+ * the like too. */
 static int parse_option(int argc, char **argv, int *i, struct cli *cli)
 {
     const char *a = argv[*i];
+    int o;
 
     if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
         cli->help = 1;
-    } else if (strcmp(a, "--json") == 0) {
-        cli->json = 1;
-    } else if (strcmp(a, "--lenient") == 0) {
-        cli->given |= OPT_LENIENT;
-    } else if (strcmp(a, "--form") == 0) {
-        cli->given |= OPT_FORM;
-    } else if (strncmp(a, "--set=", 6) == 0) {
-        cli->given |= OPT_SET;
-        cli->set_name = a + 6;
-    } else if (strcmp(a, "--set") == 0) {
-        if (*i + 1 >= argc)
-            return usage_error("--set needs a NAME");
-        cli->given |= OPT_SET;
-        cli->set_name = argv[++*i];
-    } else {
-        return usage_error("unknown option '%s'", a);
+        return 0;
     }
-    return 0;
+    if (strcmp(a, "--json") == 0) {
+        cli->json = 1;
+        return 0;
+    }
+    for (o = 0; o < N_OPTS; o++) {
+        const char *name = option_specs[o].name;
+        size_t n = strlen(name);
+
+        if (strncmp(a, name, n) != 0 || (a[n] != '\0' && a[n] != '='))
+            continue;
+        if (option_specs[o].value == NULL && a[n] == '=')
+            return usage_error("%s takes no value", name);
+        if (option_specs[o].value != NULL && a[n] == '=') {
+            cli->value[o] = a + n + 1;
+        } else if (option_specs[o].value != NULL) {
+            if (*i + 1 >= argc)
+                return usage_error("%s needs a %s", name, option_specs[o].value);
+            cli->value[o] = argv[++*i];
+        }
+        cli->given |= BIT(o);
+        return 0;
+    }
+    return usage_error("unknown option '%s'", a);
 }
 
 static int check_options(const struct cli *cli)
 {
-    /* Indexed by the bit position of OPT_LENIENT, OPT_FORM, OPT_SET. */
-    static const char *const names[] = {"--lenient", "--form", "--set"};
-    unsigned extra = cli->given & ~cli->cmd->opts;
-    size_t b;
+    unsigned extra = cli->given & ~cli->cmd->opts, modes = cli->given & MODE_OPTS;
+    int o;
 
-    for (b = 0; b < sizeof names / sizeof names[0]; b++)
-        if (extra & (1u << b))
-            return usage_error("%s does not apply to %s", names[b], cli->cmd->name);
+    for (o = 0; o < N_OPTS; o++)
+        if (extra & BIT(o))
+            return usage_error("%s does not apply to %s", option_specs[o].name,
+                               cli->cmd->name);
+    if ((modes & (modes - 1)) != 0)
+        return usage_error("give at most one of --proxy, --proxy-scheme, --auto");
     return 0;
 }
 
-/* Options may come before or after COMMAND (and BASE), up to the first input. */
+/* Options may come anywhere, before "--". The other arguments are COMMAND, BASE and the
+ * inputs, which are gathered at the front of argv (as getopt permutes it): the slot an
+ * input moves to has always been read already. */
 static int parse_cli(int argc, char **argv, struct cli *cli)
 {
     int i, options_done = 0;
 
     memset(cli, 0, sizeof *cli);
+    cli->inputs = argv + 1;
     for (i = 1; i < argc; i++) {
-        const char *a = argv[i];
+        char *a = argv[i];
 
         if (!options_done && a[0] == '-' && a[1] != '\0') {
             if (strcmp(a, "--") == 0)
@@ -591,52 +1209,108 @@ static int parse_cli(int argc, char **argv, struct cli *cli)
         } else if (cli->cmd->needs_base && cli->base == NULL) {
             cli->base = a;
         } else {
-            break; /* the first input: everything from here on is data */
+            cli->inputs[cli->n_inputs++] = a;
         }
     }
-    cli->inputs = argv + i;
-    cli->n_inputs = argc - i;
     if (cli->help)
         return 0;
     if (cli->cmd == NULL)
         return usage_error("no command given");
     if (cli->cmd->needs_base && cli->base == NULL)
-        return usage_error("%s needs a BASE URI", cli->cmd->name);
+        return usage_error("%s needs a BASE", cli->cmd->name);
     return check_options(cli);
 }
 
 static int setup_encode_set(const struct cli *cli, struct job *job)
 {
-    int form = (cli->given & OPT_FORM) != 0;
+    int form = (cli->given & BIT(OPT_FORM)) != 0;
+    const char *name = cli->value[OPT_SET];
 
     job->encode_set = form ? URI_ENCODE_FORM : URI_ENCODE_UNRESERVED;
-    if (cli->set_name == NULL)
+    if (name == NULL)
         return 0;
-    if (!find_encode_set(cli->set_name, &job->encode_set))
+    if (!find_encode_set(name, &job->encode_set))
         return usage_error("unknown --set '%s' (unreserved, path-segment, query, fragment, "
                            "userinfo, form)",
-                           cli->set_name);
+                           name);
     if (form && job->encode_set != URI_ENCODE_FORM)
-        return usage_error("--form contradicts --set %s", cli->set_name);
+        return usage_error("--form contradicts --set %s", name);
     return 0;
 }
 
-/* A bad BASE would fail every reference the same way: say so once, read nothing. */
+/* coap: --dest ADDR (IPv4, or IPv6 with an optional %zone), --port N and the mode. */
+static int setup_coap(const struct cli *cli, struct job *job)
+{
+    struct cri_coap_destination *d = &job->dest_storage;
+    const char *addr = cli->value[OPT_DEST], *port = cli->value[OPT_PORT];
+
+    d->port = -1;
+    if (port != NULL) {
+        char *end;
+        unsigned long p = strtoul(port, &end, 10);
+
+        if (port[0] < '0' || port[0] > '9' || *end != '\0' || p > 65535 || end - port > 5)
+            return usage_error("--port '%s' is no port number 0..65535", port);
+        d->port = (int32_t)p;
+    }
+    if (addr != NULL) {
+        const char *pct = strchr(addr, '%');
+        char text[64];
+        size_t n = pct != NULL ? (size_t)(pct - addr) : strlen(addr);
+        int v6 = memchr(addr, ':', n) != NULL;
+
+        if (n >= sizeof text || (pct != NULL && (!v6 || pct[1] == '\0')))
+            return usage_error("--dest '%s' is no IPv4 or IPv6 address", addr);
+        memcpy(text, addr, n);
+        text[n] = '\0';
+        if (inet_pton(v6 ? AF_INET6 : AF_INET, text, job->dest_addr) != 1)
+            return usage_error("--dest '%s' is no IPv4 or IPv6 address", addr);
+        d->addr = job->dest_addr;
+        d->addr_len = v6 ? 16 : 4;
+        if (pct != NULL) {
+            d->zone = pct + 1;
+            d->zone_len = strlen(pct + 1);
+        }
+    }
+    job->dest = addr != NULL || port != NULL ? d : NULL;
+    job->coap_mode = (cli->given & BIT(OPT_PROXY))          ? CRI_COAP_MODE_PROXY
+                     : (cli->given & BIT(OPT_PROXY_SCHEME)) ? CRI_COAP_MODE_PROXY_SCHEME
+                     : (cli->given & BIT(OPT_AUTO))         ? CRI_COAP_MODE_AUTO
+                                                            : CRI_COAP_MODE_DIRECT;
+    return 0;
+}
+
+/* Reads BASE and tries the first stage on the empty reference ("" or the CRI reference
+ * [], 0x80): a bad BASE would fail every reference the same way, so say so once and
+ * read nothing. */
 static int base_is_valid(struct job *job)
 {
-    size_t need = 0, err = 0;
-    cri_status st = uri_resolve(job->base, job->base_len, "", 0, NULL, 0, &need, &err);
+    static const char empty_cri[] = "\x80";
+    struct outcome o = {CRI_OK, {0, 0}, 0};
     struct origin at = {"base", 0};
+    size_t need = 0;
 
-    if (st == CRI_OK || st == CRI_ERR_BUFFER)
+    o.st = read_input(job, job->base, job->base_len, &job->base_buf, &job->base_data,
+                      &o.err);
+    if (o.st == CRI_OK) {
+        int cbor = job->base_data.is_cbor;
+        o.st = job->cmd->stages[0].fn(job, cbor ? empty_cri : "", cbor ? 1 : 0, NULL, 0,
+                                      &need, &o.err);
+    }
+    if (o.st == CRI_OK || o.st == CRI_ERR_BUFFER)
         return 1;
-    report_failure(job, at, st, err, job->base, job->base_len);
+    report_failure(job, at, &o, job->base, job->base_len);
     return 0;
 }
 
 static int finish(struct job *job)
 {
-    free(job->out.p);
+    struct buf *all[] = {&job->base_buf,     &job->in_buf, &job->stage_buf[0],
+                         &job->stage_buf[1], &job->opts,   &job->scratch};
+    size_t i;
+
+    for (i = 0; i < N_OF(all); i++)
+        free(all[i]->p);
     if (fflush(stdout) != 0 || ferror(stdout)) {
         fputs("cri-tool: error writing standard output\n", stderr);
         return EXIT_FAILED;
@@ -652,16 +1326,20 @@ int main(int argc, char **argv)
     if (parse_cli(argc, argv, &cli) != 0)
         return EXIT_USAGE;
     if (cli.help) {
-        fputs(usage_text, stdout);
+        size_t i;
+
+        for (i = 0; i < N_OF(usage_text); i++)
+            fputs(usage_text[i], stdout);
         return EXIT_SUCCESS;
     }
     memset(&job, 0, sizeof job);
     job.cmd = cli.cmd;
     job.json = cli.json;
-    job.lenient = (cli.given & OPT_LENIENT) != 0;
+    job.lenient = (cli.given & BIT(OPT_LENIENT)) != 0;
     job.decode_flags = (job.lenient ? URI_DECODE_LENIENT : 0u) |
-                       ((cli.given & OPT_FORM) ? URI_DECODE_FORM : 0u);
-    if (setup_encode_set(&cli, &job) != 0)
+                       ((cli.given & BIT(OPT_FORM)) ? URI_DECODE_FORM : 0u);
+    job.to_uri_flags = (cli.given & BIT(OPT_ZONE_ID)) ? CRI_TO_URI_ZONE_ID : 0u;
+    if (setup_encode_set(&cli, &job) != 0 || setup_coap(&cli, &job) != 0)
         return EXIT_USAGE;
     if (cli.base != NULL) {
         job.base = cli.base;

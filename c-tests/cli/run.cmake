@@ -12,7 +12,8 @@
 #
 # The expected files are written from the specs, not from cri-tool's output:
 # RFC 3986 §5.4 (resolve_rfc3986), §6.2.2/§6.2.3 (normalize), the exercise in
-# ../shared/seeds (split_exercise, encode, decode_percent), and the cri.h docs.
+# ../shared/seeds (split_exercise, encode, decode_percent), draft-ietf-core-href-27
+# (cri_*), RFC 7252 §3.1 and §6.4 (coap_*), and the cri.h docs.
 cmake_minimum_required(VERSION 3.16)
 
 if(NOT TOOL OR NOT DIR)
@@ -216,6 +217,86 @@ cli_case(decode_percent EXIT 1 ARGS decode "100%")
 cli_case(decode_json EXIT 1 ARGS decode --json "a%00b" "100%" "caff%C3%A8" "%FF")
 cli_case(decode_lenient_form ARGS decode --lenient --form "100%" "a+b%2Bc")
 
+# ---- CRI -----------------------------------------------------------------------------
+#
+# Expected CBOR is the draft's EDN (draft-ietf-core-href-27 in ../shared/spec) encoded by
+# hand with preferred serialization; EDN as the draft writes it (h'..' in uppercase).
+
+# Figure 1 (fig-ex-1): [-1, [h'C6336401', 61616], [".well-known", "core"]]
+set(FIG1 "83208244c633640119f0b0826b2e77656c6c2d6b6e6f776e64636f7265")
+set(FIG1_URI "coap://198.51.100.1:61616/.well-known/core")
+string(TOUPPER "${FIG1}" FIG1_UPPER)
+
+# Figures 1-3; the PET example of §7.2; §7's https://alice/3%2f4-inch; the
+# userinfo example of Appendix A (SP2); the discard table of §2.1.
+cli_case(cri_to_cri ARGS to-cri "${FIG1_URI}" "/.well-known/core?rt=temperature-c"
+  "did:web:alice:bob" "did:web:alice:7%3A1-balun" "https://alice/3%2f4-inch"
+  "https://@example.com" "a" "./this:that" "a/b" "../a" "/a")
+# An empty port has no CRI form (C6): CRI_ERR_UNCONVERTIBLE, reason 2 (EMPTY_PORT).
+cli_case(cri_to_cri_json EXIT 1 ARGS to-cri --json "${FIG1_URI}" "http://a:/")
+# Back to URIs; hex in either case, "hex:" optional; %2F in uppercase (RFC 3986 §2.1);
+# [1, ["this:that"]] gets "./" (§6.1). [0, ["a"]] "cannot be expressed" (§2.1).
+cli_case(cri_from_cri EXIT 1 ARGS from-cri "${FIG1}" "hex:${FIG1_UPPER}"
+  "8325f581836b7765623a616c6963653a37413a67312d62616c756e"
+  "83238165616c6963658168332f342d696e6368" "82018169746869733a74686174" "8200816161")
+# Figure 3; [0, ["a"]]; a "." segment (C9) at byte 12, reason 5; text that is no hex
+# (offset: the "z"), an odd number of digits (offset: the input length).
+cli_case(cri_from_cri_json EXIT 1 ARGS from-cri --json "8325f5816d7765623a616c6963653a626f62"
+  "8200816161" "83208244c633640119f0b081612e" "82zz" "hex:820")
+# [-1, [h'FE80::1', "eth0"], ["x"]]: no URI form for a zone-id unless asked for (§6.1).
+set(ZONE "83208250fe8000000000000000000000000000016465746830816178")
+cli_case(cri_from_cri_zone EXIT 1 ARGS from-cri "${ZONE}")
+cli_case(cri_from_cri_zone_id ARGS from-cri --zone-id "${ZONE}")
+
+# URI references against coaps://foo:4711/pa/th?query#frag give what RFC 3986 §5.2.2
+# gives; hex:8200816161 is [0, ["a"]], which appends a segment (draft §2.2).
+cli_case(cri_resolve ARGS cri-resolve "coaps://foo:4711/pa/th?query#frag"
+  "a" "../b" "?q2" "#f2" "//g" "hex:8200816161")
+# BASE in hex; bare hex that is a valid CRI reference is CBOR, "x" is not hex; [0, ["."]]
+# has a dot-segment at byte 3.
+cli_case(cri_resolve_json EXIT 1 ARGS cri-resolve --json "hex:${FIG1}"
+  "8200816161" "x" "hex:820081612e")
+# A relative BASE is reported once (CRI_ERR_BASE, reason 17 NOT_FULL); no REF is read.
+cli_case(cri_resolve_bad_base EXIT 1 ARGS cri-resolve "a/b" "c")
+
+# Figures 1 and 2; 0xFF alone is no well-formed CBOR (RFC 8949 §3: a lone "break").
+cli_case(cri_edn ARGS edn "${FIG1}"
+  "hex:83F5826B2E77656C6C2D6B6E6F776E64636F7265817072743D74656D70657261747572652D63")
+cli_case(cri_edn_json EXIT 1 ARGS edn --json "8200816161" "ff")
+
+# ---- CoAP ----------------------------------------------------------------------------
+#
+# Options by RFC 7252 §6.4 (URIs) and draft §8.1.1 (CRIs); wire bytes by hand from
+# §3.1: a byte of delta and length nibbles, 13 meaning one more byte holding n - 13.
+
+# Uri-Host 3b "example.com", Uri-Path 81 61 and 01 62, Uri-Query 43 "x=1". Options may
+# follow the inputs.
+cli_case(coap_direct_json ARGS coap "coap://example.com/a/b?x=1" --json)
+# The host is the destination (no Uri-Host); 61616 is not the destination port:
+# Uri-Port 72 f0 b0, Uri-Path 41 78.
+cli_case(coap_port ARGS coap "coap://[2001:db8::1]:61616/x" --dest 2001:db8::1 --port 5683)
+# http is no CoAP scheme (§6.4 step 2) unless the request goes to a proxy: Proxy-Uri
+# (35 = 13 + 22, 20 bytes = 13 + 7: dd 16 07).
+cli_case(coap_not_coap EXIT 1 ARGS coap "http://example.com/a")
+cli_case(coap_auto ARGS coap "http://example.com/a" --auto)
+# Figure 1 to another address and port: Uri-Host is the address as text, Uri-Port 61616.
+cli_case(coap_cri_json ARGS coap --json "hex:${FIG1}" --dest 192.0.2.1 --port 5683)
+# ... and to its own address and port: only Uri-Path.
+cli_case(coap_cri_own_address ARGS coap "hex:${FIG1}")
+# Proxy-Cri: the CBOR itself (235 = 13 + 222, 29 bytes = 13 + 16: dd de 10).
+cli_case(coap_proxy_cri ARGS coap --proxy "hex:${FIG1}")
+# Proxy-Scheme "http" (39 - 11 = 13 + 15: d4 0f); Proxy-Scheme-Number 0 for coap is
+# empty (draft §8.2.2; 239 - 11 = 13 + 215: d0 d7).
+cli_case(coap_proxy_scheme ARGS coap --proxy-scheme "http://example.com/a" "hex:${FIG1}")
+# A control byte and a byte that is no UTF-8 in a Uri-Path: \xHH in plain output,
+# \t and "hex:ff" in JSON.
+cli_case(coap_escape ARGS coap "coap://h/a%09b/%FF")
+cli_case(coap_escape_json ARGS coap --json "coap://h/a%09b/%FF")
+# Batch with --dest 198.51.100.1: the bad line 2 is reported, the others still printed;
+# line 3 (CR LF, uppercase hex) names the destination and its own port, line 4 the
+# default port and the path "/" (§6.4 steps 7 and 8: neither gives an option).
+cli_case(coap_batch EXIT 1 STDIN coap_batch.in ARGS coap --json --dest 198.51.100.1)
+
 # ---- command line --------------------------------------------------------------------
 
 cli_case(help STDOUT_MATCH "^usage: cri-tool" ARGS --help)
@@ -224,6 +305,18 @@ cli_case(usage_unknown_command EXIT 2 ARGS frobnicate x)
 cli_case(usage_unknown_option EXIT 2 ARGS split --frob x)
 cli_case(usage_option_not_for_command EXIT 2 ARGS split --set query x)
 cli_case(usage_resolve_without_base EXIT 2 ARGS resolve)
+cli_case(usage_cri_resolve_without_base EXIT 2 ARGS cri-resolve)
+cli_case(usage_option_value_missing EXIT 2 ARGS coap coap://h/ --dest)
+cli_case(usage_bad_port EXIT 2 ARGS coap --port 65536 coap://h/)
+cli_case(usage_bad_dest EXIT 2 ARGS coap --dest 192.0.2.256 coap://h/)
+cli_case(usage_dest_zone_ipv4 EXIT 2 ARGS coap --dest 192.0.2.1%eth0 coap://h/)
+cli_case(usage_two_modes EXIT 2 ARGS coap --proxy --auto coap://h/)
+cli_case(usage_dest_not_for_from_cri EXIT 2 ARGS from-cri --dest 192.0.2.1 80)
+cli_case(usage_zone_id_not_for_to_cri EXIT 2 ARGS to-cri --zone-id coap://h/)
+# Options are recognized after the inputs too; after "--" everything is an input.
+cli_case(options_after_dashdash ARGS encode -- --json)
+cli_case(help_complete ARGS --help STDOUT_MATCH
+  "to-cri URI.*from-cri CRI.*cri-resolve BASE REF.*edn CRI.*coap TARGET.*--zone-id.*--dest ADDR.*--port N.*--proxy .*--proxy-scheme.*--auto")
 
 if(FAILED)
   message(FATAL_ERROR "cri_tool_cli: failed:${FAILED}")
