@@ -27,8 +27,15 @@ fn round_trip(input: &str) -> Option<Vec<u8>> {
     let c = CriRef::decode(&cbor)
         .unwrap_or_else(|e| panic!("{input:?}: from_uri made an unprocessable CRI: {e:?}"));
     let mut text = vec![0u8; 4 * input.len() + 64];
-    let m = cri::to_uri(&c, ToUriOptions { zone_id: true, ..Default::default() }, &mut text)
-        .unwrap_or_else(|e| panic!("{input:?}: to_uri of its CRI failed: {e}"));
+    let m = cri::to_uri(
+        &c,
+        ToUriOptions {
+            zone_id: true,
+            ..Default::default()
+        },
+        &mut text,
+    )
+    .unwrap_or_else(|e| panic!("{input:?}: to_uri of its CRI failed: {e}"));
     let back = std::str::from_utf8(&text[..m]).unwrap();
     UriRef::parse(back).unwrap_or_else(|e| panic!("{input:?} -> {back:?}: {e}"));
     assert!(
