@@ -709,12 +709,21 @@ pub unsafe extern "C" fn uri_preprocess(
         return cri_status::CRI_ERR_NULL;
     };
     // SAFETY: forwarded from the caller.
-    unsafe {
+    let status = unsafe {
         text_out(out, cap, out_len, error_offset, |b| {
-            let n = uri::preprocess(text, b)?;
-            UriRef::parse_bytes(b.get(..n).unwrap_or(&[]))?;
-            Ok(n)
+            uri::preprocess(text, b)
         })
+    };
+    if status != cri_status::CRI_OK {
+        return status;
+    }
+    // The output is written (with its NUL and length) either way; then it is checked.
+    // SAFETY: CRI_OK means `out` holds `*out_len` written bytes.
+    let written = unsafe { core::slice::from_raw_parts(out.cast::<u8>(), *out_len) };
+    match UriRef::parse_bytes(written) {
+        Ok(_) => cri_status::CRI_OK,
+        // SAFETY: forwarded from the caller.
+        Err(e) => unsafe { report(e, error_offset) },
     }
 }
 
