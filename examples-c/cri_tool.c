@@ -1,12 +1,13 @@
 /*
  * cri-tool: libcri on the command line, for people (plain output) and for scripts
- * (--json): URI references (RFC 3986), CRI references (draft-ietf-core-href-27) and the
- * CoAP options of a request (RFC 7252 sec. 6.4). C99 on the public API (include/cri.h),
- * plus POSIX inet_pton for coap --dest.
+ * (--json): URI and IRI references (RFC 3986, RFC 3987), CRI references
+ * (draft-ietf-core-href-27) and the CoAP options of a request (RFC 7252 sec. 6.4). C99 on
+ * the public API (include/cri.h), plus POSIX inet_pton for coap --dest.
  *
  *   cri-tool split --json 'http://a/b?'          one JSON object per URI
  *   cri-tool normalize < urls.txt                 batch mode: one input per line
  *   cri-tool to-cri coap://h/a                    CBOR in hex, and its EDN
+ *   cri-tool iri to-iri http://a/D%C3%BCrst       the IRI (RFC 3987 sec. 3.2)
  *   cri-tool coap coap://h/a --dest 192.0.2.1     CoAP options and their wire bytes
  *
  * `cri-tool --help` gives the full usage; every library call follows the C ABI
@@ -37,6 +38,14 @@ static const char *const usage_text[] = {
     "  normalize URI...         normalize URI references (sec. 6.2.2, 6.2.3)\n"
     "  encode TEXT...           percent-encode text (sec. 2.1)\n"
     "  decode TEXT...           percent-decode text (sec. 2.1)\n"
+    "  preprocess TEXT...       pasted or scraped links to URI references: trim\n"
+    "                           whitespace, drop tabs and line breaks, percent-encode\n"
+    "                           what cannot stand in a URI (draft-duerst-iri-bis\n"
+    "                           sec. 7.2)\n"
+    "IRI commands (RFC 3987):\n"
+    "  iri to-uri IRI...        map IRI references to URI references (sec. 3.1)\n"
+    "  iri to-iri URI...        map URI references to IRI references (sec. 3.2)\n"
+    "  (and --iri for split, resolve, to-cri, from-cri)\n"
     "CRI commands (draft-ietf-core-href-27):\n"
     "  to-cri URI...            convert URI references to CRI references\n"
     "  from-cri CRI...          convert CRI references to URI references (sec. 6.1)\n"
@@ -65,6 +74,11 @@ static const char *const usage_text[] = {
     "  --form          encode/decode application/x-www-form-urlencoded (space <-> +)\n"
     "  --set NAME      encode: the characters kept literally: unreserved (default),\n"
     "                  path-segment, query, fragment, userinfo, form\n"
+    "  --iri           IRIs (RFC 3987, UTF-8) instead of URIs. split: validate an\n"
+    "                  IRI-reference; resolve: BASE and REF may be IRIs, the target\n"
+    "                  is mapped to a URI (sec. 3.1); to-cri: INPUT is an IRI;\n"
+    "                  from-cri: write IRIs (sec. 3.2)\n"
+    "  --keep-iri      resolve: as --iri, but the target stays an IRI\n"
     "  --zone-id       from-cri, cri-resolve: write a zone-id in the RFC 6874 form\n"
     "                  [fe80::1%25eth0] instead of failing (CRI_TO_URI_ZONE_ID)\n"
     "  --dest ADDR     coap: the request's destination IPv4 or IPv6 address (IPv6\n"
@@ -106,9 +120,10 @@ static const char *const usage_text[] = {
     "                  fragment, error}: components as written, null when absent\n"
     "    resolve      {base, ref, target, error}\n"
     "    normalize    {input, normalized, error}\n"
-    "    encode, decode {input, output, error}\n"
+    "    encode, decode, preprocess, iri to-uri, iri to-iri\n"
+    "                 {input, output, error}\n"
     "    to-cri       {input, cri_hex, cri_edn, error}\n"
-    "    from-cri     {input, uri, error}\n"
+    "    from-cri     {input, uri, error} (uri: the IRI with --iri)\n"
     "    cri-resolve  {base, ref, cri_hex, uri, error}\n"
     "    edn          {input, edn, error}\n"
     "    coap         {input, options, wire, error}: options is\n"
@@ -131,7 +146,10 @@ static const char *const usage_text[] = {
     "CODE is the status name (CRI_ERR_...) or BAD_HEX; \"(REASON)\" names a nonzero\n"
     "err.reason (e.g. CRI_UNCONVERTIBLE_DISCARD_ZERO) and \"at offset K\" is there\n"
     "where the status has an offset; K counts bytes of the URI, or of the CBOR for a\n"
-    "CRI in hex, or characters of the INPUT for BAD_HEX.)\n"
+    "CRI in hex, or characters of the INPUT for BAD_HEX; for preprocess bytes of the\n"
+    "processed text, which is not printed. INPUT is written as plain output writes\n"
+    "text: control bytes, \"\\\" and, in an INPUT that is not UTF-8, bytes >= 0x80\n"
+    "as \\xHH.)\n"
     "\n"
     "exit status: 0 every input succeeded, 1 an input (or BASE) failed, 2 usage\n"
     "error.\n",
@@ -295,12 +313,13 @@ static char json_escape_letter(unsigned c)
     }
 }
 
-/* Writes the bytes (s, len) escaped, as the body of a JSON string (json) or as plain text
- * on one line. Lengths come from the library, never strlen: a decoded %00 is a NUL byte
- * inside the text. UTF-8 text passes through; text that is not UTF-8 (decode of %FF) gets
- * each byte >= 0x80 escaped, so that the JSON stays valid and the plain text readable.
- * JSON escapes as RFC 8259 says (\u00XX); plain text has \xHH for control bytes and "\". */
-static void put_escaped(const char *s, size_t len, int json)
+/* Writes the bytes (s, len) to f escaped, as the body of a JSON string (json) or as plain
+ * text on one line (also the INPUT in messages on stderr). Lengths come from the library,
+ * never strlen: a decoded %00 is a NUL byte inside the text. UTF-8 text passes through;
+ * text that is not UTF-8 (decode of %FF, a raw 0xFF in an input) gets each byte >= 0x80
+ * escaped, so that the JSON stays valid and the plain text readable. JSON escapes as
+ * RFC 8259 says (\u00XX); plain text has \xHH for control bytes and "\". */
+static void put_escaped(FILE *f, const char *s, size_t len, int json)
 {
     const unsigned char *u = (const unsigned char *)s;
     int pass_high = utf8_valid(u, len);
@@ -311,19 +330,19 @@ static void put_escaped(const char *s, size_t len, int json)
         char letter = json ? json_escape_letter(c) : '\0';
 
         if (letter != '\0')
-            printf("\\%c", letter);
+            fprintf(f, "\\%c", letter);
         else if (c < 0x20 || (c >= 0x80 && !pass_high) ||
                  (!json && (c == 0x7F || c == '\\')))
-            printf(json ? "\\u%04x" : "\\x%02x", c);
+            fprintf(f, json ? "\\u%04x" : "\\x%02x", c);
         else
-            putchar((int)c);
+            putc((int)c, f);
     }
 }
 
 static void json_string(const char *s, size_t len)
 {
     putchar('"');
-    put_escaped(s, len, 1);
+    put_escaped(stdout, s, len, 1);
     putchar('"');
 }
 
@@ -502,7 +521,7 @@ static void put_option_value(const struct cri_coap_option *o, int json)
         if (json)
             json_string((const char *)o->value, o->len);
         else
-            put_escaped((const char *)o->value, o->len, 0);
+            put_escaped(stdout, (const char *)o->value, o->len, 0);
         break;
     case FORMAT_OPAQUE:
         if (json)
@@ -661,6 +680,8 @@ enum {
     OPT_PROXY,
     OPT_PROXY_SCHEME,
     OPT_AUTO,
+    OPT_IRI,
+    OPT_KEEP_IRI,
     N_OPTS
 };
 #define BIT(opt) (1u << (opt))
@@ -719,6 +740,9 @@ struct job {
     uint32_t decode_flags; /* URI_DECODE_* */
     int32_t encode_set;    /* URI_ENCODE_* */
     uint32_t to_uri_flags; /* CRI_TO_URI_* */
+    int iri;               /* --iri: IRIs in (split, resolve, to-cri), out (from-cri) */
+    uint32_t iri_flags;    /* resolve --keep-iri: IRI_RESOLVE_KEEP_IRI */
+    uint32_t split_flags;  /* URI_SPLIT_IRI or 0 */
     const char *base;      /* resolve, cri-resolve: as given */
     size_t base_len;
     struct data base_data; /* as the stages take it */
@@ -755,7 +779,7 @@ static void report_failure(struct job *job, struct origin at, const struct outco
     if (status_has_offset(o->st))
         fprintf(stderr, " at offset %lu", (unsigned long)o->err.offset);
     fputs(": ", stderr);
-    fwrite(in, 1, len, stderr);
+    put_escaped(stderr, in, len, 0);
     fputc('\n', stderr);
 }
 
@@ -788,9 +812,13 @@ static cri_status fill(const struct job *job, stage_fn fn, const void *in, size_
 
 /* -- stages: URI functions (their error offset goes to err->offset) -- */
 
+/* resolve: uri_resolve, or with --iri iri_resolve (base and reference may be IRIs). */
 static cri_status do_resolve(const struct job *job, const void *in, size_t len, void *out,
                              size_t cap, size_t *out_len, struct cri_error_info *err)
 {
+    if (job->iri)
+        return iri_resolve(job->base_data.p, job->base_data.len, in, len,
+                           job->iri_flags, out, cap, out_len, &err->offset);
     return uri_resolve(job->base_data.p, job->base_data.len, in, len, out, cap, out_len,
                        &err->offset);
 }
@@ -815,18 +843,48 @@ static cri_status do_decode(const struct job *job, const void *in, size_t len, v
     return uri_percent_decode(in, len, job->decode_flags, out, cap, out_len, &err->offset);
 }
 
+static cri_status do_iri_to_uri(const struct job *job, const void *in, size_t len,
+                                void *out, size_t cap, size_t *out_len,
+                                struct cri_error_info *err)
+{
+    (void)job;
+    return iri_to_uri(in, len, out, cap, out_len, &err->offset);
+}
+
+static cri_status do_uri_to_iri(const struct job *job, const void *in, size_t len,
+                                void *out, size_t cap, size_t *out_len,
+                                struct cri_error_info *err)
+{
+    (void)job;
+    return uri_to_iri(in, len, out, cap, out_len, &err->offset);
+}
+
+/* A failed check leaves err->offset in the processed text, not in the input. */
+static cri_status do_preprocess(const struct job *job, const void *in, size_t len,
+                                void *out, size_t cap, size_t *out_len,
+                                struct cri_error_info *err)
+{
+    (void)job;
+    return uri_preprocess(in, len, out, cap, out_len, &err->offset);
+}
+
 /* -- stages: CRI functions -- */
 
+/* cri_from_uri, or with --iri cri_from_iri. */
 static cri_status do_from_uri(const struct job *job, const void *in, size_t len, void *out,
                               size_t cap, size_t *out_len, struct cri_error_info *err)
 {
-    (void)job;
+    if (job->iri)
+        return cri_from_iri(in, len, out, cap, out_len, err);
     return cri_from_uri(in, len, out, cap, out_len, err);
 }
 
+/* cri_to_uri, or with --iri cri_to_iri. */
 static cri_status do_to_uri(const struct job *job, const void *in, size_t len, void *out,
                             size_t cap, size_t *out_len, struct cri_error_info *err)
 {
+    if (job->iri)
+        return cri_to_iri(in, len, job->to_uri_flags, out, cap, out_len, err);
     return cri_to_uri(in, len, job->to_uri_flags, out, cap, out_len, err);
 }
 
@@ -925,8 +983,8 @@ static void run_stages_on(struct job *job, struct data d, struct record *r,
     }
 }
 
-/* The commands made only of stages: resolve, normalize, encode, decode, to-cri,
- * from-cri, cri-resolve, edn. */
+/* The commands made only of stages: resolve, normalize, encode, decode, iri to-uri,
+ * iri to-iri, preprocess, to-cri, from-cri, cri-resolve, edn. */
 static void run_stages(struct job *job, const char *in, size_t len, struct origin at)
 {
     struct record r = {{{0}}, 0};
@@ -954,7 +1012,7 @@ static void run_split(struct job *job, const char *in, size_t len, struct origin
     int i, have_parts;
 
     memset(&p, 0, sizeof p); /* a failed split leaves it untouched */
-    o.st = uri_split(in, len, 0, &p, &o.err.offset);
+    o.st = uri_split(in, len, job->split_flags, &p, &o.err.offset);
     /* The library fills the parts for an out-of-range port too (cri.h). */
     have_parts = o.st == CRI_OK || o.st == CRI_ERR_PORT_RANGE;
     if (o.st != CRI_OK && job->lenient) {
@@ -1021,9 +1079,11 @@ static void run_coap(struct job *job, const char *in, size_t len, struct origin 
     emit(job, at, in, len, &r, &o);
 }
 
+/* A name of two words ("iri to-uri") is a command in a group: COMMAND is then two
+ * arguments. */
 static const struct command commands[] = {
-    {"split", BIT(OPT_LENIENT), 0, IN_TEXT, run_split, "input", 0, {{0}}},
-    {"resolve", 0, 1, IN_TEXT, run_stages, "ref", 0,
+    {"split", BIT(OPT_LENIENT) | BIT(OPT_IRI), 0, IN_TEXT, run_split, "input", 0, {{0}}},
+    {"resolve", BIT(OPT_IRI) | BIT(OPT_KEEP_IRI), 1, IN_TEXT, run_stages, "ref", 0,
      {{do_resolve, "target", V_TEXT, P_VALUE}}},
     {"normalize", 0, 0, IN_TEXT, run_stages, "input", 0,
      {{do_normalize, "normalized", V_TEXT, P_VALUE}}},
@@ -1031,9 +1091,15 @@ static const struct command commands[] = {
      {{do_encode, "output", V_TEXT, P_VALUE}}},
     {"decode", BIT(OPT_LENIENT) | BIT(OPT_FORM), 0, IN_TEXT, run_stages, "input", 0,
      {{do_decode, "output", V_TEXT, P_VALUE}}},
-    {"to-cri", 0, 0, IN_TEXT, run_stages, "input", 1,
+    {"iri to-uri", 0, 0, IN_TEXT, run_stages, "input", 0,
+     {{do_iri_to_uri, "output", V_TEXT, P_VALUE}}},
+    {"iri to-iri", 0, 0, IN_TEXT, run_stages, "input", 0,
+     {{do_uri_to_iri, "output", V_TEXT, P_VALUE}}},
+    {"preprocess", 0, 0, IN_TEXT, run_stages, "input", 0,
+     {{do_preprocess, "output", V_TEXT, P_VALUE}}},
+    {"to-cri", BIT(OPT_IRI), 0, IN_TEXT, run_stages, "input", 1,
      {{do_from_uri, "cri_hex", V_HEX, P_VALUE}, {do_to_edn, "cri_edn", V_TEXT, P_VALUE}}},
-    {"from-cri", BIT(OPT_ZONE_ID), 0, IN_HEX, run_stages, "input", 1,
+    {"from-cri", BIT(OPT_ZONE_ID) | BIT(OPT_IRI), 0, IN_HEX, run_stages, "input", 1,
      {{do_to_uri, "uri", V_TEXT, P_VALUE}}},
     {"cri-resolve", BIT(OPT_ZONE_ID), 1, IN_CRI, run_stages, "ref", 1,
      {{do_cri_resolve, "cri_hex", V_HEX, P_VALUE}, {do_to_uri, "uri", V_TEXT, P_VALUE}}},
@@ -1042,14 +1108,42 @@ static const struct command commands[] = {
      {{do_wire, "wire", V_HEX, P_LABEL}}},
 };
 
-static const struct command *find_command(const char *name)
+/* Whether the command `name` is in `group` ("iri" for "iri to-uri"; NULL: in none), and
+ * then the word that names it there. */
+static const char *name_in_group(const char *name, const char *group)
+{
+    const char *space = strchr(name, ' ');
+
+    if (group == NULL)
+        return space == NULL ? name : NULL;
+    if (space == NULL || strncmp(name, group, (size_t)(space - name)) != 0 ||
+        group[space - name] != '\0')
+        return NULL;
+    return space + 1;
+}
+
+/* The command named `word` in `group`, or NULL. */
+static const struct command *find_command(const char *group, const char *word)
+{
+    size_t i;
+
+    for (i = 0; i < N_OF(commands); i++) {
+        const char *name = name_in_group(commands[i].name, group);
+
+        if (name != NULL && strcmp(name, word) == 0)
+            return &commands[i];
+    }
+    return NULL;
+}
+
+static int is_group(const char *word)
 {
     size_t i;
 
     for (i = 0; i < N_OF(commands); i++)
-        if (strcmp(commands[i].name, name) == 0)
-            return &commands[i];
-    return NULL;
+        if (name_in_group(commands[i].name, word) != NULL)
+            return 1;
+    return 0;
 }
 
 static void run_arguments(struct job *job, char **inputs, int n)
@@ -1089,6 +1183,7 @@ static const struct {
     {"--lenient", NULL}, {"--form", NULL},  {"--set", "NAME"},
     {"--zone-id", NULL}, {"--dest", "ADDR"}, {"--port", "N"},
     {"--proxy", NULL},   {"--proxy-scheme", NULL}, {"--auto", NULL},
+    {"--iri", NULL},     {"--keep-iri", NULL},
 };
 
 struct cli {
@@ -1190,6 +1285,7 @@ static int check_options(const struct cli *cli)
  * input moves to has always been read already. */
 static int parse_cli(int argc, char **argv, struct cli *cli)
 {
+    const char *group = NULL; /* "iri", waiting for the command's second word */
     int i, options_done = 0;
 
     memset(cli, 0, sizeof *cli);
@@ -1202,8 +1298,12 @@ static int parse_cli(int argc, char **argv, struct cli *cli)
                 options_done = 1;
             else if (parse_option(argc, argv, &i, cli) != 0)
                 return -1;
+        } else if (cli->cmd == NULL && group == NULL && is_group(a)) {
+            group = a;
         } else if (cli->cmd == NULL) {
-            cli->cmd = find_command(a);
+            cli->cmd = find_command(group, a);
+            if (cli->cmd == NULL && group != NULL)
+                return usage_error("unknown command '%s %s'", group, a);
             if (cli->cmd == NULL)
                 return usage_error("unknown command '%s'", a);
         } else if (cli->cmd->needs_base && cli->base == NULL) {
@@ -1214,6 +1314,8 @@ static int parse_cli(int argc, char **argv, struct cli *cli)
     }
     if (cli->help)
         return 0;
+    if (cli->cmd == NULL && group != NULL)
+        return usage_error("'%s' is only the first word of a command", group);
     if (cli->cmd == NULL)
         return usage_error("no command given");
     if (cli->cmd->needs_base && cli->base == NULL)
@@ -1339,6 +1441,9 @@ int main(int argc, char **argv)
     job.decode_flags = (job.lenient ? URI_DECODE_LENIENT : 0u) |
                        ((cli.given & BIT(OPT_FORM)) ? URI_DECODE_FORM : 0u);
     job.to_uri_flags = (cli.given & BIT(OPT_ZONE_ID)) ? CRI_TO_URI_ZONE_ID : 0u;
+    job.iri = (cli.given & (BIT(OPT_IRI) | BIT(OPT_KEEP_IRI))) != 0; /* keep implies */
+    job.iri_flags = (cli.given & BIT(OPT_KEEP_IRI)) ? IRI_RESOLVE_KEEP_IRI : 0u;
+    job.split_flags = job.iri ? URI_SPLIT_IRI : 0u;
     if (setup_encode_set(&cli, &job) != 0 || setup_coap(&cli, &job) != 0)
         return EXIT_USAGE;
     if (cli.base != NULL) {

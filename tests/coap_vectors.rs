@@ -495,3 +495,52 @@ fn userinfo_is_an_error() {
         json!({"error": "CoAP: Userinfo"})
     );
 }
+
+/// The `options->path` records (libcoap's Uri-Path options back to a path): composed with
+/// RFC 7252 §6.5 into `coap://h/…`. Option 8 (Location-Path) is not a Uri-* option and is
+/// skipped, as §6.5 says.
+#[test]
+fn options_to_path_records() {
+    let dest = Destination {
+        addr: &[192, 0, 2, 1],
+        zone: None,
+        port: Some(5683),
+    };
+    let mut n = 0;
+    for r in records("coap_options.jsonl")
+        .iter()
+        .filter(|r| r["kind"] == "options->path")
+    {
+        n += 1;
+        let values: Vec<(u16, Vec<u8>)> = r["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|o| {
+                (
+                    o[0].as_u64().unwrap() as u16,
+                    o[1].as_str().unwrap().as_bytes().to_vec(),
+                )
+            })
+            .collect();
+        let host = [(3u16, b"h".to_vec())];
+        let all: Vec<(u16, &[u8])> = host
+            .iter()
+            .chain(values.iter())
+            .map(|(k, v)| (*k, v.as_slice()))
+            .collect();
+        let mut out = [0u8; 256];
+        let k = coap::uri_from_options(b"coap", &dest, all.iter().copied(), &mut out).unwrap();
+        let got = std::str::from_utf8(&out[..k]).unwrap();
+        let path = r["uri"].as_str().unwrap();
+        // libcoap strips the leading "/" of two empty segments; §6.5 step 6 appends "/" + ""
+        // for each, so [[11,""],[11,""]] is "//".
+        let want = if path == "/" {
+            "coap://h//".to_string()
+        } else {
+            format!("coap://h/{path}")
+        };
+        assert_eq!(got, want, "{}", r["options"]);
+    }
+    assert_eq!(n, 5);
+}

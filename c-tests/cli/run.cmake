@@ -13,7 +13,8 @@
 # The expected files are written from the specs, not from cri-tool's output:
 # RFC 3986 §5.4 (resolve_rfc3986), §6.2.2/§6.2.3 (normalize), the exercise in
 # ../shared/seeds (split_exercise, encode, decode_percent), draft-ietf-core-href-27
-# (cri_*), RFC 7252 §3.1 and §6.4 (coap_*), and the cri.h docs.
+# (cri_*), RFC 3987 §3.1/§3.2 (iri_*, *_iri), RFC 7252 §3.1 and §6.4 (coap_*), and the
+# cri.h docs.
 cmake_minimum_required(VERSION 3.16)
 
 if(NOT TOOL OR NOT DIR)
@@ -217,6 +218,57 @@ cli_case(decode_percent EXIT 1 ARGS decode "100%")
 cli_case(decode_json EXIT 1 ARGS decode --json "a%00b" "100%" "caff%C3%A8" "%FF")
 cli_case(decode_lenient_form ARGS decode --lenient --form "100%" "a+b%2Bc")
 
+# ---- IRI -----------------------------------------------------------------------------
+#
+# RFC 3987 §3.1 (IRI -> URI: every byte of a non-ASCII character as %HH in uppercase,
+# ASCII and existing percent-encodings stay) and §3.2 (URI -> IRI: percent-encoded UTF-8
+# of a ucschar, in the query also of an iprivate, becomes the character; invalid UTF-8,
+# ASCII such as %2F and the bidi formatting character U+202E stay encoded); host names
+# are percent-encoded, not punycode (cri.h). Inputs with raw UTF-8 (or worse) bytes are
+# in .in files, read in batch mode.
+
+# §3.1's examples "http://r&#xE9;sum&#xE9;.example.org" and
+# "http://www.example.org/red%09ros&#xE9;#red", §3.2's D&#xFC;rst backwards, iprivate
+# (U+E000) in the query and a 4-byte character (U+1F600). Errors: a raw 0xFF byte, U+E000
+# in the path (iprivate is only for iquery), a UTF-8-encoded surrogate (U+D800): each at
+# its first byte, the input on stderr with \xHH for the bytes of text that is no UTF-8.
+cli_case(iri_to_uri EXIT 1 STDIN iri_to_uri.in ARGS iri to-uri)
+# §3.2's examples: D%C3%BCrst converts, D%FCrst (no UTF-8) and %e2%80%ae (RLO, §4.1)
+# stay; §3.1's résumé host backwards; lowercase hex decodes too; %2F %25 %3F stay;
+# U+E000 decodes in the query only.
+cli_case(iri_to_iri ARGS iri to-iri "http://www.example.org/D%C3%BCrst"
+  "http://www.example.org/D%FCrst" "http://xn--99zt52a.example.org/%e2%80%ae"
+  "http://r%C3%A9sum%C3%A9.example.org" "http://example.org/%c3%bc"
+  "http://example.org/a%2Fb%25c%3F" "http://example.org/%EE%80%80?%EE%80%80")
+# Options before the two-word command; a space is no IRI either (offset 8).
+cli_case(iri_to_iri_json EXIT 1 ARGS --json iri to-iri "http://www.example.org/D%C3%BCrst"
+  "http://a b/")
+
+# RFC 3986 §5.2 on IRIs (RFC 3987 §6.5), the target mapped to a URI (§3.1), or kept as an
+# IRI; a URI is an IRI too.
+cli_case(resolve_iri STDIN resolve_iri.in ARGS resolve --iri "http://例.jp/a/b.html")
+cli_case(resolve_keep_iri STDIN resolve_iri.in STDOUT "${DIR}/resolve_keep_iri.out"
+  ARGS resolve --keep-iri --iri "http://例.jp/a/b.html")
+cli_case(resolve_iri_bad_base EXIT 1 ARGS resolve --iri "例/b" "g")
+
+# IRI-reference (RFC 3987 §2.2): ucschar in the host, path, query, fragment and a
+# mailto path; iprivate in the query only; 0xFF is no UTF-8. As URI references (RFC 3986)
+# every line fails at its first non-ASCII byte.
+cli_case(split_iri EXIT 1 STDIN split_iri.in ARGS split --iri)
+cli_case(split_iri_as_uri EXIT 1 STDIN split_iri.in ARGS split)
+
+# Web address processing (cri.h, uri_preprocess): whitespace trimmed; tab and line break
+# removed; space and the characters " < > \ ^ ` { | } percent-encoded, and so are a "%"
+# without two hex digits, a second "#", "[" "]" outside the authority, non-ASCII bytes.
+cli_case(preprocess ARGS preprocess "  http://example.com/a b  " "http://example.com/a\tb\nc"
+  "http://example.com/<x>\"{|}" "http://example.com/a\\b^c`d"
+  "http://example.com/100%/%41%zz" "http://example.com/p#a#b"
+  "http://[2001:db8::1]/[x]" "http://example.com/caffè")
+# A port over 65535 even so: the offset is its first digit in the processed text (the
+# leading space is gone), the output null as for every failed step.
+cli_case(preprocess_json EXIT 1 ARGS preprocess --json "  http://example.com/a b  "
+  " http://a:99999/")
+
 # ---- CRI -----------------------------------------------------------------------------
 #
 # Expected CBOR is the draft's EDN (draft-ietf-core-href-27 in ../shared/spec) encoded by
@@ -263,6 +315,19 @@ cli_case(cri_resolve_bad_base EXIT 1 ARGS cri-resolve "a/b" "c")
 cli_case(cri_edn ARGS edn "${FIG1}"
   "hex:83F5826B2E77656C6C2D6B6E6F776E64636F7265817072743D74656D70657261747572652D63")
 cli_case(cri_edn_json EXIT 1 ARGS edn --json "8200816161" "ff")
+
+# IRI to CRI (draft §6: IRI -> URI -> CRI; CRI text is Unicode):
+# [-4, ["例子", "测试"], ["路径"]] is 83 23 82 66(6 bytes) 66(6 bytes) 81 66(6 bytes), the
+# same with the path percent-encoded; a 0xFF byte is CRI_ERR_SYNTAX at its offset, and
+# the input on stderr escaped byte by byte, as it is no UTF-8.
+set(IRI_CRI "83238266e4be8be5ad9066e6b58be8af958166e8b7afe5be84")
+cli_case(to_cri_iri EXIT 1 STDIN to_cri_iri.in ARGS to-cri --iri)
+# CRI to IRI (draft §6, "CRI to IRI"): the same CRI; [-4, ["h"], ["\u202E"]] keeps the
+# bidi character encoded (RFC 3987 §4.1); [-4, ["h"], [["a", h'FF', "b"]]] (PET) keeps %FF.
+# As a URI (§6.1) the host-name and the path are percent-encoded.
+cli_case(cri_from_cri_iri ARGS from-cri --iri "${IRI_CRI}" "83238161688163e280ae"
+  "83238161688183616141ff6162")
+cli_case(cri_from_cri_non_ascii ARGS from-cri "${IRI_CRI}")
 
 # ---- CoAP ----------------------------------------------------------------------------
 #
@@ -315,8 +380,17 @@ cli_case(usage_dest_not_for_from_cri EXIT 2 ARGS from-cri --dest 192.0.2.1 80)
 cli_case(usage_zone_id_not_for_to_cri EXIT 2 ARGS to-cri --zone-id coap://h/)
 # Options are recognized after the inputs too; after "--" everything is an input.
 cli_case(options_after_dashdash ARGS encode -- --json)
+# "iri" is only the first word of its commands; --iri and --keep-iri only where they apply.
+cli_case(usage_iri_alone EXIT 2 ARGS iri)
+cli_case(usage_iri_unknown EXIT 2 ARGS iri frobnicate x)
+cli_case(usage_iri_one_word EXIT 2 ARGS "iri to-uri" x)
+cli_case(usage_iri_not_for_encode EXIT 2 ARGS encode --iri x)
+cli_case(usage_keep_iri_not_for_split EXIT 2 ARGS split --keep-iri x)
+cli_case(usage_iri_not_for_iri_to_uri EXIT 2 ARGS iri to-uri --iri x)
 cli_case(help_complete ARGS --help STDOUT_MATCH
   "to-cri URI.*from-cri CRI.*cri-resolve BASE REF.*edn CRI.*coap TARGET.*--zone-id.*--dest ADDR.*--port N.*--proxy .*--proxy-scheme.*--auto")
+cli_case(help_iri ARGS --help STDOUT_MATCH
+  "preprocess TEXT.*iri to-uri IRI.*iri to-iri URI.*--iri .*--keep-iri")
 
 if(FAILED)
   message(FATAL_ERROR "cri_tool_cli: failed:${FAILED}")
