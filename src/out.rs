@@ -39,6 +39,13 @@ impl<'a> Out<'a> {
         let start = self.len;
         let end = start.saturating_add(bytes.len());
         self.len = end;
+        if self.skip == 0 {
+            // The usual writer: no window, so a plain bounds-checked copy.
+            if let Some(dst) = self.buf.get_mut(start..end) {
+                dst.copy_from_slice(bytes);
+            }
+            return;
+        }
         let lo = start.max(self.skip);
         let hi = end.min(self.skip.saturating_add(self.buf.len()));
         if lo >= hi {

@@ -12,7 +12,7 @@ use super::{
 use crate::cri::{Authority, CriRef, Host, Items, Piece, Scheme, TextOrPet};
 use crate::out::Out;
 use crate::uri::dot_segments::{self, Dots, PathPieces};
-use crate::uri::percent::pct_byte;
+use crate::uri::percent::decode_into;
 use crate::uri::{default_port, ip, recompose::Composer, HostKind, UriRef};
 use crate::Error;
 
@@ -141,11 +141,11 @@ pub(crate) fn uri_to_slots(
         dest,
     )?;
     for chunk in uri_path_segments(PathPieces::new(uri.path)) {
-        c.push(URI_PATH, &|w| decode_into(chunk.seg, w))?;
+        c.push(URI_PATH, &|w| decode_into(chunk.seg, false, w))?;
     }
     if let Some(q) = uri.query {
         for param in q.split(|&b| b == b'&') {
-            c.push(URI_QUERY, &|w| decode_into(param, w))?;
+            c.push(URI_QUERY, &|w| decode_into(param, false, w))?;
         }
     }
     if mode == Mode::ProxyScheme {
@@ -178,34 +178,10 @@ fn write_uri_host(host: &[u8], w: &mut Out<'_>) {
             .iter()
             .position(|&b| b == b'%' || b == b']')
             .unwrap_or(host.len());
-        host.get(..end)
-            .unwrap_or(&[])
-            .iter()
-            .for_each(|b| w.byte(b.to_ascii_lowercase()));
+        decode_into(host.get(..end).unwrap_or(&[]), true, w);
         w.byte(b']');
-        return;
-    }
-    let mut i = 0usize;
-    while let Some(&b) = host.get(i) {
-        let (byte, step) = match pct_byte(host, i) {
-            Some(v) if b == b'%' => (v, 3),
-            _ => (b, 1),
-        };
-        w.byte(byte.to_ascii_lowercase());
-        i = i.saturating_add(step);
-    }
-}
-
-/// Percent-decodes a (valid) URI component into an option value.
-fn decode_into(s: &[u8], w: &mut Out<'_>) {
-    let mut i = 0usize;
-    while let Some(&b) = s.get(i) {
-        let (byte, step) = match pct_byte(s, i) {
-            Some(v) if b == b'%' => (v, 3),
-            _ => (b, 1),
-        };
-        w.byte(byte);
-        i = i.saturating_add(step);
+    } else {
+        decode_into(host, true, w);
     }
 }
 

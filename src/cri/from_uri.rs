@@ -156,6 +156,16 @@ fn decoded_len(u: Units<'_>) -> usize {
 /// Writes a URI component as a text-or-pet item: one text string, or an array of text and
 /// byte strings when any byte needs PET.
 fn write_item(src: &[u8], set: Set, lower: bool, w: &mut Out<'_>) {
+    if !src.contains(&b'%') {
+        // Nothing percent-encoded (the usual case): the text is the source itself.
+        wire::head(w, TEXT, src.len() as u64);
+        if lower {
+            crate::uri::percent::decode_into(src, true, w);
+        } else {
+            w.push(src);
+        }
+        return;
+    }
     let u = units(src, set, lower);
     let pieces = runs(u.clone()).count();
     let any_pet = u.clone().any(|unit| unit.pet);
@@ -346,9 +356,28 @@ impl<'a> Plan<'a> {
 
     fn write(&self, uri: &UriRef<'a>, w: &mut Out<'_>) {
         let relative = self.discard.is_some();
-        let segments = path_segments(self.path, relative);
-        let path_count = segments.clone().count() as u64;
-        let sections = self.sections(uri, path_count, segments.leftover());
+        let (path_count, leftover) = if dot_segments::has_dots(self.path, Dots::Decoded) {
+            let segments = path_segments(self.path, relative);
+            (segments.clone().count() as u64, segments.leftover())
+        } else {
+            // Without dot-segments every segment stays (none after a leading "/").
+            let rooted = self.path.tail.starts_with(b"/");
+            let n = self
+                .path
+                .tail
+                .split(|&b| b == b'/')
+                .count()
+                .saturating_sub(usize::from(rooted));
+            (
+                if self.path.tail.is_empty() {
+                    0
+                } else {
+                    n as u64
+                },
+                0,
+            )
+        };
+        let sections = self.sections(uri, path_count, leftover);
         // Trailing default values are removed (draft §5.1); a lone [0] is sent as [].
         let is_default = |s: &Section| match s {
             Section::Null | Section::EmptyArray | Section::Discard(0) => true,
@@ -434,8 +463,17 @@ impl<'a> Plan<'a> {
 /// The path array: segments after dot-segment removal, written from the last one
 /// backwards (the survivors of remove_dot_segments come last first).
 fn write_path(path: PathPieces<'_>, relative: bool, count: u64, w: &mut Out<'_>) {
-    let segs = || path_segments(path, relative);
     wire::head(w, ARRAY, count);
+    if !dot_segments::has_dots(path, Dots::Decoded) {
+        // No dot-segments: the segments as they stand, in order.
+        let rooted = path.tail.starts_with(b"/");
+        let segs = path.tail.split(|&b| b == b'/').skip(usize::from(rooted));
+        for seg in segs.take(count as usize) {
+            write_item(seg, Set::Segment, false, w);
+        }
+        return;
+    }
+    let segs = || path_segments(path, relative);
     let total = segs().fold(0usize, |n, c| {
         n.saturating_add(item_len(c.seg, Set::Segment, false))
     });

@@ -33,33 +33,38 @@ impl<'a> PathPieces<'a> {
     }
 
     fn segments_rev(self) -> RevSegments<'a> {
-        let head = self.head.strip_suffix(b"/");
-        let split: fn(&u8) -> bool = is_slash;
-        self.tail.rsplit(split).chain(
-            head.into_iter().flat_map(
-                rsplit_slash as fn(&'a [u8]) -> core::slice::RSplit<'a, u8, fn(&u8) -> bool>,
-            ),
-        )
+        RevSegments {
+            cur: Some(self.tail),
+            next: self.head.strip_suffix(b"/"),
+        }
     }
 }
 
-fn is_slash(b: &u8) -> bool {
-    *b == b'/'
+/// The segments of a [`PathPieces`], last first: the tail's, then the head's (without
+/// its final "/", which the split of the tail already accounts for).
+#[derive(Clone)]
+pub(crate) struct RevSegments<'a> {
+    cur: Option<&'a [u8]>,
+    next: Option<&'a [u8]>,
 }
 
-fn rsplit_slash(s: &[u8]) -> core::slice::RSplit<'_, u8, fn(&u8) -> bool> {
-    s.rsplit(is_slash as fn(&u8) -> bool)
-}
+impl<'a> Iterator for RevSegments<'a> {
+    type Item = &'a [u8];
 
-/// The segments of a [`PathPieces`], last first (a nameable type, so survivors can be stored).
-type RevSegments<'a> = core::iter::Chain<
-    core::slice::RSplit<'a, u8, fn(&u8) -> bool>,
-    core::iter::FlatMap<
-        core::option::IntoIter<&'a [u8]>,
-        core::slice::RSplit<'a, u8, fn(&u8) -> bool>,
-        fn(&'a [u8]) -> core::slice::RSplit<'a, u8, fn(&u8) -> bool>,
-    >,
->;
+    fn next(&mut self) -> Option<&'a [u8]> {
+        let s = self.cur?;
+        match s.iter().rposition(|&b| b == b'/') {
+            Some(i) => {
+                self.cur = s.get(..i);
+                s.get(i.saturating_add(1)..)
+            }
+            None => {
+                self.cur = self.next.take();
+                Some(s)
+            }
+        }
+    }
+}
 
 /// Which segments count as "." and "..".
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

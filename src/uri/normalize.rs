@@ -22,21 +22,31 @@ pub(crate) fn norm_lower(s: &[u8], w: &mut Out<'_>) {
 }
 
 fn norm(s: &[u8], lower: bool, w: &mut Out<'_>) {
-    let mut i = 0usize;
-    while let Some(&b) = s.get(i) {
-        if b == b'%' {
-            if let Some(v) = pct_byte(s, i) {
-                if chars::is(v, UNRESERVED) {
-                    w.byte(if lower { v.to_ascii_lowercase() } else { v });
-                } else {
-                    w.push(&chars::pct_triplet(v));
-                }
-                i = i.saturating_add(3);
-                continue;
+    let mut rest = s;
+    while !rest.is_empty() {
+        // Runs that need no change are copied whole.
+        let run = rest
+            .iter()
+            .position(|&b| b == b'%' || (lower && b.is_ascii_uppercase()))
+            .unwrap_or(rest.len());
+        let (plain, tail) = rest.split_at_checked(run).unwrap_or((rest, &[]));
+        w.push(plain);
+        let Some(&b) = tail.first() else { break };
+        let step = match pct_byte(tail, 0) {
+            Some(v) if b == b'%' && chars::is(v, UNRESERVED) => {
+                w.byte(if lower { v.to_ascii_lowercase() } else { v });
+                3
             }
-        }
-        w.byte(if lower { b.to_ascii_lowercase() } else { b });
-        i = i.saturating_add(1);
+            Some(v) if b == b'%' => {
+                w.push(&chars::pct_triplet(v));
+                3
+            }
+            _ => {
+                w.byte(b.to_ascii_lowercase());
+                1
+            }
+        };
+        rest = tail.get(step..).unwrap_or(&[]);
     }
 }
 

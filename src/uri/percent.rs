@@ -114,6 +114,31 @@ pub fn percent_decode(input: &[u8], opts: DecodeOptions, out: &mut [u8]) -> Resu
     w.finish()
 }
 
+/// Writes a valid component percent-decoded, and with `lower` ASCII-lowercased, copying
+/// the runs between triplets whole.
+pub(crate) fn decode_into(s: &[u8], lower: bool, w: &mut Out<'_>) {
+    let mut rest = s;
+    while !rest.is_empty() {
+        let run = rest
+            .iter()
+            .position(|&b| b == b'%' || (lower && b.is_ascii_uppercase()))
+            .unwrap_or(rest.len());
+        let (plain, tail) = rest.split_at_checked(run).unwrap_or((rest, &[]));
+        w.push(plain);
+        let Some(&b) = tail.first() else { break };
+        let (byte, step) = match pct_byte(tail, 0) {
+            Some(v) if b == b'%' => (v, 3),
+            _ => (b, 1),
+        };
+        w.byte(if lower {
+            byte.to_ascii_lowercase()
+        } else {
+            byte
+        });
+        rest = tail.get(step..).unwrap_or(&[]);
+    }
+}
+
 /// The byte of the `%HH` triplet at `s[i]`, if it is well-formed.
 pub(crate) fn pct_byte(s: &[u8], i: usize) -> Option<u8> {
     let hi = chars::hex_value(*s.get(i.checked_add(1)?)?)?;
