@@ -199,13 +199,18 @@ fn labels(host: &[u8]) -> impl Iterator<Item = &[u8]> + Clone {
     let mut rest = Some(host);
     core::iter::from_fn(move || {
         let s = rest?;
-        let mut at = 0usize;
-        for u in units(s, Set::Label, true) {
-            if u.decoded() == b"." {
-                rest = s.get(at.saturating_add(u.len)..);
-                return s.get(..at);
+        let mut i = 0usize;
+        while let Some(&b) = s.get(i) {
+            let dot = match b {
+                b'.' => 1,
+                b'%' if pct_byte(s, i) == Some(b'.') => 3,
+                _ => 0,
+            };
+            if dot > 0 {
+                rest = s.get(i.saturating_add(dot)..);
+                return s.get(..i);
             }
-            at = at.saturating_add(u.len);
+            i = i.saturating_add(1);
         }
         rest = None;
         Some(s)
