@@ -10,6 +10,9 @@ pub(crate) struct Out<'a> {
     skip: usize,
     /// Output produced so far (written or only counted).
     len: usize,
+    /// A window keeps the parts of pieces that overlap it (a buffer keeps whole pieces:
+    /// output that does not fit is an error anyway).
+    windowed: bool,
 }
 
 impl<'a> Out<'a> {
@@ -18,12 +21,18 @@ impl<'a> Out<'a> {
             buf,
             skip: 0,
             len: 0,
+            windowed: false,
         }
     }
 
     /// A writer that keeps only output bytes `skip .. skip + buf.len()`.
     pub(crate) fn window(buf: &'a mut [u8], skip: usize) -> Self {
-        Out { buf, skip, len: 0 }
+        Out {
+            buf,
+            skip,
+            len: 0,
+            windowed: true,
+        }
     }
 
     pub(crate) fn len(&self) -> usize {
@@ -39,7 +48,7 @@ impl<'a> Out<'a> {
         let start = self.len;
         let end = start.saturating_add(bytes.len());
         self.len = end;
-        if self.skip == 0 {
+        if !self.windowed {
             // The usual writer: no window, so a plain bounds-checked copy.
             if let Some(dst) = self.buf.get_mut(start..end) {
                 dst.copy_from_slice(bytes);

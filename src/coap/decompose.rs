@@ -166,7 +166,8 @@ fn uri_host_ip<'a>(uri: &UriRef<'a>) -> Option<(IpAddr, Option<&'a [u8]>)> {
             let text = inner.split(|&b| b == b'%').next()?;
             ip::parse_ipv6(text).map(|a| (IpAddr::v6(a), uri.zone_id))
         }
-        _ => None,
+        HostKind::RegName => ip::decoded_ipv4(host).map(|a| (IpAddr::v4(a), None)),
+        HostKind::IpvFuture => None,
     }
 }
 
@@ -310,12 +311,18 @@ fn write_text(item: TextOrPet<'_>, w: &mut Out<'_>) {
     }
 }
 
+/// Uri-Host from host-name labels: joined by dots and ASCII-lowercased (Decision 6, as
+/// for a URI's host).
 fn write_joined(items: Items<'_>, sep: u8, w: &mut Out<'_>) {
     for (i, item) in items.iter().enumerate() {
         if i > 0 {
             w.byte(sep);
         }
-        write_text(item, w);
+        for piece in item.pieces() {
+            if let Piece::Text(t) = piece {
+                t.bytes().for_each(|b| w.byte(b.to_ascii_lowercase()));
+            }
+        }
     }
 }
 

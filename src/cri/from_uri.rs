@@ -278,13 +278,14 @@ impl<'a> Plan<'a> {
                     let addr = inner.split(|&b| b == b'%').next().unwrap_or(&[]);
                     plan.ipv6 = ip::parse_ipv6(addr);
                     if let Some(z) = uri.zone_id {
-                        if units(z, Set::Label, false).any(|u| u.pet) {
+                        if units(z, Set::ZoneId, false).any(|u| u.pet) {
                             return unconvertible(Unconvertible::ZoneId);
                         }
                     }
                 }
                 Some(HostKind::Ipv4) => plan.ipv4 = ip::parse_ipv4(host),
-                _ => {}
+                // A reg-name that normalizes (§6.2.2.2) to an IPv4 address is one.
+                _ => plan.ipv4 = ip::decoded_ipv4(host),
             }
         }
         match uri.port {
@@ -324,11 +325,15 @@ impl<'a> Plan<'a> {
             } else {
                 Section::EmptyArray
             };
-            // Without a host: `true` for a rootless path, else `null` (root-based).
-            let authority = match (uri.host, uri.path.first()) {
+            // Without a host: `true` for a rootless path, else `null` (root-based), as the
+            // path stands after dot-segment removal (`zz:a/..` is `zz:/`, `zz:.` is `zz:`).
+            let rootless = dot_segments::first_chunks(PathPieces::new(uri.path), Dots::Decoded)
+                .0
+                .is_some_and(|c| !c.slash);
+            let authority = match (uri.host, rootless) {
                 (Some(_), _) => Section::Authority,
-                (None, Some(&b)) if b != b'/' => Section::True,
-                (None, _) => Section::Null,
+                (None, true) => Section::True,
+                (None, false) => Section::Null,
             };
             return [
                 Section::Scheme,
@@ -449,7 +454,7 @@ impl<'a> Plan<'a> {
             (_, Some(a)) => {
                 wire::bytes(w, &a);
                 if let Some(z) = uri.zone_id {
-                    write_item(z, Set::Label, false, w);
+                    write_item(z, Set::ZoneId, false, w);
                 }
             }
             _ if host.is_empty() => {}

@@ -12,8 +12,9 @@ use crate::{Error, Unconvertible};
 /// RFC 3986 require: a reference with a scheme also brings its authority, even `null`.
 ///
 /// Errors: [`Error::Unconvertible`]: `NotFull` if `base` has no scheme,
-/// `LeadingEmptySegment` if the result would have no authority and a path starting with an
-/// empty segment and more (no valid CRI); [`Error::Buffer`] if `out` is too small.
+/// `LeadingEmptySegment` if the result would be no valid CRI: no authority and a path
+/// starting with an empty segment and more, or a rootless path left empty or starting
+/// with an empty segment; [`Error::Buffer`] if `out` is too small.
 pub fn resolve(base: &CriRef<'_>, r: &CriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
     let Some(mut scheme) = base.scheme else {
         return Err(Error::Unconvertible(Unconvertible::NotFull));
@@ -63,7 +64,12 @@ pub fn resolve(base: &CriRef<'_>, r: &CriRef<'_>, out: &mut [u8]) -> Result<usiz
     } else {
         appended.iter().next()
     };
-    if authority == Authority::RootBased && path_count >= 2 && first.is_some_and(|s| s.is_empty()) {
+    let first_empty = first.is_some_and(|s| s.is_empty());
+    let bad_rootbased = authority == Authority::RootBased && path_count >= 2 && first_empty;
+    // A rootless path must keep a first segment that is not empty (draft §2 C2): discarding
+    // all of `urn:ietf:rfc:7252` leaves none.
+    let bad_rootless = authority == Authority::Rootless && (path_count == 0 || first_empty);
+    if bad_rootbased || bad_rootless {
         return Err(Error::Unconvertible(Unconvertible::LeadingEmptySegment));
     }
     let query_count = query.map_or(0, |q| q.count);

@@ -28,6 +28,8 @@ pub(crate) enum Set {
     Segment,
     QueryParam,
     Fragment,
+    /// An RFC 6874 zone id: unreserved characters, all else percent-encoded.
+    ZoneId,
 }
 
 impl Set {
@@ -39,6 +41,7 @@ impl Set {
             // "Additionally, any ampersand character in the item value MUST be percent-encoded."
             Set::QueryParam => b != b'&' && chars::is(b, QUERY),
             Set::Fragment => chars::is(b, QUERY),
+            Set::ZoneId => chars::is(b, UNRESERVED),
         }
     }
 }
@@ -160,8 +163,12 @@ fn write_host(host: Host<'_>, opts: ToUriOptions, w: &mut Out<'_>) -> Result<(),
                 if !opts.zone_id {
                     return Err(Error::Unconvertible(Unconvertible::ZoneIdNotEnabled));
                 }
+                if z.is_empty() {
+                    // RFC 6874: ZoneID = 1*( unreserved / pct-encoded ).
+                    return Err(Error::Unconvertible(Unconvertible::ZoneId));
+                }
                 w.push(b"%25");
-                encode(z.as_bytes(), |b| chars::is(b, UNRESERVED), w);
+                encode(z.as_bytes(), |b| Set::ZoneId.keeps(b), w);
             }
             w.byte(b']');
         }

@@ -210,3 +210,15 @@ pub(crate) fn write_ipv4(a: &[u8], out: &mut Out<'_>) {
         }
     }
 }
+
+/// The IPv4 address a reg-name spells once percent-decoded (`127.0.0.%31`), if it does.
+pub(crate) fn decoded_ipv4(host: &[u8]) -> Option<[u8; 4]> {
+    if !host.contains(&b'%') || host.len() > 45 {
+        return None;
+    }
+    let mut buf = [0u8; 15];
+    let mut w = Out::new(&mut buf);
+    super::percent::decode_into(host, false, &mut w);
+    let n = w.finish().ok()?;
+    parse_ipv4(buf.get(..n)?)
+}

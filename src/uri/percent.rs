@@ -141,6 +141,9 @@ pub(crate) fn decode_into(s: &[u8], lower: bool, w: &mut Out<'_>) {
 
 /// The byte of the `%HH` triplet at `s[i]`, if it is well-formed.
 pub(crate) fn pct_byte(s: &[u8], i: usize) -> Option<u8> {
+    if s.get(i) != Some(&b'%') {
+        return None;
+    }
     let hi = chars::hex_value(*s.get(i.checked_add(1)?)?)?;
     let lo = chars::hex_value(*s.get(i.checked_add(2)?)?)?;
     Some(hi << 4 | lo)
