@@ -10,7 +10,7 @@ use super::{
     URI_QUERY,
 };
 use crate::cri::{Authority, CriRef, Host, Items, Piece, Scheme, TextOrPet};
-use crate::out::Out;
+use crate::out::{copy, Out};
 use crate::uri::dot_segments::{self, Dots, PathPieces};
 use crate::uri::percent::decode_into;
 use crate::uri::{default_port, ip, recompose::Composer, HostKind, UriRef};
@@ -45,7 +45,7 @@ impl IpAddr {
     fn v4(a: [u8; 4]) -> Self {
         let mut bytes = [0u8; 16];
         if let Some(d) = bytes.get_mut(..4) {
-            d.copy_from_slice(&a);
+            copy(d, &a);
         }
         IpAddr { bytes, len: 4 }
     }

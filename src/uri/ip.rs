@@ -2,7 +2,7 @@
 //! and the RFC 5952 text form of an IPv6 address.
 
 use super::chars::{self, HEX, IPVFUTURE};
-use crate::out::Out;
+use crate::out::{copy, Out};
 
 /// Parses `dec-octet "." dec-octet "." dec-octet "." dec-octet` (no leading zeros).
 pub(crate) fn parse_ipv4(s: &[u8]) -> Option<[u8; 4]> {
@@ -93,16 +93,15 @@ fn expand(groups: [u16; 8], n: usize, gap: Option<usize>) -> Option<[u8; 16]> {
         Some(g) if n < 8 => {
             let tail = n.checked_sub(g)?;
             let head = groups.get(..g)?;
-            full.get_mut(..g)?.copy_from_slice(head);
+            copy(full.get_mut(..g)?, head);
             let src = groups.get(g..n)?;
-            full.get_mut(8usize.checked_sub(tail)?..)?
-                .copy_from_slice(src);
+            copy(full.get_mut(8usize.checked_sub(tail)?..)?, src);
         }
         _ => return None,
     }
     let mut out = [0u8; 16];
     for (pair, g) in out.chunks_exact_mut(2).zip(full) {
-        pair.copy_from_slice(&g.to_be_bytes());
+        copy(pair, &g.to_be_bytes());
     }
     Some(out)
 }

@@ -1,0 +1,91 @@
+# cmake/firmware.cmake: the firmware tests of issue 5 (included from CMakeLists.txt inside
+# if(CRI_BUILD_TESTS)). See README.md, section "Firmware".
+#
+#   firmware_main_host      examples-c/firmware/main.c on the host: every call returns CRI_OK
+#   firmware_link           Cortex-M4F/M4/M0+ links of main.c; no .data/.bss, heap or float
+#   firmware_panic_never    the link with --features panic-never (a surviving panic path
+#                           fails it); on unless CRI_ENFORCE_PANIC_NEVER is OFF
+#   firmware_size_report    scripts/size-report.sh: libcri's bytes per image (prints)
+#   firmware_size_budget    the same with the budgets enforced    } label "budget", disabled
+#   firmware_stack_report   scripts/stack-report.sh (nightly)     } unless
+#   firmware_stack_budget   the same with the 512-byte budget     } CRI_ENFORCE_BUDGETS
+#   header_portability      cri.h as C99/C11/C++11 on gcc and arm-none-eabi-gcc; struct
+#                           layouts against Rust's (host and thumbv7em-none-eabihf)
+#   zephyr_module           zephyr/ CMake logic in script mode and with Zephyr stand-ins
+#   package_consumer        cmake --install, then find_package(cri) and pkg-config consumers
+# Tests whose tools are missing (arm-none-eabi-gcc, a Rust target, nightly) exit 77: skipped.
+#
+# `cmake --build build --target cri_firmware_archives` builds the Cortex-M archives into
+# build/firmware/lib/<target>/libcri.a.
+
+option(CRI_ENFORCE_BUDGETS
+  "Run the size and stack budget tests (issue 5) as part of the default ctest run" OFF)
+option(CRI_ENFORCE_PANIC_NEVER
+  "Run the panic-never firmware link test as part of the default ctest run" ON)
+
+find_program(CRI_BASH bash REQUIRED)
+set(CRI_FW_SRC ${CMAKE_CURRENT_SOURCE_DIR})
+set(CRI_FW_OUT ${CMAKE_CURRENT_BINARY_DIR}/firmware)
+set(CRI_FW_ENV "CARGO=${CARGO}" "FW_QUIET=1")
+
+add_custom_target(cri_firmware_archives
+  COMMAND ${CMAKE_COMMAND} -E env ${CRI_FW_ENV}
+          ${CRI_BASH} ${CRI_FW_SRC}/scripts/firmware-archives.sh ${CRI_FW_OUT}
+  COMMENT "cargo: libcri.a for thumbv7em-none-eabihf, thumbv7em-none-eabi, thumbv6m-none-eabi"
+  VERBATIM)
+
+# main.c, run on the host against the host archive.
+add_executable(firmware_main_host examples-c/firmware/main.c)
+target_compile_options(firmware_main_host PRIVATE ${CRI_C_WARNINGS})
+target_compile_features(firmware_main_host PRIVATE c_std_99)
+target_link_libraries(firmware_main_host PRIVATE cri::cri)
+add_test(NAME firmware_main_host COMMAND firmware_main_host)
+
+add_test(NAME firmware_link
+  COMMAND ${CRI_BASH} ${CRI_FW_SRC}/examples-c/firmware/link-test.sh ${CRI_FW_SRC} ${CRI_FW_OUT} link)
+add_test(NAME firmware_panic_never
+  COMMAND ${CRI_BASH} ${CRI_FW_SRC}/examples-c/firmware/link-test.sh ${CRI_FW_SRC} ${CRI_FW_OUT}
+          panic-never)
+add_test(NAME firmware_size_report
+  COMMAND ${CRI_BASH} ${CRI_FW_SRC}/scripts/size-report.sh --out ${CRI_FW_OUT})
+add_test(NAME firmware_size_budget
+  COMMAND ${CRI_BASH} ${CRI_FW_SRC}/scripts/size-report.sh --out ${CRI_FW_OUT} --enforce)
+add_test(NAME firmware_stack_report
+  COMMAND ${CRI_BASH} ${CRI_FW_SRC}/scripts/stack-report.sh --out ${CRI_FW_OUT})
+add_test(NAME firmware_stack_budget
+  COMMAND ${CRI_BASH} ${CRI_FW_SRC}/scripts/stack-report.sh --out ${CRI_FW_OUT} --enforce)
+set(cri_fw_tests firmware_link firmware_panic_never firmware_size_report firmware_size_budget
+    firmware_stack_report firmware_stack_budget)
+set_tests_properties(${cri_fw_tests} PROPERTIES
+  SKIP_RETURN_CODE 77 ENVIRONMENT "${CRI_FW_ENV}" LABELS firmware)
+# One after the other: they share the cargo target directories under build/firmware.
+set_tests_properties(firmware_panic_never PROPERTIES DEPENDS firmware_link)
+set_tests_properties(firmware_size_report PROPERTIES DEPENDS firmware_panic_never)
+set_tests_properties(firmware_size_budget PROPERTIES DEPENDS firmware_size_report
+                     LABELS "firmware;budget")
+set_tests_properties(firmware_stack_report PROPERTIES DEPENDS firmware_size_budget)
+set_tests_properties(firmware_stack_budget PROPERTIES DEPENDS firmware_stack_report
+                     LABELS "firmware;budget")
+if(NOT CRI_ENFORCE_BUDGETS)
+  set_tests_properties(firmware_size_budget firmware_stack_budget PROPERTIES DISABLED TRUE)
+endif()
+if(NOT CRI_ENFORCE_PANIC_NEVER)
+  set_tests_properties(firmware_panic_never PROPERTIES DISABLED TRUE)
+endif()
+
+add_test(NAME header_portability
+  COMMAND ${CRI_BASH} ${CRI_FW_SRC}/c-tests/header_portability.sh ${CRI_FW_SRC}
+          ${CMAKE_CURRENT_BINARY_DIR}/header-portability)
+set_tests_properties(header_portability PROPERTIES
+  SKIP_RETURN_CODE 77 ENVIRONMENT "CARGO=${CARGO}" LABELS firmware)
+
+add_test(NAME zephyr_module
+  COMMAND ${CMAKE_COMMAND} -DSRC=${CRI_FW_SRC} -DOUT=${CMAKE_CURRENT_BINARY_DIR}/zephyr-module
+          -DBUILD=ON -P ${CRI_FW_SRC}/c-tests/zephyr_module.cmake)
+set_tests_properties(zephyr_module PROPERTIES LABELS firmware)
+
+# Install rules (also usable without the tests: include(cmake/install.cmake) at top level).
+include(${CMAKE_CURRENT_LIST_DIR}/install.cmake)
+add_test(NAME package_consumer
+  COMMAND sh ${CRI_FW_SRC}/c-tests/package_consumer.sh ${CRI_FW_SRC} ${CMAKE_CURRENT_BINARY_DIR}
+          ${CMAKE_CURRENT_BINARY_DIR}/package-consumer)

@@ -1,0 +1,436 @@
+#!/usr/bin/env python3
+"""Worst-case stack per entry point of a linked Cortex-M ELF (standard library only).
+
+    scripts/stack-report.py [options] firmware.elf
+
+Inputs, both from the linked image (so only code that is really linked in counts):
+  * each function's own frame from the `.stack_sizes` section that rustc writes with
+    `-Z emit-stack-sizes` (nightly): entries of (4-byte address, ULEB128 size). Functions
+    without an entry (newlib, compiler_builtins, C code) get a frame estimated from their
+    prologue (`push`, `stmdb sp!`, `vpush`, `sub sp, #N`) and are marked `~`;
+  * the call graph from `arm-none-eabi-objdump -d`: `bl`/`blx <addr>` are calls, a
+    branch (`b`, `b.w`, `bcc.w`...) to another function is a tail call or a jump into an
+    outlined sequence; both are counted like calls (own frame + callee), which is exact
+    for outlined code and over-counts a true tail call by at most the caller's frame.
+
+The "direct" figure of an entry point is the deepest chain of frames below it through
+direct calls. A cycle there (recursion) has no bound: it is reported and fails the check.
+An indirect call (`blx rN`, `bx rN`: a function pointer or a `dyn Trait` method) is
+counted as a call to every Rust function whose address the image holds (in a literal
+pool, a vtable or a movw/movt pair); cycles that only these assumed calls close are
+counted with every member once (no function is twice on the stack: the direct calls
+have no recursion). That gives the "bound" column, an upper bound that the budget
+applies to. (--allow-indirect: do not fail when no address-taken function is found.)
+
+Options:
+  --header FILE       entry points: the functions declared in this C header (cri.h)
+  --entry NAME        an entry point (repeatable; default: --header, else `main`)
+  --budget BYTES      fail (exit 1) if an entry point needs more (default 512)
+  --paths-to REGEX    print the call chains from each entry point to functions whose
+                      name matches REGEX (e.g. panic paths) and exit 1 if there are any
+  --objdump PROG      default arm-none-eabi-objdump
+  --report            print only: being over budget does not fail (recursion still does)
+  --markdown          print the table as Markdown (for the README)
+Exit: 0 within budget, 1 over budget / recursion / unresolvable indirect calls / paths
+found, 2 usage or no .stack_sizes.
+"""
+import argparse
+import bisect
+import re
+import struct
+import subprocess
+import sys
+
+
+def read_elf(path):
+    """({address (Thumb bit cleared): frame bytes} from .stack_sizes,
+    set of the 4-byte little-endian words in the allocated sections)."""
+    with open(path, "rb") as f:
+        data = f.read()
+    if data[:4] != b"\x7fELF" or data[4] != 1 or data[5] != 1:
+        raise SystemExit(f"{path}: not a 32-bit little-endian ELF")
+    e_shoff, = struct.unpack_from("<I", data, 0x20)
+    e_shentsize, e_shnum, e_shstrndx = struct.unpack_from("<HHH", data, 0x2E)
+
+    def shdr(i):
+        return struct.unpack_from("<IIIIIIIIII", data, e_shoff + i * e_shentsize)
+
+    strtab = shdr(e_shstrndx)
+    sizes, words = {}, set()
+    for i in range(e_shnum):
+        name_off, typ, flags, _addr, off, size = shdr(i)[:6]
+        start = strtab[4] + name_off
+        name = data[start:data.index(b"\0", start)].decode()
+        if flags & 2 and typ == 1:  # SHF_ALLOC, SHT_PROGBITS: code, literal pools, tables
+            chunk = data[off:off + size - size % 4]
+            words.update(struct.unpack(f"<{len(chunk) // 4}I", chunk))
+        if name != ".stack_sizes":
+            continue
+        pos, end = off, off + size
+        while pos + 4 <= end:
+            addr, = struct.unpack_from("<I", data, pos)
+            pos += 4
+            value, shift = 0, 0
+            while True:
+                byte = data[pos]
+                pos += 1
+                value |= (byte & 0x7F) << shift
+                shift += 7
+                if not byte & 0x80:
+                    break
+            if addr:  # 0: the function was removed by --gc-sections
+                sizes[addr & ~1] = max(value, sizes.get(addr & ~1, 0))
+    return sizes, words
+
+
+FUNC_RE = re.compile(r"^([0-9a-f]+) <(.*)>:$")
+INSN_RE = re.compile(r"^\s+([0-9a-f]+):\s+(\S+)\s*(.*)$")
+TARGET_RE = re.compile(r"^([0-9a-f]+) <")
+COND = r"(eq|ne|cs|hs|cc|lo|mi|pl|vs|vc|hi|ls|ge|lt|gt|le|al)?"
+BRANCH_RE = re.compile(r"^b" + COND + r"(\.w|\.n)?$")
+CALL_RE = re.compile(r"^blx?" + COND + r"$")
+
+
+def reg_count(reglist):
+    """Registers in '{r4, r5, r7, lr}' or '{r4-r7, lr}' or '{d8-d9}'."""
+    n = 0
+    for part in reglist.strip("{} ").split(","):
+        part = part.strip()
+        m = re.match(r"^([a-z]+)(\d+)-[a-z]+(\d+)$", part)
+        n += int(m.group(3)) - int(m.group(2)) + 1 if m else 1
+    return n
+
+
+def prologue_frame(insns):
+    """Bytes a function's prologue reserves (push/vpush/sub sp), None if it cannot tell."""
+    total = 0
+    for _addr, mnem, ops in insns[:12]:
+        base = mnem.split(".")[0]
+        if base == "push" or (base == "stmdb" and ops.startswith("sp!")):
+            total += 4 * reg_count(ops[ops.index("{"):])
+        elif base == "vpush":
+            regs = ops[ops.index("{"):]
+            total += (8 if "d" in regs else 4) * reg_count(regs)
+        elif base in ("sub", "subw") and re.match(r"^sp, (sp, )?#", ops):
+            total += int(ops.split("#")[1].split()[0], 0)
+        elif base == "sub" and ops.startswith("sp,"):
+            return None  # a variable-sized frame
+    return total
+
+
+def disassemble(objdump, elf):
+    out = subprocess.run([objdump, "-d", "-C", "--no-show-raw-insn", elf], check=True,
+                         capture_output=True, text=True).stdout
+    funcs = {}  # start address -> (name, [(addr, mnemonic, operands)])
+    current = None
+    for line in out.splitlines():
+        m = FUNC_RE.match(line)
+        if m:
+            current = int(m.group(1), 16)
+            funcs[current] = (m.group(2), [])
+            continue
+        m = INSN_RE.match(line)
+        if m and current is not None:
+            funcs[current][1].append((int(m.group(1), 16), m.group(2), m.group(3)))
+    return funcs
+
+
+def address_taken(funcs, words):
+    """Functions whose address (with the Thumb bit) is stored as a word in the image
+    (literal pools, tables of function pointers) or built by a movw/movt pair: the only
+    possible targets of an indirect call (there are no callbacks into the library)."""
+    values = set(words)
+    for _s, (_name, insns) in funcs.items():
+        low = {}
+        for _addr, mnem, ops in insns:
+            m = re.match(r"^(r\d+|ip|lr), #(\d+)", ops)
+            if m and mnem.startswith("movw"):
+                low[m.group(1)] = int(m.group(2))
+            elif m and mnem.startswith("movt") and m.group(1) in low:
+                values.add(int(m.group(2)) << 16 | low[m.group(1)])
+    return {s for s in funcs if (s | 1) in values}
+
+
+def build_graph(funcs):
+    starts = sorted(funcs)
+    ends = {}
+    for i, s in enumerate(starts):
+        ends[s] = starts[i + 1] if i + 1 < len(starts) else float("inf")
+    edges, indirect = {}, {}
+    for s, (_name, insns) in funcs.items():
+        out = set()
+        for addr, mnem, ops in insns:
+            if CALL_RE.match(mnem) or BRANCH_RE.match(mnem):
+                t = TARGET_RE.match(ops)
+                if not t:
+                    if mnem.startswith("bl"):
+                        indirect.setdefault(s, []).append(addr)
+                    continue
+                target = int(t.group(1), 16)
+                if s <= target < ends[s]:
+                    continue  # a branch inside the function
+                i = bisect.bisect_right(starts, target) - 1
+                if i >= 0:
+                    out.add(starts[i])
+            elif mnem.startswith("bx") and ops.strip() != "lr":
+                indirect.setdefault(s, []).append(addr)
+            elif (re.match(r"^(mov|ldr)(\.w)?$", mnem) and ops.startswith("pc,")
+                  and "[sp]" not in ops):  # `ldr pc, [sp], #4` is a return
+                indirect.setdefault(s, []).append(addr)
+        edges[s] = out
+    return edges, indirect
+
+
+def frames(funcs, sizes):
+    """Own frame per function: .stack_sizes, else estimated from the prologue."""
+    own, estimated = {}, set()
+    for s, (_name, insns) in funcs.items():
+        if s in sizes:
+            own[s] = sizes[s]
+        else:
+            frame = prologue_frame(insns)
+            own[s] = frame if frame is not None else 0
+            estimated.add(s)
+    return own, estimated
+
+
+def longest(own, edges, entries):
+    """Worst case and deepest chain per function of an acyclic graph; cycles found."""
+    worst, chain, cycles = {}, {}, []
+    state = {}  # 1 on the DFS stack, 2 done
+
+    def visit(f, stack):
+        if state.get(f) == 2:
+            return
+        if state.get(f) == 1:
+            cycles.append(stack[stack.index(f):] + [f])
+            return
+        state[f] = 1
+        stack.append(f)
+        best, best_chain = 0, []
+        for g in sorted(edges.get(f, ())):
+            visit(g, stack)
+            if state.get(g) == 2 and worst[g] > best:
+                best, best_chain = worst[g], chain[g]
+        stack.pop()
+        state[f] = 2
+        worst[f] = own[f] + best
+        chain[f] = [f] + best_chain
+
+    for e in entries:
+        visit(e, [])
+    return worst, chain, cycles
+
+
+def scc_bound(own, edges, entries):
+    """An upper bound per function for a graph whose cycles come only from the
+    over-approximated indirect calls: a strongly connected component counts the frames
+    of all its members (each function at most once on the stack, as no recursion is
+    proven on the direct calls), plus the deepest component below it.
+    Returns ({function: bound}, [components with more than one member or a self-loop])."""
+    sys.setrecursionlimit(max(10000, sys.getrecursionlimit()))
+    index, low, onstack, stack, comp = {}, {}, set(), [], {}
+    comps = []
+
+    def strong(v):
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        onstack.add(v)
+        for w in edges.get(v, ()):
+            if w not in index:
+                strong(w)
+                low[v] = min(low[v], low[w])
+            elif w in onstack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            members = []
+            while True:
+                w = stack.pop()
+                onstack.discard(w)
+                comp[w] = len(comps)
+                members.append(w)
+                if w == v:
+                    break
+            comps.append(members)
+
+    for e in entries:
+        if e not in index:
+            strong(e)
+    # Tarjan emits components callees first: a component's successors are done already.
+    bound_of = []
+    for members in comps:
+        below = 0
+        for v in members:
+            for w in edges.get(v, ()):
+                if comp[w] != comp[members[0]]:
+                    below = max(below, bound_of[comp[w]])
+        bound_of.append(sum(own[v] for v in members) + below)
+    loops = [m for m in comps if len(m) > 1 or m[0] in edges.get(m[0], ())]
+    return {v: bound_of[comp[v]] for v in comp}, loops
+
+
+def reachable(edges, start):
+    seen, todo = set(), [start]
+    while todo:
+        f = todo.pop()
+        if f not in seen:
+            seen.add(f)
+            todo.extend(edges.get(f, ()))
+    return seen
+
+
+def paths_to(edges, start, targets, limit=3):
+    """Up to `limit` shortest call chains from start to any target."""
+    found, queue, prev = [], [start], {start: None}
+    while queue and len(found) < limit:
+        f = queue.pop(0)
+        if f in targets and f != start:
+            path, g = [], f
+            while g is not None:
+                path.append(g)
+                g = prev[g]
+            found.append(path[::-1])
+            continue
+        for g in sorted(edges.get(f, ())):
+            if g not in prev:
+                prev[g] = f
+                queue.append(g)
+    return found
+
+
+def header_functions(path):
+    text = open(path, encoding="utf-8").read()
+    return re.findall(r"^[A-Za-z_][\w \*]*?\b([a-z_][a-z0-9_]*)\(", text, re.M)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("elf")
+    ap.add_argument("--header")
+    ap.add_argument("--entry", action="append", default=[])
+    ap.add_argument("--budget", type=int, default=512)
+    ap.add_argument("--paths-to")
+    ap.add_argument("--objdump", default="arm-none-eabi-objdump")
+    ap.add_argument("--allow-indirect", action="store_true")
+    ap.add_argument("--report", action="store_true")
+    ap.add_argument("--markdown", action="store_true")
+    args = ap.parse_args()
+
+    funcs = disassemble(args.objdump, args.elf)
+    by_name = {}
+    for s, (name, _insns) in funcs.items():
+        by_name.setdefault(name, s)
+    names = list(args.entry) or (header_functions(args.header) if args.header else ["main"])
+    missing = [n for n in names if n not in by_name]
+    if missing:
+        print("not linked into the image (call them from main.c): " + ", ".join(missing))
+        return 1
+    entries = [by_name[n] for n in names]
+    direct, indirect = build_graph(funcs)
+    name = lambda f: funcs[f][0]
+    sizes, words = read_elf(args.elf)
+    # An indirect call may reach any function whose address the image holds, and that
+    # was compiled alike: Rust code (with a .stack_sizes entry) calls Rust code through
+    # pointers, newlib's start-up code calls the C constructors and destructors.
+    taken = address_taken(funcs, words)
+    edges = dict(direct)
+    for f in indirect:
+        edges[f] = direct[f] | {t for t in taken if (t in sizes) == (f in sizes)}
+
+    if args.paths_to:
+        rx = re.compile(args.paths_to)
+        targets = {s for s, (n, _i) in funcs.items() if rx.search(n)}
+        bad, sites = 0, {}
+        for n, e in zip(names, entries):
+            for path in paths_to(edges, e, targets):
+                bad += 1
+                print(f"{n}: " + " -> ".join(name(f) for f in path[1:]))
+                # the site: the last function on the chain that is not core/runtime code
+                own = [f for f in path if not re.match(r"^<?(core|compiler_builtins)::",
+                                                        name(f))]
+                sites.setdefault(name(own[-1]), set()).add(n)
+        if sites:
+            print("\nfunctions that call into the matched code (the sites to fix):")
+            for site, users in sorted(sites.items()):
+                print(f"  {site}  (reached from {len(users)} entry points)")
+        return 1 if bad else 0
+
+    if not sizes:
+        print(f"{args.elf}: no .stack_sizes section (build the archive with "
+              "RUSTFLAGS='-Z emit-stack-sizes' on nightly)")
+        return 2
+    own, estimated = frames(funcs, sizes)
+    worst, chain, cycles = longest(own, direct, entries)
+    bound, loops = scc_bound(own, edges, entries)
+
+    rows = []
+    status = 0
+    for n, e in zip(names, entries):
+        reach = reachable(edges, e)
+        ind = sorted(f for f in reach if f in indirect)
+        est = sorted(f for f in reach if f in estimated)
+        over = bound[e] > args.budget
+        flag = "OVER" if over else "ok"
+        if (over and not args.report) or (ind and not taken and not args.allow_indirect):
+            status = 1
+        rows.append((n, own[e], worst[e], len(chain[e]), flag, chain[e], ind, est, bound[e]))
+
+    if args.markdown:
+        print(f"| entry point | own frame | direct calls | bound | ≤ {args.budget} |")
+        print("| --- | ---: | ---: | ---: | --- |")
+        for n, o, w, d, flag, _c, _i, _e, b in rows:
+            print(f"| `{n}` | {o} | {w} | {b} | {flag} |")
+    else:
+        width = max(len(r[0]) for r in rows)
+        print("own: the entry point's frame; direct: the deepest chain of direct calls (depth =")
+        print("functions on it); bound: with indirect calls, an upper bound (see below)")
+        print(f"{'entry point':<{width}}  {'own':>5}  {'direct':>6}  {'depth':>5}  {'bound':>6}"
+              f"  budget {args.budget}")
+        for n, o, w, d, flag, _c, _i, _e, b in rows:
+            print(f"{n:<{width}}  {o:>5}  {w:>6}  {d:>5}  {b:>6}  {flag}")
+        deepest = max(rows, key=lambda r: r[2])
+        print(f"\ndeepest chain of direct calls ({deepest[0]}, {deepest[2]} bytes):")
+        for f in deepest[5]:
+            mark = "~" if f in estimated else " "
+            print(f"  {own[f]:>5}{mark} {name(f)}")
+        over_rows = [r for r in rows if r[8] > args.budget]
+        if over_rows:
+            print("\nlargest own frames on the worst chains of the entry points over budget:")
+            on_chain = {}
+            for r in over_rows:
+                for f in r[5]:
+                    on_chain.setdefault(f, set()).add(r[0])
+            for f in sorted(on_chain, key=lambda f: -own[f])[:12]:
+                print(f"  {own[f]:>5}  {name(f)}  ({len(on_chain[f])} entry points)")
+    all_est = sorted({f for r in rows for f in r[7] if own[f]})
+    if all_est:
+        print("\n~ frame estimated from the prologue (no .stack_sizes entry): "
+              + ", ".join(f"{name(f)} ({own[f]})" for f in all_est))
+    all_ind = sorted({f for r in rows for f in r[6]})
+    if all_ind:
+        rust_taken = sorted(name(f) for f in taken if f in sizes)
+        print("\nindirect calls (function pointers, dyn Trait) are counted as calls to any of "
+              f"the {len(rust_taken)} Rust functions whose address the image holds; they are "
+              "made in:")
+        for f in all_ind:
+            users = [r[0] for r in rows if f in r[6]]
+            print(f"  {name(f)}  ({len(users)} entry points)")
+        print("  possible targets: " + (", ".join(rust_taken) or "NONE FOUND (unknown)"))
+        reached = [m for m in loops if any(m[0] in reachable(edges, e) for e in entries)]
+        if reached:
+            print("  these assumed calls close cycles that the direct calls do not have; each")
+            print("  cycle's functions are counted once each (the bound column):")
+            for m in reached:
+                print("   { " + ", ".join(sorted(name(f)[:70] for f in m)) + " }")
+    if cycles:
+        status = 1
+        print("\nRECURSION in the direct calls (unbounded stack):")
+        for c in cycles:
+            print("  " + " -> ".join(name(f) for f in c))
+    else:
+        print("\nno recursion: the direct call graph below the entry points is acyclic")
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
