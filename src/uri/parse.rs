@@ -324,13 +324,26 @@ fn parse_authority<'a>(
     }
     let host_end = if s.get(host_start) == Some(&b'[') {
         let rest = s.get(host_start..).unwrap_or(&[]);
-        let bounded = split_at(rest, find_any(rest, b"/?#")).0;
+        // The literal ends at its "]" (kept) or, unclosed, at the end of the authority.
+        let end = rest
+            .iter()
+            .position(|&b| matches!(b, b']' | b'/' | b'?' | b'#'))
+            .map_or(rest.len(), |i| {
+                if rest.get(i) == Some(&b']') {
+                    i.saturating_add(1)
+                } else {
+                    i
+                }
+            });
+        let bounded = split_at(rest, end).0;
         let n = parse_ip_literal(bounded, r).map_err(|e| at(host_start, e))?;
         host_start.saturating_add(n)
     } else {
         let end = chars::scan(s, host_start, REG_NAME, g.ext())?;
         let name = s.get(host_start..end).unwrap_or(&[]);
-        r.host_kind = Some(if ip::parse_ipv4(name).is_some() {
+        // Only a name that starts with a digit can be an IPv4address.
+        let v4 = name.first().is_some_and(u8::is_ascii_digit) && ip::parse_ipv4(name).is_some();
+        r.host_kind = Some(if v4 {
             HostKind::Ipv4
         } else {
             HostKind::RegName
