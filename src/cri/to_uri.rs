@@ -93,6 +93,8 @@ pub(crate) fn write_uri(
     }
     let path = cri.path.unwrap_or_default();
     let (rooted, prefix): (bool, &[u8]) = match (cri.authority, cri.discard) {
+        // Without a scheme, a rootless first segment with ":" would read as one (§4.2).
+        (Some(Authority::Rootless), _) if cri.scheme.is_none() => (false, dot_prefix(path)),
         (Some(Authority::Rootless), _) => (false, b""),
         (Some(_), _) => (true, b""),
         (None, Discard::All) if path.is_empty() => return fail(Unconvertible::DiscardWithoutPath),
