@@ -712,6 +712,8 @@ static void test_recompose(void)
     CHECK(recompose_fails(&p, CRI_ERR_PARTS));
     p = parts_of("http", NULL, NULL, "80", "/b", NULL, NULL); /* port without host */
     CHECK(recompose_fails(&p, CRI_ERR_PARTS));
+    p = parts_of("", NULL, NULL, NULL, "x", NULL, NULL); /* ":x" would not parse */
+    CHECK(recompose_fails(&p, CRI_ERR_PARTS));
     p = parts_of("http", NULL, "a", NULL, "/b", NULL, NULL);
     p.query.len = 3; /* NULL pointer with a length */
     CHECK(recompose_fails(&p, CRI_ERR_NULL));

@@ -1132,8 +1132,9 @@ cri_status uri_resolve(const char *base,
  * authority a `./` prefix, so the output parses back to the same components.
  *
  * Returns `CRI_OK`; `CRI_ERR_NULL` (also for a span with NULL `ptr` and `len > 0`);
- * `CRI_ERR_PARTS` if an authority is followed by a path not starting with `/`, or a
- * userinfo or port is given without a host; `CRI_ERR_BUFFER` with the length needed.
+ * `CRI_ERR_PARTS` if an authority is followed by a path not starting with `/`, a
+ * userinfo or port is given without a host, or the scheme is present but empty;
+ * `CRI_ERR_BUFFER` with the length needed.
  *
  * # Safety
  * `parts` is readable and each span points to `len` readable bytes; `out` and `out_len`

@@ -277,3 +277,52 @@ fn to_uri_rootless_relative_reference_with_colon() {
     assert_eq!(u.scheme(), None, "{text:?}");
     assert_eq!(text, "./id::");
 }
+
+/// Found by a new user's tests (not the fuzzer): `cri_to_edn` clamped the most negative
+/// CBOR integer, -2^64, to -(2^64 - 1), so two CRIs printed alike.
+#[test]
+fn edn_of_the_most_negative_integer() {
+    let mut out = [0u8; 64];
+    let n = c::to_edn(
+        &[0x81, 0x3b, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff],
+        &mut out,
+    )
+    .unwrap();
+    assert_eq!(&out[..n], b"[-18446744073709551616]");
+    let n = c::to_edn(
+        &[0x81, 0x3b, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfe],
+        &mut out,
+    )
+    .unwrap();
+    assert_eq!(&out[..n], b"[-18446744073709551615]");
+}
+
+/// Found by a new user's tests: RFC 3987 §4.1 keeps bidirectional formatting characters
+/// (here U+202E RLO) out of IRIs, but the IRI grammar accepted them as `ucschar`.
+#[test]
+fn iri_rejects_bidi_formatting_characters() {
+    assert_eq!(
+        UriRef::parse_iri("http://a/\u{202e}evil"),
+        Err(Error::Syntax { offset: 9 })
+    );
+    assert!(UriRef::parse_iri("http://a/\u{e9}").is_ok());
+}
+
+/// Found by a new user's tests: options → URI wrote any scheme, even an empty one or one
+/// with a space, giving text that is no URI. (An empty scheme in `uri_recompose`: c-tests.)
+#[test]
+fn composed_schemes_are_checked() {
+    let dest = coap::Destination {
+        addr: &[127, 0, 0, 1],
+        zone: None,
+        port: Some(5683),
+    };
+    let mut out = [0u8; 64];
+    for bad in [&b""[..], b"a b", b"1coap"] {
+        assert_eq!(
+            coap::uri_from_options(bad, &dest, core::iter::empty(), &mut out),
+            Err(Error::Coap(coap::CoapError::BadValue)),
+            "{bad:?}"
+        );
+    }
+}

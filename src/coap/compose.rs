@@ -91,7 +91,7 @@ fn classify(host: &[u8]) -> Result<UriHost<'_>, Error> {
 /// is "/".
 ///
 /// Errors: [`Error::Coap`] — `BadUriHost` (a bare IPv6 address or an invalid IP-literal),
-/// `NoHost`, `BadValue`, `DotSegment`, `Conflict` (proxy options, or repeated Uri-Host or
+/// `NoHost`, `BadValue` (also a `scheme` that is not an RFC 3986 scheme), `DotSegment`, `Conflict` (proxy options, or repeated Uri-Host or
 /// Uri-Port), `Order`; [`Error::Buffer`] if `out` is too small.
 pub fn uri_from_options<'a, I>(
     scheme: &[u8],
@@ -102,6 +102,12 @@ pub fn uri_from_options<'a, I>(
 where
     I: Iterator<Item = (u16, &'a [u8])> + Clone,
 {
+    // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) (RFC 3986 §3.1).
+    let valid_scheme = scheme.first().is_some_and(u8::is_ascii_alphabetic)
+        && scheme.iter().all(|&b| chars::is(b, chars::SCHEME));
+    if !valid_scheme {
+        return fail(CoapError::BadValue);
+    }
     let t = target(options, dest)?;
     let mut w = Out::new(out);
     scheme.iter().for_each(|b| w.byte(b.to_ascii_lowercase()));

@@ -87,9 +87,13 @@ fn write_scalar(ty: Type, d: &mut Decoder<'_>, w: &mut Out<'_>) -> Result<(), Er
         }
         Type::U8 | Type::U16 | Type::U32 | Type::U64 => write_u64(d.u64().map_err(|_| bad(d))?, w),
         Type::I8 | Type::I16 | Type::I32 | Type::I64 | Type::Int => {
+            // A CBOR negative integer is -1 - n for n up to 2^64 - 1: -2^64 does not fit a u64.
             let v = i128::from(d.int().map_err(|_| bad(d))?);
             w.byte(b'-');
-            write_u64(u64::try_from(v.unsigned_abs()).unwrap_or(u64::MAX), w);
+            match u64::try_from(v.unsigned_abs()) {
+                Ok(m) => write_u64(m, w),
+                Err(_) => w.push(b"18446744073709551616"),
+            }
         }
         Type::String => write_text(d.str().map_err(|_| bad(d))?, w),
         Type::Bytes => {

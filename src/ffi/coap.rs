@@ -108,6 +108,9 @@ unsafe fn destination<'a>(
     let addr = unsafe { input(d.addr.cast(), d.addr_len) }.ok_or(cri_status::CRI_ERR_NULL)?;
     // SAFETY: forwarded from the caller.
     let zone = if d.zone.is_null() {
+        if d.zone_len != 0 {
+            return Err(cri_status::CRI_ERR_NULL);
+        }
         None
     } else {
         Some(unsafe { input(d.zone, d.zone_len) }.ok_or(cri_status::CRI_ERR_NULL)?)

@@ -149,7 +149,10 @@ pub(crate) fn scan(s: &[u8], mut i: usize, mask: u8, ext: Ext) -> Result<usize, 
             i = check_pct(s, i).map_err(|offset| Error::Percent { offset })?;
         } else if b >= 0x80 && ext != Ext::Ascii {
             match decode_utf8(s.get(i..).unwrap_or(&[])) {
-                Some((c, w)) if is_ucschar(c) || (ext == Ext::UcsPrivate && is_iprivate(c)) => {
+                Some((c, w))
+                    if (is_ucschar(c) || (ext == Ext::UcsPrivate && is_iprivate(c)))
+                        && !is_bidi_format(c) =>
+                {
                     i = i.saturating_add(w);
                 }
                 _ => return Ok(i),
@@ -181,6 +184,12 @@ pub(crate) fn is_ucschar(c: u32) -> bool {
         0x10000..=0xdffff => c & 0xffff <= 0xfffd,
         _ => false,
     }
+}
+
+/// Bidirectional formatting characters, which RFC 3987 §4.1 keeps out of IRIs
+/// (LRM, RLM, LRE, RLE, PDF, LRO, RLO, and the later isolates LRI, RLI, FSI, PDI).
+pub(crate) fn is_bidi_format(c: u32) -> bool {
+    matches!(c, 0x200e | 0x200f | 0x202a..=0x202e | 0x2066..=0x2069)
 }
 
 /// `iprivate` of RFC 3987 §2.2 (allowed in queries only).

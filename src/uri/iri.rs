@@ -28,9 +28,7 @@ pub(crate) fn encode_non_ascii(s: &[u8], w: &mut Out<'_>) {
 
 /// Bidirectional formatting characters, which RFC 3987 §4.1 keeps out of IRIs
 /// (LRM, RLM, LRE, RLE, PDF, LRO, RLO, and the later isolates LRI, RLI, FSI, PDI).
-fn is_bidi_format(c: u32) -> bool {
-    matches!(c, 0x200e | 0x200f | 0x202a..=0x202e | 0x2066..=0x2069)
-}
+use super::chars::is_bidi_format;
 
 /// RFC 3987 §3.2: percent-encoded UTF-8 sequences of `ucschar`s (and `iprivate` where
 /// `private`) become characters; ASCII (delimiters, `%25`), invalid UTF-8 and bidi

@@ -207,11 +207,12 @@ impl<'a> Composer<'a> {
 /// parses back to the same components.
 ///
 /// Errors: [`Error::Parts`] if an authority is followed by a path not starting with "/",
-/// or a userinfo or port is given without a host; [`Error::Buffer`] if `out` is too small.
+/// a userinfo or port is given without a host, or the scheme is empty; [`Error::Buffer`] if `out` is too small.
 pub fn recompose(r: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
     let authority_parts = r.userinfo.is_some() || r.port.is_some();
     if (r.host.is_some() && !r.path.is_empty() && !r.path.starts_with(b"/"))
         || (r.host.is_none() && authority_parts)
+        || r.scheme.is_some_and(<[u8]>::is_empty)
     {
         return Err(Error::Parts);
     }
