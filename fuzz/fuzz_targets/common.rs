@@ -176,8 +176,11 @@ pub fn skip_known() -> bool {
     !*CHECK.get_or_init(|| std::env::var_os("CRI_FUZZ_CHECK_KNOWN").is_some())
 }
 
-/// `to_uri_rootless_relative_reference_with_colon`: `[null, true, ["id::"]]` becomes the
-/// absolute URI `id::` (no "./" prefix).
-pub fn known_rootless_colon(cri: &cri::cri::CriRef<'_>, u: &UriRef<'_>) -> bool {
-    skip_known() && !cri.is_full() && u.is_absolute()
+/// `uri_host_that_decodes_to_a_bare_ipv6_address`: the reg-name `%3A%3A1` becomes the
+/// Uri-Host `::1`, which uri_from_options / cri_from_options reject (BadUriHost).
+pub fn known_bare_ipv6_uri_host(opts: &[(u16, Vec<u8>)]) -> bool {
+    skip_known()
+        && opts.iter().any(|(n, v)| {
+            *n == 3 && std::str::from_utf8(v).is_ok_and(|h| h.parse::<std::net::Ipv6Addr>().is_ok())
+        })
 }

@@ -91,7 +91,8 @@ fn push_port(
 /// a server; Uri-Host is the host percent-decoded and lowercased, without zone id.
 ///
 /// Errors: [`Error::Coap`] — `NotAbsolute`, `NotCoapScheme` (mode `Direct`), `Fragment`,
-/// `NoHost`, `Userinfo`, `OptionLength` (Uri-Host 1-255, Uri-Path/Uri-Query 0-255, Proxy-Uri 1-1034
+/// `NoHost`, `Userinfo`, `BadUriHost` (a reg-name that decodes to a bare IPv6 address),
+/// `OptionLength` (Uri-Host 1-255, Uri-Path/Uri-Query 0-255, Proxy-Uri 1-1034
 /// bytes); [`Error::OptionSpace`] with the room needed when `opts` or `scratch` is too small.
 pub fn uri_to_options(
     uri: &UriRef<'_>,
@@ -133,6 +134,9 @@ pub(crate) fn uri_to_slots(
         return fail(CoapError::Userinfo);
     }
     if !uri_host_ip(uri).is_some_and(|(a, z)| is_destination(a, z, dest)) {
+        if uri.host_kind == Some(HostKind::RegName) && spells_ipv6(&|w| write_uri_host(host, w)) {
+            return fail(CoapError::BadUriHost);
+        }
         c.push(URI_HOST, &|w| write_uri_host(host, w))?;
     }
     push_port(
@@ -169,6 +173,21 @@ fn uri_host_ip<'a>(uri: &UriRef<'a>) -> Option<(IpAddr, Option<&'a [u8]>)> {
         HostKind::RegName => ip::decoded_ipv4(host).map(|a| (IpAddr::v4(a), None)),
         HostKind::IpvFuture => None,
     }
+}
+
+/// Would this Uri-Host value read as a bare IPv6 address (a reg-name such as `%3A%3A1`)?
+/// RFC 7252 §6.5 cannot turn such a value back into a URI, and a server could take the
+/// name for the address, so it is refused rather than sent.
+fn spells_ipv6(write: &dyn Fn(&mut Out<'_>)) -> bool {
+    // The longest IPv6 text (with an embedded IPv4 address) is 45 bytes.
+    let mut buf = [0u8; 45];
+    let mut w = Out::new(&mut buf);
+    write(&mut w);
+    let n = w.len();
+    n <= buf.len()
+        && buf
+            .get(..n)
+            .is_some_and(|t| t.contains(&b':') && ip::parse_ipv6(t).is_some())
 }
 
 /// Uri-Host: the host percent-decoded and ASCII-lowercased (Decision 6); an IP-literal
@@ -257,6 +276,9 @@ pub(crate) fn cri_to_slots(
     match a.host {
         Host::Name(labels) => {
             check_text_items(labels)?;
+            if spells_ipv6(&|w| write_joined(labels, b'.', w)) {
+                return fail(CoapError::BadUriHost);
+            }
             c.push(URI_HOST, &|w| write_joined(labels, b'.', w))?;
         }
         Host::Ip { addr, zone } => {
