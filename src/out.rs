@@ -1,38 +1,17 @@
 //! A writer into a caller's buffer that never writes past its end but keeps counting, so
-//! a too-small buffer yields the exact length needed. A window (`skip`) lets a caller see
-//! any slice of a long output through a small buffer (used to compare two outputs).
+//! a too-small buffer yields the exact length needed.
 
 use crate::Error;
 
 pub(crate) struct Out<'a> {
     buf: &'a mut [u8],
-    /// Output position of `buf[0]`.
-    skip: usize,
     /// Output produced so far (written or only counted).
     len: usize,
-    /// A window keeps the parts of pieces that overlap it (a buffer keeps whole pieces:
-    /// output that does not fit is an error anyway).
-    windowed: bool,
 }
 
 impl<'a> Out<'a> {
     pub(crate) fn new(buf: &'a mut [u8]) -> Self {
-        Out {
-            buf,
-            skip: 0,
-            len: 0,
-            windowed: false,
-        }
-    }
-
-    /// A writer that keeps only output bytes `skip .. skip + buf.len()`.
-    pub(crate) fn window(buf: &'a mut [u8], skip: usize) -> Self {
-        Out {
-            buf,
-            skip,
-            len: 0,
-            windowed: true,
-        }
+        Out { buf, len: 0 }
     }
 
     pub(crate) fn len(&self) -> usize {
@@ -44,28 +23,14 @@ impl<'a> Out<'a> {
         self.len = pos;
     }
 
+    /// Appends `bytes` when they fit; a piece that does not fit is only counted (the
+    /// output is then an error anyway).
     pub(crate) fn push(&mut self, bytes: &[u8]) {
         let start = self.len;
         let end = start.saturating_add(bytes.len());
         self.len = end;
-        if !self.windowed {
-            // The usual writer: no window, so a plain bounds-checked copy.
-            if let Some(dst) = self.buf.get_mut(start..end) {
-                copy(dst, bytes);
-            }
-            return;
-        }
-        let lo = start.max(self.skip);
-        let hi = end.min(self.skip.saturating_add(self.buf.len()));
-        if lo >= hi {
-            return;
-        }
-        let src = bytes.get(lo.saturating_sub(start)..hi.saturating_sub(start));
-        let dst = self
-            .buf
-            .get_mut(lo.saturating_sub(self.skip)..hi.saturating_sub(self.skip));
-        if let (Some(src), Some(dst)) = (src, dst) {
-            copy(dst, src);
+        if let Some(dst) = self.buf.get_mut(start..end) {
+            copy(dst, bytes);
         }
     }
 

@@ -2,7 +2,7 @@
 //! following DESIGN Decisions 4 and 5.
 
 use super::chars::{self, UNRESERVED};
-use super::dot_segments::Dots;
+use super::dot_segments::{self, Dots, PathPieces};
 use super::ip;
 use super::parse::{HostKind, UriRef};
 use super::percent::pct_byte;
@@ -125,28 +125,131 @@ pub fn normalize(r: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
 
 /// Whether two URI references are equivalent: their normalized forms are equal
 /// (RFC 3986 §6.2.2, §6.2.3). Rooted and rootless paths are never equivalent.
+///
+/// The normalized forms are compared component by component as byte streams, in linear
+/// time and without a buffer; a path is compared by its segments after dot-segment
+/// removal (both taken last first).
 pub fn equivalent(a: &UriRef<'_>, b: &UriRef<'_>) -> bool {
-    const WINDOW: usize = 64;
     let (ca, cb) = (composer(a), composer(b));
-    let total = |c: &Composer<'_>| {
-        let mut w = Out::new(&mut []);
-        c.write(&mut w);
-        w.len()
+    let text = |x: Option<&[u8]>, y: Option<&[u8]>, lower: bool| match (x, y) {
+        (Some(x), Some(y)) => NormBytes::new(x, lower).eq(NormBytes::new(y, lower)),
+        (x, y) => x.is_none() && y.is_none(),
     };
-    let len = total(&ca);
-    if len != total(&cb) {
-        return false;
-    }
-    // Compare the two outputs window by window: no buffer holds a whole normalized URI.
-    let mut skip = 0usize;
-    while skip < len {
-        let (mut wa, mut wb) = ([0u8; WINDOW], [0u8; WINDOW]);
-        ca.write(&mut Out::window(&mut wa, skip));
-        cb.write(&mut Out::window(&mut wb, skip));
-        if wa != wb {
-            return false;
+    text(ca.scheme, cb.scheme, true)
+        && text(ca.userinfo, cb.userinfo, false)
+        && same_host(ca.host, cb.host)
+        && ca.port == cb.port
+        && same_path(&ca, &cb)
+        && text(ca.query, cb.query, false)
+        && text(ca.fragment, cb.fragment, false)
+}
+
+fn same_host(a: Option<Host<'_>>, b: Option<Host<'_>>) -> bool {
+    match (a, b) {
+        (None, None) => true,
+        (Some(Host::Text(x)), Some(Host::Text(y))) => {
+            NormBytes::new(x, true).eq(NormBytes::new(y, true))
         }
-        skip = skip.saturating_add(WINDOW);
+        (Some(Host::Ipv6 { addr: x, zone: zx }), Some(Host::Ipv6 { addr: y, zone: zy })) => {
+            let (za, zb) = (zx.unwrap_or(&[]), zy.unwrap_or(&[]));
+            x == y
+                && zx.is_some() == zy.is_some()
+                && NormBytes::new(za, false).eq(NormBytes::new(zb, false))
+        }
+        _ => false,
     }
-    true
+}
+
+/// The path as normalization writes it: an empty path after an authority is "/" where
+/// the scheme asks for it.
+fn effective_path<'a>(c: &Composer<'a>) -> PathPieces<'a> {
+    if c.slash_if_empty && c.host.is_some() && c.path.head.is_empty() && c.path.tail.is_empty() {
+        PathPieces::new(b"/")
+    } else {
+        c.path
+    }
+}
+
+fn same_path(a: &Composer<'_>, b: &Composer<'_>) -> bool {
+    let (pa, pb) = (effective_path(a), effective_path(b));
+    match (a.dots, b.dots) {
+        // Relative-path references keep their dots: compare the normalized bytes.
+        (None, None) => {
+            let xs = NormBytes::new(pa.head, false).chain(NormBytes::new(pa.tail, false));
+            xs.eq(NormBytes::new(pb.head, false).chain(NormBytes::new(pb.tail, false)))
+        }
+        (Some(da), Some(db)) => {
+            let mut xs = dot_segments::survivors(pa, da);
+            let mut ys = dot_segments::survivors(pb, db);
+            loop {
+                match (xs.next(), ys.next()) {
+                    (None, None) => return true,
+                    (Some(x), Some(y)) => {
+                        if x.slash != y.slash
+                            || !NormBytes::new(x.seg, false).eq(NormBytes::new(y.seg, false))
+                        {
+                            return false;
+                        }
+                    }
+                    _ => return false,
+                }
+            }
+        }
+        // A relative-path reference against any other form: never the same text.
+        _ => false,
+    }
+}
+
+/// The bytes [`norm`] writes for `s`, one at a time.
+#[derive(Clone)]
+struct NormBytes<'a> {
+    s: &'a [u8],
+    lower: bool,
+    /// Hex digits of a triplet still to yield.
+    pending: [u8; 2],
+    npending: u8,
+}
+
+impl<'a> NormBytes<'a> {
+    fn new(s: &'a [u8], lower: bool) -> Self {
+        NormBytes {
+            s,
+            lower,
+            pending: [0; 2],
+            npending: 0,
+        }
+    }
+}
+
+impl Iterator for NormBytes<'_> {
+    type Item = u8;
+
+    fn next(&mut self) -> Option<u8> {
+        if self.npending > 0 {
+            let i = usize::from(2u8.saturating_sub(self.npending));
+            self.npending = self.npending.saturating_sub(1);
+            return self.pending.get(i).copied();
+        }
+        let (&b, rest) = self.s.split_first()?;
+        if let Some(v) = pct_byte(self.s, 0) {
+            self.s = self.s.get(3..).unwrap_or(&[]);
+            if chars::is(v, UNRESERVED) {
+                return Some(if self.lower {
+                    v.to_ascii_lowercase()
+                } else {
+                    v
+                });
+            }
+            let t = chars::pct_triplet(v);
+            self.pending = [t[1], t[2]];
+            self.npending = 2;
+            return Some(b'%');
+        }
+        self.s = rest;
+        Some(if self.lower {
+            b.to_ascii_lowercase()
+        } else {
+            b
+        })
+    }
 }
