@@ -1,9 +1,8 @@
 //! Regression tests for bugs found by fuzzing (fuzz/, scripts/fuzz.sh). Each test names
 //! the fuzz target and the oracle that found it, the input, what is expected and why.
 //!
-//! Every test here failed before its fix and passes after it. A test of a bug that is
-//! still open is `#[ignore]`d with the reason (so that `cargo test` and ctest stay green):
-//! `cargo test --test regressions -- --ignored` runs it; drop the `#[ignore]` with the fix.
+//! Every test here failed before its fix and passes after it (a few come from a new
+//! user's tests rather than the fuzzer, and say so).
 
 use cri::coap::{self, Mode, OptionRef};
 use cri::cri::{self as c, CriRef, ToUriOptions};
