@@ -92,7 +92,8 @@ if(CRI_VALGRIND AND NOT CMAKE_CROSSCOMPILING)
   # so a generated wrapper script execs valgrind (made executable by the test itself:
   # file(GENERATE) has no permissions before CMake 3.19).
   string(REPLACE ";" " " _args "${CRI_VALGRIND_ARGS}")
-  set(_wrapper ${CRI_RELIABILITY_DIR}/cri-tool-valgrind.sh)
+  # One wrapper per configuration (multi-config generators).
+  set(_wrapper ${CRI_RELIABILITY_DIR}/cri-tool-valgrind-$<CONFIG>.sh)
   file(GENERATE OUTPUT ${_wrapper}
     CONTENT "#!/bin/sh\nexec '${CRI_VALGRIND}' ${_args} '$<TARGET_FILE:cri-tool>' \"$@\"\n")
   file(MAKE_DIRECTORY ${CRI_RELIABILITY_DIR}/valgrind_cli)

@@ -270,9 +270,6 @@ fn uri_mode(u: &UriRef<'_>) {
     let Ok(opts) = collect(|o, s| coap::uri_to_options(u, None, Mode::Direct, o, s)) else {
         return;
     };
-    if common::known_bare_ipv6_uri_host(&opts) {
-        return;
-    }
     let scheme = u.scheme().unwrap();
     let text = format!("{}", UriText(u));
     let (mut addr, mut zone) = (Vec::new(), Vec::new());
@@ -340,9 +337,6 @@ fn cri_mode(data: &[u8]) {
     let uo = collect(|o, s| coap::uri_to_options(&u, None, Mode::Direct, o, s))
         .unwrap_or_else(|e| panic!("CRI gives options, its URI {text:?}: {e:?}"));
     assert_eq!(uo, opts, "CRI and its URI {text:?} give other options");
-    if common::known_bare_ipv6_uri_host(&opts) {
-        return;
-    }
     let (mut addr, mut zone) = (Vec::new(), Vec::new());
     let d = own_destination(&u, &mut addr, &mut zone);
     let cbor = write_all(|o| coap::cri_from_options(number, &d, iter(&opts), o))

@@ -168,19 +168,11 @@ pub fn is_coap_scheme(s: &str) -> bool {
     .any(|c| c.eq_ignore_ascii_case(s))
 }
 
-/// Open library bugs (each an `#[ignore]`d test in tests/regressions.rs) that the targets
-/// step around so that a run finds other bugs; `CRI_FUZZ_CHECK_KNOWN=1` checks them too.
-/// Delete a predicate (and its uses) with the fix.
+/// Open library bugs (each an `#[ignore]`d test in tests/regressions.rs) get a `known_*`
+/// predicate here, `skip_known() && <the bug's shape>`, that the targets use to step around
+/// them so that a run finds other bugs; `CRI_FUZZ_CHECK_KNOWN=1` checks them too. The fix
+/// deletes the predicate and its uses. (None is open now.)
 pub fn skip_known() -> bool {
     static CHECK: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     !*CHECK.get_or_init(|| std::env::var_os("CRI_FUZZ_CHECK_KNOWN").is_some())
-}
-
-/// `uri_host_that_decodes_to_a_bare_ipv6_address`: the reg-name `%3A%3A1` becomes the
-/// Uri-Host `::1`, which uri_from_options / cri_from_options reject (BadUriHost).
-pub fn known_bare_ipv6_uri_host(opts: &[(u16, Vec<u8>)]) -> bool {
-    skip_known()
-        && opts.iter().any(|(n, v)| {
-            *n == 3 && std::str::from_utf8(v).is_ok_and(|h| h.parse::<std::net::Ipv6Addr>().is_ok())
-        })
 }
