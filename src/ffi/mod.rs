@@ -211,3 +211,106 @@ unsafe fn buffer_out(
         Err(e) => Err(e),
     }
 }
+
+// The C entry points called through their raw pointers, so that `cargo miri test --lib`
+// checks the pointer handling of the FFI layer (the C harness covers the behaviour).
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use core::ptr::{null, null_mut};
+
+    #[test]
+    fn split_and_resolve_through_pointers() {
+        let s = b"http://a/b?c#dJUNK";
+        let mut parts = core::mem::MaybeUninit::<uri_parts>::uninit();
+        let mut off = 0usize;
+        // SAFETY: valid pointers and lengths.
+        let st = unsafe { uri_split(s.as_ptr().cast(), 14, 0, parts.as_mut_ptr(), &mut off) };
+        assert_eq!(st, cri_status::CRI_OK);
+        // SAFETY: CRI_OK filled the parts.
+        let p = unsafe { parts.assume_init() };
+        assert_eq!((p.fragment.len, p.query.len), (1, 1));
+
+        let (base, r) = (b"http://a/b/c/d;p?q", b"../g");
+        let mut needed = 0usize;
+        // SAFETY: a size query: NULL output with capacity 0.
+        let st = unsafe {
+            uri_resolve(
+                base.as_ptr().cast(),
+                18,
+                r.as_ptr().cast(),
+                4,
+                null_mut(),
+                0,
+                &mut needed,
+                &mut off,
+            )
+        };
+        assert_eq!((st, needed), (cri_status::CRI_ERR_BUFFER, 12));
+        let mut out = [0x55u8; 13];
+        let mut n = 0usize;
+        // SAFETY: `out` holds `needed + 1` bytes.
+        let st = unsafe {
+            uri_resolve(
+                base.as_ptr().cast(),
+                18,
+                r.as_ptr().cast(),
+                4,
+                out.as_mut_ptr().cast(),
+                13,
+                &mut n,
+                &mut off,
+            )
+        };
+        assert_eq!(
+            (st, &out[..n], out[n]),
+            (cri_status::CRI_OK, &b"http://a/b/g"[..], 0)
+        );
+    }
+
+    #[test]
+    fn cri_and_coap_through_pointers() {
+        let uri = b"coap://198.51.100.1:61616/.well-known/core";
+        let mut cbor = [0u8; 64];
+        let (mut n, mut err) = (0usize, cri_error_info::default());
+        // SAFETY: valid pointers and capacities.
+        let st = unsafe {
+            cri_from_uri(
+                uri.as_ptr().cast(),
+                uri.len(),
+                cbor.as_mut_ptr(),
+                64,
+                &mut n,
+                &mut err,
+            )
+        };
+        assert_eq!((st, n), (cri_status::CRI_OK, 29));
+        let mut opts = [cri_coap_option {
+            number: 0,
+            value: null(),
+            len: 0,
+        }; 4];
+        let mut values = [0u8; 32];
+        let (mut nopts, mut nvalues) = (0usize, 0usize);
+        // SAFETY: valid pointers and capacities; no destination.
+        let st = unsafe {
+            cri_to_coap_options(
+                cbor.as_ptr(),
+                n,
+                null(),
+                CRI_COAP_MODE_DIRECT,
+                opts.as_mut_ptr(),
+                4,
+                &mut nopts,
+                values.as_mut_ptr(),
+                32,
+                &mut nvalues,
+                &mut err,
+            )
+        };
+        assert_eq!((st, nopts), (cri_status::CRI_OK, 2));
+        // SAFETY: the option values point into `values`, which is still alive.
+        let first = unsafe { core::slice::from_raw_parts(opts[0].value, opts[0].len) };
+        assert_eq!((opts[0].number, first), (11, &b".well-known"[..]));
+    }
+}
