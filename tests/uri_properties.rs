@@ -193,3 +193,62 @@ fn lenient_unclosed_ip_literal_has_no_port() {
         (Some("[::1]"), Some("80"), "/x")
     );
 }
+
+/// IP addresses in hosts against the standard library's parsers, which implement the same
+/// grammar (RFC 3986 §3.2.2 IPv6address with its ls32 IPv4 tail, dec-octets without leading
+/// zeros) and print RFC 5952 text: every random literal is accepted by both or by neither,
+/// and normalizes to the same text.
+#[test]
+fn ip_addresses_agree_with_std() {
+    let mut rng = Rng(0x1b873593);
+    let pieces = [
+        "0",
+        "1",
+        "00",
+        "ff",
+        "FFFF",
+        "0db8",
+        "12345",
+        ":",
+        ":",
+        "::",
+        "::",
+        "1.2.3.4",
+        "255.255.255.255",
+        "01.2.3.4",
+        "256.0.0.1",
+        "1.2.3",
+        "1.2.3.4.5",
+        "g",
+        ".",
+        "ffff:",
+    ];
+    let (mut v6, mut v4) = (0, 0);
+    for _ in 0..60_000 {
+        let n = 1 + (rng.next() % 9) as usize;
+        let text: String = (0..n).map(|_| rng.pick(&pieces)).collect();
+        let literal = format!("//[{text}]");
+        let std6 = text.parse::<std::net::Ipv6Addr>().ok();
+        let ours6 = UriRef::parse(&literal).ok();
+        assert_eq!(ours6.is_some(), std6.is_some(), "IPv6 {text:?}");
+        if let (Some(u), Some(a)) = (ours6, std6) {
+            let mut buf = [0u8; 64];
+            let len = uri::normalize(&u, &mut buf).unwrap();
+            assert_eq!(
+                &buf[..len],
+                format!("//[{a}]").as_bytes(),
+                "IPv6 text {text:?}"
+            );
+            v6 += 1;
+        }
+        let std4 = text.parse::<std::net::Ipv4Addr>().ok();
+        let authority = format!("//{text}");
+        let host4 = UriRef::parse(&authority)
+            .ok()
+            .filter(|u| u.host() == Some(&text) && u.host_kind() == Some(cri::uri::HostKind::Ipv4));
+        assert_eq!(host4.is_some(), std4.is_some(), "IPv4 {text:?}");
+        v4 += usize::from(std4.is_some());
+    }
+    // The generator must reach both kinds often enough for the comparison to mean something.
+    assert!(v6 > 1000 && v4 > 100, "{v6} IPv6, {v4} IPv4 addresses");
+}

@@ -3,50 +3,59 @@
 
 use crate::Error;
 
-pub(crate) const UNRESERVED: u8 = 1; // ALPHA DIGIT - . _ ~
-pub(crate) const SUB_DELIM: u8 = 2; // ! $ & ' ( ) * + , ; =
-pub(crate) const COLON: u8 = 4;
-pub(crate) const AT: u8 = 8;
-pub(crate) const SLASH: u8 = 16;
-pub(crate) const SCHEME: u8 = 32; // ALPHA DIGIT + - .
-pub(crate) const HEX: u8 = 64;
-pub(crate) const QM: u8 = 128; // ?
-
-/// reg-name (without pct-encoded, which is handled separately).
-pub(crate) const REG_NAME: u8 = UNRESERVED | SUB_DELIM;
-pub(crate) const USERINFO: u8 = UNRESERVED | SUB_DELIM | COLON;
-pub(crate) const PCHAR: u8 = UNRESERVED | SUB_DELIM | COLON | AT;
+// Each bit is one set of RFC 3986 Appendix A: a byte's entry has the bit of every set it
+// belongs to, so `is(b, SET)` is one load and one mask, and a run of bytes is in a set
+// when the AND of their entries has the set's bit (the parser checks 8 bytes at a time).
+/// unreserved: ALPHA DIGIT `-._~`.
+pub(crate) const UNRESERVED: u8 = 1;
+/// reg-name (without pct-encoded, which is handled separately): unreserved, sub-delims.
+pub(crate) const REG_NAME: u8 = 2;
+/// userinfo: reg-name and `:`.
+pub(crate) const USERINFO: u8 = 4;
+/// pchar: userinfo and `@`.
+pub(crate) const PCHAR: u8 = 8;
 /// A path: segments of pchar separated by "/".
-pub(crate) const PATH: u8 = PCHAR | SLASH;
-/// A query or fragment.
-pub(crate) const QUERY: u8 = PCHAR | SLASH | QM;
+pub(crate) const PATH: u8 = 16;
+/// A query or fragment: pchar, `/`, `?`.
+pub(crate) const QUERY: u8 = 32;
+/// scheme characters after the first: ALPHA DIGIT `+-.`.
+pub(crate) const SCHEME: u8 = 64;
+/// HEXDIG.
+pub(crate) const HEX: u8 = 128;
 /// IPvFuture's tail: unreserved / sub-delims / ":".
 pub(crate) const IPVFUTURE: u8 = USERINFO;
 
 const fn class_of(c: u8) -> u8 {
     let alpha = c.is_ascii_alphabetic();
     let digit = c.is_ascii_digit();
-    let mut k = 0;
-    if alpha || digit || matches!(c, b'-' | b'.' | b'_' | b'~') {
-        k |= UNRESERVED;
-    }
-    if matches!(
+    let unreserved = alpha || digit || matches!(c, b'-' | b'.' | b'_' | b'~');
+    let sub_delim = matches!(
         c,
         b'!' | b'$' | b'&' | b'\'' | b'(' | b')' | b'*' | b'+' | b',' | b';' | b'='
-    ) {
-        k |= SUB_DELIM;
+    );
+    let reg_name = unreserved || sub_delim;
+    let userinfo = reg_name || c == b':';
+    let pchar = userinfo || c == b'@';
+    let path = pchar || c == b'/';
+    let query = path || c == b'?';
+    let mut k = 0;
+    if unreserved {
+        k |= UNRESERVED;
     }
-    if c == b':' {
-        k |= COLON;
+    if reg_name {
+        k |= REG_NAME;
     }
-    if c == b'@' {
-        k |= AT;
+    if userinfo {
+        k |= USERINFO;
     }
-    if c == b'/' {
-        k |= SLASH;
+    if pchar {
+        k |= PCHAR;
     }
-    if c == b'?' {
-        k |= QM;
+    if path {
+        k |= PATH;
+    }
+    if query {
+        k |= QUERY;
     }
     if alpha || digit || matches!(c, b'+' | b'-' | b'.') {
         k |= SCHEME;
@@ -135,13 +144,7 @@ pub(crate) fn check_ext(s: &[u8], mask: u8, ext: Ext) -> Result<(), Error> {
 #[inline]
 pub(crate) fn scan(s: &[u8], mut i: usize, mask: u8, ext: Ext) -> Result<usize, Error> {
     loop {
-        // The common case, a run of plain characters, as a tight loop.
-        let rest = s.get(i..).unwrap_or(&[]);
-        i = i.wrapping_add(
-            rest.iter()
-                .position(|&b| !is(b, mask))
-                .unwrap_or(rest.len()),
-        );
+        i = run(s, i, mask);
         let Some(&b) = s.get(i) else {
             return Ok(i);
         };
@@ -161,6 +164,34 @@ pub(crate) fn scan(s: &[u8], mut i: usize, mask: u8, ext: Ext) -> Result<usize, 
             return Ok(i);
         }
     }
+}
+
+/// The end of the run of bytes of set `mask` (one bit) from `s[i]`: the common case, a
+/// plain stretch of a component. 8 bytes are checked per step with one AND-reduction and
+/// one branch, then the block where the run ends byte by byte. (Finding the end inside
+/// the block without branches, a bit per byte and `trailing_ones`, measured slower on
+/// real URLs: 41 against 26 ns per URL.)
+#[inline(always)]
+pub(crate) fn run(s: &[u8], mut i: usize, mask: u8) -> usize {
+    while let Some(block) = s
+        .get(i..i.saturating_add(8))
+        .and_then(|b| <&[u8; 8]>::try_from(b).ok())
+    {
+        if block.iter().fold(0xff, |all, &b| all & class(b)) & mask == 0 {
+            break;
+        }
+        i = i.saturating_add(8);
+    }
+    run_bytes(s, i, mask)
+}
+
+/// [`run`] byte by byte.
+#[inline(always)]
+fn run_bytes(s: &[u8], mut i: usize, mask: u8) -> usize {
+    while s.get(i).is_some_and(|&b| is(b, mask)) {
+        i = i.saturating_add(1);
+    }
+    i
 }
 
 /// The character at the start of `b` and its UTF-8 length, if `b` starts with valid UTF-8.
@@ -209,4 +240,37 @@ pub(crate) fn check_pct(s: &[u8], i: usize) -> Result<usize, usize> {
         return Err(l);
     }
     Ok(i.saturating_add(3))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The block scan ends every run exactly where a byte-by-byte scan does: every start,
+    /// every set, inputs of 0 to 40 bytes mixing members and non-members at every spot.
+    #[test]
+    fn run_matches_the_byte_loop() {
+        let masks = [
+            UNRESERVED, REG_NAME, USERINFO, PCHAR, PATH, QUERY, SCHEME, HEX,
+        ];
+        // Mostly letters, so that runs of every length occur.
+        let alphabet = b"aaaaaaaaaaaaaaaaaaaaaaaaZ09-._~!$&'()*+,;=:@/?#[]% \x7f\x80\xff";
+        let mut x = 0x9e3779b97f4a7c15u64;
+        for len in 0..=40 {
+            for _ in 0..200 {
+                let s: [u8; 40] = core::array::from_fn(|_| {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    alphabet[(x % alphabet.len() as u64) as usize]
+                });
+                let s = &s[..len];
+                for &mask in &masks {
+                    for i in 0..=len {
+                        assert_eq!(run(s, i, mask), run_bytes(s, i, mask), "{s:?} from {i}");
+                    }
+                }
+            }
+        }
+    }
 }

@@ -7,82 +7,102 @@ use crate::out::{copy, Out};
 /// Parses `dec-octet "." dec-octet "." dec-octet "." dec-octet` (no leading zeros).
 pub(crate) fn parse_ipv4(s: &[u8]) -> Option<[u8; 4]> {
     let mut addr = [0u8; 4];
-    let mut parts = s.split(|&b| b == b'.');
-    for slot in addr.iter_mut() {
-        *slot = dec_octet(parts.next()?)?;
+    let mut i = 0usize;
+    for (k, slot) in addr.iter_mut().enumerate() {
+        if k > 0 {
+            if s.get(i) != Some(&b'.') {
+                return None;
+            }
+            i = i.saturating_add(1);
+        }
+        let (v, n) = dec_octet(s, i)?;
+        *slot = v;
+        i = i.saturating_add(n);
     }
-    match parts.next() {
-        None => Some(addr),
-        Some(_) => None,
-    }
+    (i == s.len()).then_some(addr)
 }
 
-fn dec_octet(s: &[u8]) -> Option<u8> {
-    if s.is_empty() || s.len() > 3 || (s.len() > 1 && s.first() == Some(&b'0')) {
-        return None;
-    }
+/// The dec-octet at `s[i]` (0-255, one to three digits, no leading zero) and its length.
+fn dec_octet(s: &[u8], i: usize) -> Option<(u8, usize)> {
     let mut v: u16 = 0;
-    for &b in s {
-        if !b.is_ascii_digit() {
+    let mut n = 0usize;
+    while let Some(d) = s
+        .get(i.saturating_add(n))
+        .and_then(|b| b.checked_sub(b'0'))
+        .filter(|d| *d < 10)
+    {
+        if n == 3 || (n == 1 && v == 0) {
             return None;
         }
-        v = v
-            .wrapping_mul(10)
-            .wrapping_add(u16::from(b.wrapping_sub(b'0')));
+        v = v.wrapping_mul(10).wrapping_add(u16::from(d));
+        n = n.saturating_add(1);
     }
-    u8::try_from(v).ok()
+    match n {
+        0 => None,
+        _ => Some((u8::try_from(v).ok()?, n)),
+    }
 }
 
-/// Parses an RFC 3986 IPv6address (all forms of §3.2.2, including a trailing IPv4address).
+/// Parses an RFC 3986 IPv6address (all forms of §3.2.2, including a trailing IPv4address),
+/// in one pass over the text.
 pub(crate) fn parse_ipv6(s: &[u8]) -> Option<[u8; 16]> {
     let mut groups = [0u16; 8];
     let mut n = 0usize; // groups written
     let mut gap: Option<usize> = None; // index in `groups` where "::" stands
-    let mut rest = s;
-    if let Some(r) = rest.strip_prefix(b"::") {
+    let mut i = 0usize;
+    if s.starts_with(b"::") {
         gap = Some(0);
-        rest = r;
+        i = 2;
     }
-    while !rest.is_empty() {
-        let digits = rest.iter().take_while(|&&b| chars::is(b, HEX)).count();
-        if rest.get(digits) == Some(&b'.') {
+    while i < s.len() {
+        let (v, digits) = h16(s, i);
+        if s.get(i.saturating_add(digits)) == Some(&b'.') {
             // The last 32 bits as an IPv4address.
-            let v4 = parse_ipv4(rest)?;
-            for pair in v4.chunks_exact(2) {
-                let g = groups.get_mut(n)?;
-                *g = u16::from_be_bytes([*pair.first()?, *pair.get(1)?]);
-                n = n.wrapping_add(1);
-            }
+            let [a, b, c, d] = parse_ipv4(s.get(i..)?)?;
+            *groups.get_mut(n)? = u16::from_be_bytes([a, b]);
+            *groups.get_mut(n.saturating_add(1))? = u16::from_be_bytes([c, d]);
+            n = n.saturating_add(2);
             break;
         }
         if digits == 0 || digits > 4 {
             return None;
         }
-        let (h16, tail) = rest.split_at_checked(digits)?;
-        *groups.get_mut(n)? = h16.iter().fold(0u16, |v, &b| {
-            (v << 4) | u16::from(chars::hex_value(b).unwrap_or(0))
-        });
-        n = n.wrapping_add(1);
-        rest = tail;
-        if rest.is_empty() {
+        *groups.get_mut(n)? = v;
+        n = n.saturating_add(1);
+        i = i.saturating_add(digits);
+        if i == s.len() {
             break;
         }
-        if let Some(r) = rest.strip_prefix(b"::") {
+        // ":" before the next group, or "::" for the gap.
+        if s.get(i) != Some(&b':') {
+            return None;
+        }
+        i = i.saturating_add(1);
+        if s.get(i) == Some(&b':') {
             if gap.is_some() {
                 return None;
             }
             gap = Some(n);
-            rest = r;
-        } else if let Some(r) = rest.strip_prefix(b":") {
-            if r.is_empty() {
-                return None;
-            }
-            rest = r;
-        } else {
+            i = i.saturating_add(1);
+        } else if i == s.len() {
             return None;
         }
     }
     expand(groups, n, gap)
+}
+
+/// The hex digits at `s[i]`: their value (the last four) and how many there are.
+fn h16(s: &[u8], i: usize) -> (u16, usize) {
+    let mut v = 0u16;
+    let mut n = 0usize;
+    while let Some(h) = s
+        .get(i.saturating_add(n))
+        .and_then(|&b| chars::hex_value(b))
+    {
+        v = (v << 4) | u16::from(h);
+        n = n.saturating_add(1);
+    }
+    (v, n)
 }
 
 /// Places the groups after a "::" at the end (the gap stands for at least one zero group).

@@ -221,7 +221,7 @@ fn scheme_len(s: &[u8]) -> Option<usize> {
     if !s.first()?.is_ascii_alphabetic() {
         return None;
     }
-    let n = s.iter().take_while(|&&b| chars::is(b, SCHEME)).count();
+    let n = chars::run(s, 1, SCHEME);
     (s.get(n) == Some(&b':')).then_some(n)
 }
 
@@ -235,9 +235,11 @@ fn split_at(s: &[u8], i: usize) -> (&[u8], &[u8]) {
 }
 
 /// The byte at `i` must end a component: the end of input or one of `ends`.
-fn expect_end(s: &[u8], i: usize, ends: &[u8]) -> Result<(), Error> {
+#[inline(always)]
+fn expect_end<const N: usize>(s: &[u8], i: usize, ends: [u8; N]) -> Result<(), Error> {
+    // Compared one by one: `<[u8]>::contains` calls memchr, a call per component.
     match s.get(i) {
-        Some(b) if !ends.contains(b) => Err(syntax(i)),
+        Some(b) if !ends.iter().any(|e| e == b) => Err(syntax(i)),
         _ => Ok(()),
     }
 }
@@ -259,7 +261,7 @@ fn parse_strict(s: &[u8], g: Grammar) -> Result<UriRef<'_>, Error> {
     }
     let path_start = i;
     i = chars::scan(s, i, PATH, g.ext())?;
-    expect_end(s, i, b"?#")?;
+    expect_end(s, i, *b"?#")?;
     r.path = s.get(path_start..i).unwrap_or(&[]);
     if r.scheme.is_none() && r.host.is_none() {
         // path-noscheme (§4.2): no ":" in the first segment of a relative-path reference.
@@ -271,13 +273,13 @@ fn parse_strict(s: &[u8], g: Grammar) -> Result<UriRef<'_>, Error> {
     if s.get(i) == Some(&b'?') {
         let start = i.saturating_add(1);
         i = chars::scan(s, start, QUERY, g.query_ext())?;
-        expect_end(s, i, b"#")?;
+        expect_end(s, i, *b"#")?;
         r.query = s.get(start..i);
     }
     if s.get(i) == Some(&b'#') {
         let start = i.saturating_add(1);
         i = chars::scan(s, start, QUERY, g.ext())?;
-        expect_end(s, i, b"")?;
+        expect_end(s, i, [])?;
         r.fragment = s.get(start..i);
     }
     finish_port(r, s)
@@ -302,7 +304,7 @@ pub(crate) fn parse_authority_only(s: &[u8]) -> Result<UriRef<'_>, Error> {
         ..UriRef::default()
     };
     let end = parse_authority(s, 0, &mut r, Grammar::Uri)?;
-    expect_end(s, end, b"")?;
+    expect_end(s, end, [])?;
     finish_port(r, s)
 }
 
@@ -314,32 +316,36 @@ fn parse_authority<'a>(
     r: &mut UriRef<'a>,
     g: Grammar,
 ) -> Result<usize, Error> {
-    // Userinfo characters are a superset of reg-name ones: one scan either reaches the
-    // "@" of a userinfo or runs over the host (and stops at ":", "[" or the end).
+    // Reg-name characters are userinfo characters too: one scan as a host either ends the
+    // host (at ":" and a port, or at the end of the authority) or reaches the "@" of a
+    // userinfo, and only a ":" followed by more than digits needs the userinfo scan to go on.
+    let ext = g.ext();
     let mut host_start = start;
-    let u_end = chars::scan(s, start, USERINFO, g.ext())?;
-    if s.get(u_end) == Some(&b'@') {
-        r.userinfo = s.get(start..u_end);
-        host_start = u_end.saturating_add(1);
+    let mut name_end = chars::scan(s, start, REG_NAME, ext)?;
+    let at_sign = match s.get(name_end) {
+        Some(b'@') => Some(name_end),
+        Some(b':') => {
+            let digits = port_end(s, name_end.saturating_add(1));
+            if matches!(s.get(digits), None | Some(b'/' | b'?' | b'#')) {
+                None
+            } else {
+                let u_end = chars::scan(s, digits, USERINFO, ext)?;
+                (s.get(u_end) == Some(&b'@')).then_some(u_end)
+            }
+        }
+        _ => None,
+    };
+    if let Some(at_sign) = at_sign {
+        r.userinfo = s.get(start..at_sign);
+        host_start = at_sign.saturating_add(1);
+        name_end = chars::scan(s, host_start, REG_NAME, ext)?;
     }
     let host_end = if s.get(host_start) == Some(&b'[') {
         let rest = s.get(host_start..).unwrap_or(&[]);
-        // The literal ends at its "]" (kept) or, unclosed, at the end of the authority.
-        let end = rest
-            .iter()
-            .position(|&b| matches!(b, b']' | b'/' | b'?' | b'#'))
-            .map_or(rest.len(), |i| {
-                if rest.get(i) == Some(&b']') {
-                    i.saturating_add(1)
-                } else {
-                    i
-                }
-            });
-        let bounded = split_at(rest, end).0;
-        let n = parse_ip_literal(bounded, r).map_err(|e| at(host_start, e))?;
+        let n = parse_ip_literal(rest, r).map_err(|e| at(host_start, e))?;
         host_start.saturating_add(n)
     } else {
-        let end = chars::scan(s, host_start, REG_NAME, g.ext())?;
+        let end = name_end;
         let name = s.get(host_start..end).unwrap_or(&[]);
         // Only a name that starts with a digit can be an IPv4address.
         let v4 = name.first().is_some_and(u8::is_ascii_digit) && ip::parse_ipv4(name).is_some();
@@ -354,16 +360,21 @@ fn parse_authority<'a>(
     let mut i = host_end;
     if s.get(i) == Some(&b':') {
         let port_start = i.saturating_add(1);
-        i = port_start;
-        while s.get(i).is_some_and(u8::is_ascii_digit) {
-            i = i.saturating_add(1);
-        }
+        i = port_end(s, port_start);
         let port = s.get(port_start..i).unwrap_or(&[]);
         r.port = Some(port);
         r.port_number = port_number(port);
     }
-    expect_end(s, i, b"/?#")?;
+    expect_end(s, i, *b"/?#")?;
     Ok(i)
+}
+
+/// The end of the digits from `s[i]`.
+fn port_end(s: &[u8], mut i: usize) -> usize {
+    while s.get(i).is_some_and(u8::is_ascii_digit) {
+        i = i.saturating_add(1);
+    }
+    i
 }
 
 /// The value of an all-digit port, `None` if empty, not digits or over 65535.
@@ -380,17 +391,25 @@ pub(crate) fn port_number(port: &[u8]) -> Option<u16> {
 }
 
 /// IP-literal = "[" ( IPv6address / IPv6addrz / IPvFuture ) "]" (RFC 3986, RFC 6874).
-/// `s` starts with "["; returns the literal's length including the brackets. An invalid
-/// IPv6 address is reported at its first byte.
+/// `s` starts with "[" and runs to the end of the reference; returns the literal's length
+/// including the brackets. An invalid IPv6 address is reported at its first byte, an
+/// unclosed literal where the authority ends.
 fn parse_ip_literal<'a>(s: &'a [u8], r: &mut UriRef<'a>) -> Result<usize, Error> {
-    let close = s.iter().position(|&b| b == b']');
-    let inner_end = close.unwrap_or_else(|| find_any(s, b"/?#"));
+    let inner_end = s
+        .iter()
+        .position(|&b| matches!(b, b']' | b'/' | b'?' | b'#'))
+        .unwrap_or(s.len());
     let inner = s.get(1..inner_end).unwrap_or(&[]);
     if matches!(inner.first(), Some(b'v' | b'V')) {
         ip::check_ipvfuture(inner).map_err(|bad| syntax(bad.saturating_add(1)))?;
         r.host_kind = Some(HostKind::IpvFuture);
     } else {
-        let (addr, zone) = match find_subslice(inner, b"%25") {
+        // The zone id follows the first "%", which must start "%25" (RFC 6874).
+        let zone_at = inner
+            .iter()
+            .position(|&b| b == b'%')
+            .filter(|&z| inner.get(z..z.saturating_add(3)) == Some(b"%25"));
+        let (addr, zone) = match zone_at {
             Some(z) => (split_at(inner, z).0, inner.get(z.saturating_add(3)..)),
             None => (inner, None),
         };
@@ -407,9 +426,9 @@ fn parse_ip_literal<'a>(s: &'a [u8], r: &mut UriRef<'a>) -> Result<usize, Error>
         }
         r.host_kind = Some(HostKind::Ipv6);
     }
-    match close {
-        Some(c) => Ok(c.saturating_add(1)),
-        None => Err(syntax(inner_end)),
+    match s.get(inner_end) {
+        Some(b']') => Ok(inner_end.saturating_add(1)),
+        _ => Err(syntax(inner_end)),
     }
 }
 
