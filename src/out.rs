@@ -34,6 +34,17 @@ impl<'a> Out<'a> {
         }
     }
 
+    /// The next `n` bytes of the buffer, when they fit, for a writer that fills them
+    /// itself and then calls [`Out::advance`] with what it wrote.
+    pub(crate) fn room(&mut self, n: usize) -> Option<&mut [u8]> {
+        self.buf.get_mut(self.len..self.len.checked_add(n)?)
+    }
+
+    /// Counts `n` more bytes of output (written through [`Out::room`], or only counted).
+    pub(crate) fn advance(&mut self, n: usize) {
+        self.len = self.len.saturating_add(n);
+    }
+
     pub(crate) fn byte(&mut self, b: u8) {
         self.push(&[b]);
     }

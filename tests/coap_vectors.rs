@@ -544,3 +544,71 @@ fn options_to_path_records() {
     }
     assert_eq!(n, 5);
 }
+
+/// Uri-Path after dot-segment removal (RFC 7252 §6.4 step 8, Decision 4) against a model:
+/// the segments of the normalized URI's path (RFC 3986 §6.2.2: `%2E` decoded, dot-segments
+/// removed), each percent-decoded; "" and "/" give none. Random paths mix dot-segments
+/// (plain and `%2E`), empty and encoded segments; every list is also built again into
+/// buffers one option and one byte short, which must report the same room.
+#[test]
+fn uri_path_options_match_normalized_segments() {
+    let pieces = [
+        "a", "b%2Fc", ".", "..", "%2E", "%2e%2E", ".%2E", "", "x.y", "%41",
+    ];
+    let mut x = 0x94d049bb133111ebu64;
+    for _ in 0..20_000 {
+        let mut path = String::new();
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        for _ in 0..x % 9 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            path.push('/');
+            path.push_str(pieces[(x % pieces.len() as u64) as usize]);
+        }
+        let text = format!("coap://h{path}");
+        let u = UriRef::parse(&text).unwrap();
+        let mut opts = [OptionRef::default(); 16];
+        let mut values = [0u8; 128];
+        let space = coap::uri_to_options(&u, None, Mode::Direct, &mut opts, &mut values)
+            .unwrap_or_else(|e| panic!("{text}: {e:?}"));
+        let got: Vec<&[u8]> = opts[..space.options]
+            .iter()
+            .filter(|o| o.number == 11)
+            .map(|o| &values[o.offset..o.offset + o.len])
+            .collect();
+
+        let mut norm = [0u8; 128];
+        let n = uri::normalize(&u, &mut norm).unwrap();
+        let norm = UriRef::parse_bytes(&norm[..n]).unwrap();
+        let want: Vec<Vec<u8>> = match norm.path() {
+            "" | "/" => vec![],
+            p => p[1..]
+                .split('/')
+                .map(|seg| {
+                    let mut d = [0u8; 64];
+                    let k = uri::percent_decode(seg.as_bytes(), Default::default(), &mut d);
+                    d[..k.unwrap()].to_vec()
+                })
+                .collect(),
+        };
+        assert_eq!(got, want, "{text}");
+
+        for (o, v) in [
+            (space.options - 1, space.scratch),
+            (space.options, space.scratch - 1),
+        ] {
+            if space.options == 0 || (v == space.scratch - 1 && space.scratch == 0) {
+                continue;
+            }
+            let short =
+                coap::uri_to_options(&u, None, Mode::Direct, &mut opts[..o], &mut values[..v]);
+            assert!(
+                matches!(short, Err(::cri::Error::OptionSpace(s)) if s == space),
+                "{text}: {short:?}"
+            );
+        }
+    }
+}

@@ -122,7 +122,7 @@ pub(crate) fn uri_to_slots(
     match (mode, is_coap) {
         (Mode::Direct, false) => return fail(CoapError::NotCoapScheme),
         (Mode::Proxy, _) | (Mode::Auto, false) => {
-            c.push(PROXY_URI, &|w| Composer::from_ref(uri).write(w))?;
+            c.push(PROXY_URI, |w| Composer::from_ref(uri).write(w))?;
             return c.finish();
         }
         _ => {}
@@ -133,31 +133,42 @@ pub(crate) fn uri_to_slots(
     if uri.userinfo.is_some() {
         return fail(CoapError::Userinfo);
     }
-    if !uri_host_ip(uri).is_some_and(|(a, z)| is_destination(a, z, dest)) {
-        if uri.host_kind == Some(HostKind::RegName) && spells_ipv6(&|w| write_uri_host(host, w)) {
+    // A reg-name without "%" is neither an address nor can it spell one (no ":").
+    let plain_name = uri.host_kind == Some(HostKind::RegName) && !host.iter().any(|&b| b == b'%');
+    if plain_name || !host_is_destination(uri, dest) {
+        if !plain_name
+            && uri.host_kind == Some(HostKind::RegName)
+            && spells_ipv6(&|w| write_uri_host(host, w))
+        {
             return fail(CoapError::BadUriHost);
         }
-        c.push(URI_HOST, &|w| write_uri_host(host, w))?;
+        c.push(URI_HOST, |w| write_uri_host(host, w))?;
     }
     push_port(
         &mut c,
         uri.port_number.or_else(|| default_port(scheme)),
         dest,
     )?;
-    for chunk in uri_path_segments(PathPieces::new(uri.path)) {
-        c.push(URI_PATH, &|w| decode_into(chunk.seg, false, w))?;
-    }
+    push_path(&mut c, uri.path)?;
     if let Some(q) = uri.query {
         for param in q.split(|&b| b == b'&') {
-            c.push(URI_QUERY, &|w| decode_into(param, false, w))?;
+            c.push(URI_QUERY, |w| decode_into(param, false, w))?;
         }
     }
     if mode == Mode::ProxyScheme {
-        c.push(PROXY_SCHEME, &|w| {
+        c.push(PROXY_SCHEME, |w| {
             scheme.iter().for_each(|b| w.byte(b.to_ascii_lowercase()))
         })?;
     }
     c.finish()
+}
+
+/// Is the URI's host the destination's address (without a destination: is it an address)?
+fn host_is_destination(uri: &UriRef<'_>, dest: Option<&Destination<'_>>) -> bool {
+    match (dest, uri.host_kind) {
+        (None, Some(HostKind::Ipv4 | HostKind::Ipv6)) => true,
+        _ => uri_host_ip(uri).is_some_and(|(a, z)| is_destination(a, z, dest)),
+    }
 }
 
 /// The IP address (and zone id) a URI's host names, if it is an IP address.
@@ -207,13 +218,40 @@ fn write_uri_host(host: &[u8], w: &mut Out<'_>) {
 
 /// RFC 7252 §6.4 step 8: a path of "" or "/" gives no Uri-Path; otherwise one per
 /// segment after dot-segment removal (with `%2E` dots, Decision 4).
-fn uri_path_segments(path: PathPieces<'_>) -> impl Iterator<Item = dot_segments::Chunk<'_>> {
-    let mut chunks = dot_segments::forward(path, Dots::Decoded);
-    let mut probe = chunks.clone();
-    if matches!((probe.next(), probe.next()), (Some(c), None) if c.seg.is_empty()) {
-        chunks.next();
+fn push_path(c: &mut Collector<'_, '_>, path: &[u8]) -> Result<(), Error> {
+    // path-abempty: "" or "/…". Most paths have no dot-segment: their segments go out
+    // in one pass, and the first dot-segment (or error) sends the path the long way.
+    let Some(mut rest) = path.strip_prefix(b"/").filter(|r| !r.is_empty()) else {
+        return Ok(());
+    };
+    let mark = c.mark();
+    loop {
+        let end = rest.iter().position(|&b| b == b'/').unwrap_or(rest.len());
+        let (seg, tail) = rest.split_at_checked(end).unwrap_or((rest, &[]));
+        if dot_segments::is_dot_segment(seg, Dots::Decoded)
+            || c.push(URI_PATH, |w| decode_into(seg, false, w)).is_err()
+        {
+            c.rewind(mark);
+            return push_dotted_path(c, path);
+        }
+        match tail.split_first() {
+            Some((_, after_slash)) => rest = after_slash,
+            None => return Ok(()),
+        }
     }
-    chunks
+}
+
+/// [`push_path`] through dot-segment removal: the surviving segments, found last first.
+/// A result of "/" alone gives no Uri-Path.
+fn push_dotted_path(c: &mut Collector<'_, '_>, path: &[u8]) -> Result<(), Error> {
+    let survivors = dot_segments::survivors(PathPieces::new(path), Dots::Decoded);
+    let mut probe = survivors.clone();
+    if matches!((probe.next(), probe.next()), (Some(last), None) if last.seg.is_empty()) {
+        return Ok(());
+    }
+    c.push_reversed(URI_PATH, survivors.map(|chunk| chunk.seg), |seg, w| {
+        decode_into(seg, false, w)
+    })
 }
 
 /// The full CRI `cri` (whose CBOR is `raw`) as CoAP options (draft §8.1.1) for a request to `dest` (`None`: the
@@ -256,7 +294,7 @@ pub(crate) fn cri_to_slots(
     match (mode, coap) {
         (Mode::Direct, None) => return fail(CoapError::NotCoapScheme),
         (Mode::Proxy, _) | (Mode::Auto, None) => {
-            c.push(PROXY_CRI, &|w| w.push(raw))?;
+            c.push(PROXY_CRI, |w| w.push(raw))?;
             return c.finish();
         }
         _ => {}
@@ -279,7 +317,7 @@ pub(crate) fn cri_to_slots(
             if spells_ipv6(&|w| write_joined(labels, b'.', w)) {
                 return fail(CoapError::BadUriHost);
             }
-            c.push(URI_HOST, &|w| write_joined(labels, b'.', w))?;
+            c.push(URI_HOST, |w| write_joined(labels, b'.', w))?;
         }
         Host::Ip { addr, zone } => {
             let ip = match *addr {
@@ -287,7 +325,7 @@ pub(crate) fn cri_to_slots(
                 _ => IpAddr::v6(addr.try_into().unwrap_or([0; 16])),
             };
             if !is_destination(ip, zone.map(str::as_bytes), dest) {
-                c.push(URI_HOST, &|w| write_ip_literal(ip, w))?;
+                c.push(URI_HOST, |w| write_ip_literal(ip, w))?;
             }
         }
     }
@@ -298,19 +336,19 @@ pub(crate) fn cri_to_slots(
     {
         check_text_items(path)?;
         for seg in path.iter() {
-            c.push(URI_PATH, &|w| write_text(seg, w))?;
+            c.push(URI_PATH, |w| write_text(seg, w))?;
         }
     }
     if let Some(query) = cri.query {
         check_text_items(query)?;
         for param in query.iter() {
-            c.push(URI_QUERY, &|w| write_text(param, w))?;
+            c.push(URI_QUERY, |w| write_text(param, w))?;
         }
     }
     if mode == Mode::ProxyScheme {
         match scheme {
             Scheme::Number(n) => c.push_uint(PROXY_SCHEME_NUMBER, n)?,
-            Scheme::Name(name) => c.push(PROXY_SCHEME, &|w| w.push(name.as_bytes()))?,
+            Scheme::Name(name) => c.push(PROXY_SCHEME, |w| w.push(name.as_bytes()))?,
         }
     }
     c.finish()

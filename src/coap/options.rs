@@ -124,8 +124,14 @@ impl<'o, 's> Collector<'o, 's> {
         }
     }
 
-    /// Appends an option whose value `write` produces.
-    pub(crate) fn push(&mut self, number: u16, write: &dyn Fn(&mut Out<'_>)) -> Result<(), Error> {
+    /// Appends an option whose value `write` produces (generic, so that each writer is
+    /// inlined: a list has an option every few bytes of URI).
+    #[inline]
+    pub(crate) fn push(
+        &mut self,
+        number: u16,
+        write: impl FnOnce(&mut Out<'_>),
+    ) -> Result<(), Error> {
         let offset = self.scratch.len();
         write(&mut self.scratch);
         let len = self.scratch.len().saturating_sub(offset);
@@ -147,9 +153,66 @@ impl<'o, 's> Collector<'o, 's> {
         Ok(())
     }
 
+    /// Appends options of one `number` whose values arrive last first (`values` yields
+    /// them in reverse order, and may be iterated twice): the first pass sizes them, the
+    /// second writes each value and option into its final place. Dot-segment removal
+    /// finds the surviving segments backwards in constant memory; this keeps it O(n).
+    pub(crate) fn push_reversed<'v>(
+        &mut self,
+        number: u16,
+        values: impl Iterator<Item = &'v [u8]> + Clone,
+        write: impl Fn(&[u8], &mut Out<'_>),
+    ) -> Result<(), Error> {
+        let len = |v: &[u8]| {
+            let mut counter = Out::new(&mut []);
+            write(v, &mut counter);
+            counter.len()
+        };
+        let (n, total) = values.clone().fold((0usize, 0usize), |(n, t), v| {
+            (n.saturating_add(1), t.saturating_add(len(v)))
+        });
+        let (first, start) = self.mark();
+        let (min, max) = length_limits(number);
+        let mut end = start.saturating_add(total);
+        for (j, v) in values.enumerate() {
+            let l = len(v);
+            if l < min || l > max {
+                return Err(Error::Coap(CoapError::OptionLength));
+            }
+            end = end.saturating_sub(l);
+            self.scratch.seek(end);
+            write(v, &mut self.scratch);
+            let index = first.saturating_add(n).saturating_sub(j).saturating_sub(1);
+            if index < self.opts.capacity() {
+                let offset = end;
+                self.opts.set(
+                    index,
+                    OptionRef {
+                        number,
+                        offset,
+                        len: l,
+                    },
+                );
+            }
+        }
+        self.rewind((first.saturating_add(n), start.saturating_add(total)));
+        Ok(())
+    }
+
+    /// Where the list stands, for [`Collector::rewind`].
+    pub(crate) fn mark(&self) -> (usize, usize) {
+        (self.count, self.scratch.len())
+    }
+
+    /// Drops the options pushed since `mark`.
+    pub(crate) fn rewind(&mut self, (count, scratch): (usize, usize)) {
+        self.count = count;
+        self.scratch.seek(scratch);
+    }
+
     /// A CoAP uint option value: big-endian, without leading zero bytes (RFC 7252 §3.2).
     pub(crate) fn push_uint(&mut self, number: u16, value: u64) -> Result<(), Error> {
-        self.push(number, &|w| write_uint(value, w))
+        self.push(number, |w| write_uint(value, w))
     }
 
     pub(crate) fn finish(self) -> Result<OptionSpace, Error> {

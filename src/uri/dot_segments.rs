@@ -101,6 +101,11 @@ fn kind(seg: &[u8], dots: Dots) -> Kind {
     }
 }
 
+/// Is `seg` "." or ".." (with `dots`, also spelled with `%2E`)?
+pub(crate) fn is_dot_segment(seg: &[u8], dots: Dots) -> bool {
+    kind(seg, dots) != Kind::Other
+}
+
 /// One piece of output: `"/" + seg` or, for the first segment of a rootless path, `seg`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Chunk<'a> {
@@ -321,34 +326,4 @@ pub fn remove_dot_segments(path: &[u8], out: &mut [u8]) -> Result<usize, crate::
         &mut w,
     );
     w.finish()
-}
-
-/// The surviving chunks in forward order. Paths without dot-segments (the common case)
-/// are walked directly; otherwise chunk `i` is found by walking the survivors backwards,
-/// which costs O(segments) per chunk but keeps memory constant.
-pub(crate) fn forward(p: PathPieces<'_>, dots: Dots) -> impl Iterator<Item = Chunk<'_>> + Clone {
-    let has_dots = p.segments().any(|s| kind(s, dots) != Kind::Other);
-    let total = if has_dots {
-        survivors(p, dots).count()
-    } else {
-        0
-    };
-    let empty = p.head.is_empty() && p.tail.is_empty();
-    let direct = (!has_dots && !empty).then(|| {
-        let rooted = p.head.starts_with(b"/") || (p.head.is_empty() && p.tail.starts_with(b"/"));
-        let mut segs = p.segments();
-        if rooted {
-            segs.next(); // the empty piece before the leading "/"
-        }
-        segs.enumerate().map(move |(i, seg)| Chunk {
-            slash: rooted || i > 0,
-            seg,
-        })
-    });
-    let indexed = (0..total)
-        .filter_map(move |i| survivors(p, dots).nth(total.saturating_sub(i).saturating_sub(1)));
-    direct
-        .into_iter()
-        .flatten()
-        .chain(indexed.take(if has_dots { total } else { 0 }))
 }

@@ -114,29 +114,49 @@ pub fn percent_decode(input: &[u8], opts: DecodeOptions, out: &mut [u8]) -> Resu
     w.finish()
 }
 
-/// Writes a valid component percent-decoded, and with `lower` ASCII-lowercased, copying
-/// the runs between triplets whole.
+/// Writes a valid component percent-decoded, and with `lower` ASCII-lowercased. The
+/// result is never longer than `s`, so it is decoded straight into the buffer when `s`
+/// fits; otherwise it is only counted (the output is then a buffer error anyway).
 pub(crate) fn decode_into(s: &[u8], lower: bool, w: &mut Out<'_>) {
-    let mut rest = s;
-    while !rest.is_empty() {
-        let run = rest
-            .iter()
-            .position(|&b| b == b'%' || (lower && b.is_ascii_uppercase()))
-            .unwrap_or(rest.len());
-        let (plain, tail) = rest.split_at_checked(run).unwrap_or((rest, &[]));
-        w.push(plain);
-        let Some(&b) = tail.first() else { break };
-        let (byte, step) = match pct_byte(tail, 0) {
-            Some(v) if b == b'%' => (v, 3),
-            _ => (b, 1),
-        };
-        w.byte(if lower {
-            byte.to_ascii_lowercase()
-        } else {
-            byte
-        });
-        rest = tail.get(step..).unwrap_or(&[]);
+    match w.room(s.len()) {
+        Some(dst) => {
+            let n = decode_slice(s, lower, dst);
+            w.advance(n);
+        }
+        None => {
+            let triplets = (0..s.len()).filter(|&i| pct_byte(s, i).is_some()).count();
+            w.advance(s.len().saturating_sub(triplets.saturating_mul(2)));
+        }
     }
+}
+
+/// Decodes `s` into `dst` (at least as long as `s`); returns the decoded length. Only
+/// the decoded bytes are written: writers that fill a region out of order (dot-segment
+/// removal, backwards) rely on the bytes after them staying as they are. Most option
+/// values and CRI texts hold no `%`: the stretch before the first `%` is copied (and
+/// lowercased) in a loop without a per-byte decode step, then triplets are decoded.
+fn decode_slice(s: &[u8], lower: bool, dst: &mut [u8]) -> usize {
+    let plain = s.iter().position(|&b| b == b'%').unwrap_or(s.len());
+    for (d, &b) in dst.iter_mut().zip(s.get(..plain).unwrap_or(&[])) {
+        *d = if lower { b.to_ascii_lowercase() } else { b };
+    }
+    let (mut i, mut o) = (plain, plain);
+    while let Some(&b) = s.get(i) {
+        let (byte, step) = match pct_byte(s, i) {
+            Some(v) => (v, 3),
+            None => (b, 1),
+        };
+        if let Some(d) = dst.get_mut(o) {
+            *d = if lower {
+                byte.to_ascii_lowercase()
+            } else {
+                byte
+            };
+        }
+        o = o.saturating_add(1);
+        i = i.saturating_add(step);
+    }
+    o
 }
 
 /// The byte of the `%HH` triplet at `s[i]`, if it is well-formed.
@@ -147,4 +167,61 @@ pub(crate) fn pct_byte(s: &[u8], i: usize) -> Option<u8> {
     let hi = chars::hex_value(*s.get(i.checked_add(1)?)?)?;
     let lo = chars::hex_value(*s.get(i.checked_add(2)?)?)?;
     Some(hi << 4 | lo)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `decode_into` agrees with `percent_decode` (lenient) whether it decodes in place or
+    /// only counts, with and without lowercasing, on inputs mixing long plain stretches,
+    /// triplets, broken triplets and `%` at every distance from a word boundary.
+    #[test]
+    fn decode_into_matches_percent_decode() {
+        let pieces: [&[u8]; 9] = [
+            b"abcdefgh",
+            b"xyz",
+            b"%41",
+            b"%e9",
+            b"%",
+            b"%4",
+            b"%%41",
+            b"Q",
+            b"%2F/",
+        ];
+        let mut x = 0x2545f4914f6cdd1du64;
+        for _ in 0..20_000 {
+            let mut s = [0u8; 64];
+            let mut len = 0;
+            for _ in 0..(x % 9) {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let p = pieces[(x % pieces.len() as u64) as usize];
+                s[len..len + p.len()].copy_from_slice(p);
+                len += p.len();
+            }
+            let s = &s[..len];
+            let mut want = [0u8; 64];
+            let opts = DecodeOptions {
+                lenient: true,
+                form: false,
+            };
+            let n = percent_decode(s, opts, &mut want).unwrap();
+            for lower in [false, true] {
+                let mut got = [0u8; 64];
+                let mut w = Out::new(&mut got);
+                decode_into(s, lower, &mut w);
+                assert_eq!(w.finish(), Ok(n), "{s:?}");
+                let mut want = want;
+                if lower {
+                    want.make_ascii_lowercase();
+                }
+                assert_eq!(got[..n], want[..n], "{s:?}");
+                let mut none = Out::new(&mut []);
+                decode_into(s, lower, &mut none);
+                assert_eq!(none.len(), n, "counted {s:?}");
+            }
+        }
+    }
 }
