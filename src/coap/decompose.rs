@@ -134,7 +134,7 @@ pub(crate) fn uri_to_slots(
         return fail(CoapError::Userinfo);
     }
     // A reg-name without "%" is neither an address nor can it spell one (no ":").
-    let plain_name = uri.host_kind == Some(HostKind::RegName) && !host.iter().any(|&b| b == b'%');
+    let plain_name = uri.host_kind == Some(HostKind::RegName) && !host.contains(&b'%');
     if plain_name || !host_is_destination(uri, dest) {
         if !plain_name
             && uri.host_kind == Some(HostKind::RegName)
