@@ -284,7 +284,18 @@ pub(crate) fn write(p: PathPieces<'_>, dots: Dots, write_seg: SegWriter, w: &mut
         write_seg.write(p.tail, w);
         return;
     }
+    write_dotted(p, dots, write_seg, w);
+}
+
+/// [`write`] for a path known to hold dot-segments: forwards with the output as the
+/// stack (one pass) while the output fits, else backwards (a pop needs the output
+/// written, and a size query has none).
+pub(crate) fn write_dotted(p: PathPieces<'_>, dots: Dots, write_seg: SegWriter, w: &mut Out<'_>) {
     let base = w.len();
+    if write_forward(p, dots, write_seg, w) {
+        return;
+    }
+    w.seek(base);
     let total = survivors(p, dots).fold(0usize, |n, c| n.saturating_add(chunk_len(c, write_seg)));
     let mut end = total;
     for c in survivors(p, dots) {
@@ -296,6 +307,51 @@ pub(crate) fn write(p: PathPieces<'_>, dots: Dots, write_seg: SegWriter, w: &mut
         write_seg.write(c.seg, w);
     }
     w.seek(base.saturating_add(total));
+}
+
+/// §5.2.4 forwards: each segment is pushed ("/" + segment, bare for the first segment of
+/// a rootless path), a ".." pops back to the last "/" written after `base` (segment
+/// writers never write "/"), a final "." or ".." leaves a "/". Rules A and D drop the
+/// dot-segments that lead a rootless path; an empty segment after them makes it rooted.
+/// Returns false, with `w` in an unspecified state, when the output did not fit.
+fn write_forward(p: PathPieces<'_>, dots: Dots, write_seg: SegWriter, w: &mut Out<'_>) -> bool {
+    let base = w.len();
+    let mut segs = p.segments().peekable();
+    match segs.next() {
+        Some(first) if !first.is_empty() => {
+            let mut seg = first;
+            while kind(seg, dots) != Kind::Other {
+                match segs.next() {
+                    None => return true,
+                    Some([]) => break,
+                    Some(next) => seg = next,
+                }
+            }
+            if kind(seg, dots) == Kind::Other {
+                write_seg.write(seg, w);
+            }
+        }
+        _ => {}
+    }
+    while let Some(seg) = segs.next() {
+        let last = segs.peek().is_none();
+        let k = kind(seg, dots);
+        if k == Kind::DotDot {
+            let Some(out) = w.written() else {
+                return false;
+            };
+            let stack = out.get(base..).unwrap_or(&[]);
+            let top = stack.iter().rposition(|&b| b == b'/').unwrap_or(0);
+            w.seek(base.saturating_add(top));
+        }
+        if k == Kind::Other || last {
+            w.byte(b'/');
+            if k == Kind::Other {
+                write_seg.write(seg, w);
+            }
+        }
+    }
+    w.written().is_some()
 }
 
 /// The first two chunks of the output (forwards), for the recomposition rules that look

@@ -117,6 +117,7 @@ pub fn percent_decode(input: &[u8], opts: DecodeOptions, out: &mut [u8]) -> Resu
 /// Writes a valid component percent-decoded, and with `lower` ASCII-lowercased. The
 /// result is never longer than `s`, so it is decoded straight into the buffer when `s`
 /// fits; otherwise it is only counted (the output is then a buffer error anyway).
+#[inline]
 pub(crate) fn decode_into(s: &[u8], lower: bool, w: &mut Out<'_>) {
     match w.room(s.len()) {
         Some(dst) => {

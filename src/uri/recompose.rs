@@ -52,6 +52,7 @@ pub(crate) struct Composer<'a> {
 }
 
 /// How the written path starts, which decides the prefixes of Decision 3 and §4.2.
+#[derive(Default)]
 struct PathStart {
     empty: bool,
     double_slash: bool,
@@ -181,7 +182,13 @@ impl<'a> Composer<'a> {
 
     fn write_path(&self, w: &mut Out<'_>) {
         let dots = self.effective_dots();
-        let start = self.path_start(dots);
+        // With an authority, only an empty path that gets a "/" needs to know how the
+        // path starts: finding out costs a pass over the segments when there are dots.
+        let start = if self.host.is_none() || self.slash_if_empty {
+            self.path_start(dots)
+        } else {
+            PathStart::default()
+        };
         if self.host.is_none() && start.double_slash {
             w.push(b"/.");
         }
@@ -192,7 +199,7 @@ impl<'a> Composer<'a> {
             w.byte(b'/');
         }
         match dots {
-            Some(dots) => dot_segments::write(self.path, dots, self.seg_writer(), w),
+            Some(dots) => dot_segments::write_dotted(self.path, dots, self.seg_writer(), w),
             None => {
                 self.text(self.path.head, w);
                 self.text(self.path.tail, w);
