@@ -4,7 +4,7 @@
 use super::options::{
     CoapError, Collector, Destination, OptionRef, OptionSlots, OptionSpace, SliceSlots,
 };
-use super::{coap_scheme, coap_scheme_number};
+use super::{coap_scheme, coap_scheme_port};
 use super::{
     PROXY_CRI, PROXY_SCHEME, PROXY_SCHEME_NUMBER, PROXY_URI, URI_HOST, URI_PATH, URI_PORT,
     URI_QUERY,
@@ -118,7 +118,8 @@ pub(crate) fn uri_to_slots(
     if uri.fragment.is_some() {
         return fail(CoapError::Fragment);
     }
-    let is_coap = coap_scheme_number(scheme).is_some();
+    let coap = coap_scheme_port(scheme);
+    let is_coap = coap.is_some();
     match (mode, is_coap) {
         (Mode::Direct, false) => return fail(CoapError::NotCoapScheme),
         (Mode::Proxy, _) | (Mode::Auto, false) => {
@@ -144,15 +145,17 @@ pub(crate) fn uri_to_slots(
         }
         c.push(URI_HOST, |w| write_uri_host(host, w))?;
     }
-    push_port(
-        &mut c,
-        uri.port_number.or_else(|| default_port(scheme)),
-        dest,
-    )?;
+    let default = coap.map(|(_, port)| port).or_else(|| default_port(scheme));
+    push_port(&mut c, uri.port_number.or(default), dest)?;
     push_path(&mut c, uri.path)?;
-    if let Some(q) = uri.query {
-        for param in q.split(|&b| b == b'&') {
-            c.push(URI_QUERY, |w| decode_into(param, false, w))?;
+    if let Some(mut q) = uri.query {
+        // One Uri-Query per "&"-separated item, empty ones included.
+        loop {
+            let taken = c.push_decoded_until(URI_QUERY, q, b'&')?;
+            match q.get(taken..).and_then(<[u8]>::split_first) {
+                Some((_, after_amp)) => q = after_amp,
+                None => break,
+            }
         }
     }
     if mode == Mode::ProxyScheme {
@@ -226,11 +229,11 @@ fn push_path(c: &mut Collector<'_, '_>, path: &[u8]) -> Result<(), Error> {
     };
     let mark = c.mark();
     loop {
-        let end = rest.iter().position(|&b| b == b'/').unwrap_or(rest.len());
-        let (seg, tail) = rest.split_at_checked(end).unwrap_or((rest, &[]));
-        if dot_segments::is_dot_segment(seg, Dots::Decoded)
-            || c.push(URI_PATH, |w| decode_into(seg, false, w)).is_err()
-        {
+        let taken = c.push_decoded_until(URI_PATH, rest, b'/');
+        let (seg, tail) = rest
+            .split_at_checked(taken.unwrap_or(0))
+            .unwrap_or((rest, &[]));
+        if taken.is_err() || dot_segments::is_dot_segment(seg, Dots::Decoded) {
             c.rewind(mark);
             return push_dotted_path(c, path);
         }

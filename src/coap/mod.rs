@@ -45,10 +45,15 @@ const COAP_SCHEMES: &[(&[u8], u64, u16)] = &[
 
 /// The scheme number of a CoAP scheme name (case-insensitive).
 pub fn coap_scheme_number(name: &[u8]) -> Option<u64> {
+    coap_scheme_port(name).map(|(num, _)| num)
+}
+
+/// The scheme number and default port of a CoAP scheme name (case-insensitive).
+pub(crate) fn coap_scheme_port(name: &[u8]) -> Option<(u64, u16)> {
     COAP_SCHEMES
         .iter()
         .find(|(n, _, _)| n.eq_ignore_ascii_case(name))
-        .map(|&(_, num, _)| num)
+        .map(|&(_, num, port)| (num, port))
 }
 
 /// The name and default port of a CoAP scheme number.

@@ -6,6 +6,7 @@ use super::{
     URI_QUERY,
 };
 use crate::out::Out;
+use crate::uri::percent::decode_until;
 use crate::Error;
 
 /// Why a CoAP conversion failed.
@@ -97,6 +98,8 @@ pub struct OptionSpace {
 /// learns the room needed.
 pub(crate) struct Collector<'o, 's> {
     opts: &'o mut dyn OptionSlots,
+    /// `opts.capacity()`, asked once.
+    capacity: usize,
     scratch: Out<'s>,
     count: usize,
 }
@@ -118,6 +121,7 @@ fn length_limits(number: u16) -> (usize, usize) {
 impl<'o, 's> Collector<'o, 's> {
     pub(crate) fn new(opts: &'o mut dyn OptionSlots, scratch: &'s mut [u8]) -> Self {
         Collector {
+            capacity: opts.capacity(),
             opts,
             scratch: Out::new(scratch),
             count: 0,
@@ -139,7 +143,7 @@ impl<'o, 's> Collector<'o, 's> {
         if len < min || len > max {
             return Err(Error::Coap(CoapError::OptionLength));
         }
-        if self.count < self.opts.capacity() {
+        if self.count < self.capacity {
             self.opts.set(
                 self.count,
                 OptionRef {
@@ -183,7 +187,7 @@ impl<'o, 's> Collector<'o, 's> {
             self.scratch.seek(end);
             write(v, &mut self.scratch);
             let index = first.saturating_add(n).saturating_sub(j).saturating_sub(1);
-            if index < self.opts.capacity() {
+            if index < self.capacity {
                 let offset = end;
                 self.opts.set(
                     index,
@@ -210,6 +214,20 @@ impl<'o, 's> Collector<'o, 's> {
         self.scratch.seek(scratch);
     }
 
+    /// Appends an option whose value is the valid component `s` up to its first `stop`
+    /// byte, percent-decoded; returns the length of `s` taken (the one place the decoder
+    /// is inlined: Uri-Path and Uri-Query values are most of a list).
+    pub(crate) fn push_decoded_until(
+        &mut self,
+        number: u16,
+        s: &[u8],
+        stop: u8,
+    ) -> Result<usize, Error> {
+        let mut taken = 0;
+        self.push(number, |w| taken = decode_until(s, Some(stop), false, w))?;
+        Ok(taken)
+    }
+
     /// A CoAP uint option value: big-endian, without leading zero bytes (RFC 7252 §3.2).
     pub(crate) fn push_uint(&mut self, number: u16, value: u64) -> Result<(), Error> {
         self.push(number, |w| write_uint(value, w))
@@ -220,7 +238,7 @@ impl<'o, 's> Collector<'o, 's> {
             options: self.count,
             scratch: self.scratch.len(),
         };
-        if self.count > self.opts.capacity() || self.scratch.finish().is_err() {
+        if self.count > self.capacity || self.scratch.finish().is_err() {
             return Err(Error::OptionSpace(space));
         }
         Ok(space)

@@ -114,50 +114,57 @@ pub fn percent_decode(input: &[u8], opts: DecodeOptions, out: &mut [u8]) -> Resu
     w.finish()
 }
 
-/// Writes a valid component percent-decoded, and with `lower` ASCII-lowercased. The
-/// result is never longer than `s`, so it is decoded straight into the buffer when `s`
-/// fits; otherwise it is only counted (the output is then a buffer error anyway).
-#[inline]
+/// Writes a valid component percent-decoded, and with `lower` ASCII-lowercased.
+#[inline(always)]
 pub(crate) fn decode_into(s: &[u8], lower: bool, w: &mut Out<'_>) {
+    decode_until(s, None, lower, w);
+}
+
+/// Like [`decode_into`] for `s` up to its first `stop` byte (or its end); returns how
+/// many bytes of `s` that was. Splitting and decoding in one loop matters for option
+/// values: each loop exit is a mispredicted branch per value, as is each `memcpy` of a
+/// few bytes. The result is never longer than `s`, so when all of `s` fits it is
+/// decoded straight into the buffer (only the decoded bytes are written: writers that
+/// fill a region back to front rely on what follows staying as it is).
+#[inline(always)]
+pub(crate) fn decode_until(s: &[u8], stop: Option<u8>, lower: bool, w: &mut Out<'_>) -> usize {
     match w.room(s.len()) {
         Some(dst) => {
-            let n = decode_slice(s, lower, dst);
-            w.advance(n);
+            let mut o = 0usize;
+            let end = decode_with(s, stop, lower, |b| {
+                if let Some(d) = dst.get_mut(o) {
+                    *d = b;
+                }
+                o = o.saturating_add(1);
+            });
+            w.advance(o);
+            end
         }
-        None => {
-            let triplets = (0..s.len()).filter(|&i| pct_byte(s, i).is_some()).count();
-            w.advance(s.len().saturating_sub(triplets.saturating_mul(2)));
-        }
+        None => decode_with(s, stop, lower, |b| w.byte(b)),
     }
 }
 
-/// Decodes `s` into `dst` (at least as long as `s`); returns the decoded length. Only
-/// the decoded bytes are written: writers that fill a region out of order (dot-segment
-/// removal, backwards) rely on the bytes after them staying as they are. Most option
-/// values and CRI texts hold no `%`: the stretch before the first `%` is copied (and
-/// lowercased) in a loop without a per-byte decode step, then triplets are decoded.
-fn decode_slice(s: &[u8], lower: bool, dst: &mut [u8]) -> usize {
-    let plain = s.iter().position(|&b| b == b'%').unwrap_or(s.len());
-    for (d, &b) in dst.iter_mut().zip(s.get(..plain).unwrap_or(&[])) {
-        *d = if lower { b.to_ascii_lowercase() } else { b };
-    }
-    let (mut i, mut o) = (plain, plain);
+/// The decoding loop: each decoded byte of `s` (up to `stop`) goes to `emit`; returns
+/// where it stopped.
+#[inline(always)]
+fn decode_with(s: &[u8], stop: Option<u8>, lower: bool, mut emit: impl FnMut(u8)) -> usize {
+    let mut i = 0usize;
     while let Some(&b) = s.get(i) {
-        let (byte, step) = match pct_byte(s, i) {
-            Some(v) => (v, 3),
-            None => (b, 1),
-        };
-        if let Some(d) = dst.get_mut(o) {
-            *d = if lower {
-                byte.to_ascii_lowercase()
-            } else {
-                byte
-            };
+        if Some(b) == stop {
+            break;
         }
-        o = o.saturating_add(1);
+        let (byte, step) = match b {
+            b'%' => pct_byte(s, i).map_or((b, 1), |v| (v, 3)),
+            _ => (b, 1),
+        };
+        emit(if lower {
+            byte.to_ascii_lowercase()
+        } else {
+            byte
+        });
         i = i.saturating_add(step);
     }
-    o
+    i
 }
 
 /// The byte of the `%HH` triplet at `s[i]`, if it is well-formed.
