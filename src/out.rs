@@ -45,11 +45,6 @@ impl<'a> Out<'a> {
         self.len = self.len.saturating_add(n);
     }
 
-    /// The output so far, when all of it was written (nothing only counted).
-    pub(crate) fn written(&self) -> Option<&[u8]> {
-        self.buf.get(..self.len)
-    }
-
     pub(crate) fn byte(&mut self, b: u8) {
         self.push(&[b]);
     }

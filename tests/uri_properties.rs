@@ -74,10 +74,11 @@ fn remove_dot_segments_matches_the_rfc_algorithm() {
             want,
             "path {path:?}"
         );
-        // Every buffer size: too small reports the exact length needed, and a buffer that
-        // holds the output but not the segments popped on the way still gives it.
-        for cap in 0..=path.len().max(n) {
-            let mut sized = vec![0u8; cap];
+        // Every buffer size: too small reports the exact length needed; large enough gives
+        // the output and leaves every byte after it as it was (no segment written and
+        // popped again on the way).
+        for cap in 0..=path.len().max(n) + 2 {
+            let mut sized = vec![0xA5u8; cap];
             let got = uri::remove_dot_segments(path.as_bytes(), &mut sized);
             if cap < n {
                 assert_eq!(
@@ -88,6 +89,11 @@ fn remove_dot_segments_matches_the_rfc_algorithm() {
             } else {
                 assert_eq!(got, Ok(n), "{path:?} in {cap}");
                 assert_eq!(&sized[..n], &buf[..n], "{path:?} in {cap}");
+                let after = &sized[n..];
+                assert!(
+                    after.iter().all(|&b| b == 0xA5),
+                    "{path:?} in {cap}: wrote past the output"
+                );
             }
         }
     }

@@ -32,6 +32,15 @@ impl<'a> PathPieces<'a> {
             .chain(self.tail.split(|&b| b == b'/'))
     }
 
+    /// How many segments [`PathPieces::segments`] yields (the head's final "/" ends its
+    /// last segment and starts the tail's first), counted without splitting.
+    fn segment_count(self) -> usize {
+        let slashes = |s: &[u8]| s.iter().filter(|&&b| b == b'/').count();
+        slashes(self.head)
+            .saturating_add(slashes(self.tail))
+            .saturating_add(1)
+    }
+
     fn segments_rev(self) -> RevSegments<'a> {
         RevSegments {
             cur: Some(self.tail),
@@ -117,7 +126,7 @@ pub(crate) struct Chunk<'a> {
 /// whether a rootless first segment survives them (`first_push`) and how many segments
 /// after it are handled by rules B, C and E (each with its "/").
 fn leading(p: PathPieces<'_>, dots: Dots) -> (bool, usize) {
-    let n = p.segments().count();
+    let n = p.segment_count();
     let mut segs = p.segments().enumerate();
     let Some((_, first)) = segs.next() else {
         return (false, 0);
@@ -175,7 +184,7 @@ pub(crate) fn survivors(p: PathPieces<'_>, dots: Dots) -> Survivors<'_> {
 pub(crate) fn relative_survivors(p: PathPieces<'_>) -> Survivors<'_> {
     Survivors {
         rev: p.segments_rev(),
-        slash_left: p.segments().count(),
+        slash_left: p.segment_count(),
         first_push: false,
         at_end: true,
         pending: 0,
@@ -294,18 +303,18 @@ pub(crate) fn write(p: PathPieces<'_>, dots: Dots, write_seg: SegWriter, w: &mut
     write_dotted(p, dots, write_seg, w);
 }
 
-/// [`write`] for a path known to hold dot-segments: forwards with the output as the
-/// stack (one pass) while the output fits, else backwards (a pop needs the output
-/// written, and a size query has none).
+/// [`write`] for a path known to hold dot-segments: the survivors counted, then written
+/// from the end of the output back to its start. (Forwards, with the output as the
+/// stack, would take one pass, but it writes segments that a later ".." pops, past the
+/// end of the final output: the caller's bytes there must stay as they are.)
 pub(crate) fn write_dotted(p: PathPieces<'_>, dots: Dots, write_seg: SegWriter, w: &mut Out<'_>) {
     let base = w.len();
-    if write_forward(p, dots, write_seg, w) {
-        return;
-    }
-    w.seek(base);
-    let total = survivors(p, dots).fold(0usize, |n, c| n.saturating_add(chunk_len(c, write_seg)));
+    let chunks = survivors(p, dots);
+    let total = chunks
+        .clone()
+        .fold(0usize, |n, c| n.saturating_add(chunk_len(c, write_seg)));
     let mut end = total;
-    for c in survivors(p, dots) {
+    for c in chunks {
         end = end.saturating_sub(chunk_len(c, write_seg));
         w.seek(base.saturating_add(end));
         if c.slash {
@@ -314,51 +323,6 @@ pub(crate) fn write_dotted(p: PathPieces<'_>, dots: Dots, write_seg: SegWriter, 
         write_seg.write(c.seg, w);
     }
     w.seek(base.saturating_add(total));
-}
-
-/// §5.2.4 forwards: each segment is pushed ("/" + segment, bare for the first segment of
-/// a rootless path), a ".." pops back to the last "/" written after `base` (segment
-/// writers never write "/"), a final "." or ".." leaves a "/". Rules A and D drop the
-/// dot-segments that lead a rootless path; an empty segment after them makes it rooted.
-/// Returns false, with `w` in an unspecified state, when the output did not fit.
-fn write_forward(p: PathPieces<'_>, dots: Dots, write_seg: SegWriter, w: &mut Out<'_>) -> bool {
-    let base = w.len();
-    let mut segs = p.segments().peekable();
-    match segs.next() {
-        Some(first) if !first.is_empty() => {
-            let mut seg = first;
-            while kind(seg, dots) != Kind::Other {
-                match segs.next() {
-                    None => return true,
-                    Some([]) => break,
-                    Some(next) => seg = next,
-                }
-            }
-            if kind(seg, dots) == Kind::Other {
-                write_seg.write(seg, w);
-            }
-        }
-        _ => {}
-    }
-    while let Some(seg) = segs.next() {
-        let last = segs.peek().is_none();
-        let k = kind(seg, dots);
-        if k == Kind::DotDot {
-            let Some(out) = w.written() else {
-                return false;
-            };
-            let stack = out.get(base..).unwrap_or(&[]);
-            let top = stack.iter().rposition(|&b| b == b'/').unwrap_or(0);
-            w.seek(base.saturating_add(top));
-        }
-        if k == Kind::Other || last {
-            w.byte(b'/');
-            if k == Kind::Other {
-                write_seg.write(seg, w);
-            }
-        }
-    }
-    w.written().is_some()
 }
 
 /// The first two chunks of the output (forwards), for the recomposition rules that look
