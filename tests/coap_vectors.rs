@@ -571,9 +571,13 @@ fn uri_path_options_match_normalized_segments() {
         let text = format!("coap://h{path}");
         let u = UriRef::parse(&text).unwrap();
         let mut opts = [OptionRef::default(); 16];
-        let mut values = [0u8; 128];
+        let mut values = [0xA5u8; 128];
         let space = coap::uri_to_options(&u, None, Mode::Direct, &mut opts, &mut values)
             .unwrap_or_else(|e| panic!("{text}: {e:?}"));
+        assert!(
+            values[space.scratch..].iter().all(|&b| b == 0xA5),
+            "{text}: wrote past the values"
+        );
         let got: Vec<&[u8]> = opts[..space.options]
             .iter()
             .filter(|o| o.number == 11)

@@ -222,22 +222,17 @@ fn write_uri_host(host: &[u8], w: &mut Out<'_>) {
 /// RFC 7252 §6.4 step 8: a path of "" or "/" gives no Uri-Path; otherwise one per
 /// segment after dot-segment removal (with `%2E` dots, Decision 4).
 fn push_path(c: &mut Collector<'_, '_>, path: &[u8]) -> Result<(), Error> {
-    // path-abempty: "" or "/…". Most paths have no dot-segment: their segments go out
-    // in one pass, and the first dot-segment (or error) sends the path the long way.
+    if dot_segments::has_dots(PathPieces::new(path), Dots::Decoded) {
+        return push_dotted_path(c, path);
+    }
+    // Without dot-segments the segments are the path's own (path-abempty: "" or "/…"),
+    // split and decoded in one pass.
     let Some(mut rest) = path.strip_prefix(b"/").filter(|r| !r.is_empty()) else {
         return Ok(());
     };
-    let mark = c.mark();
     loop {
-        let taken = c.push_decoded_until(URI_PATH, rest, b'/');
-        let (seg, tail) = rest
-            .split_at_checked(taken.unwrap_or(0))
-            .unwrap_or((rest, &[]));
-        if taken.is_err() || dot_segments::is_dot_segment(seg, Dots::Decoded) {
-            c.rewind(mark);
-            return push_dotted_path(c, path);
-        }
-        match tail.split_first() {
+        let taken = c.push_decoded_until(URI_PATH, rest, b'/')?;
+        match rest.get(taken..).and_then(<[u8]>::split_first) {
             Some((_, after_slash)) => rest = after_slash,
             None => return Ok(()),
         }

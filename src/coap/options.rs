@@ -175,7 +175,7 @@ impl<'o, 's> Collector<'o, 's> {
         let (n, total) = values.clone().fold((0usize, 0usize), |(n, t), v| {
             (n.saturating_add(1), t.saturating_add(len(v)))
         });
-        let (first, start) = self.mark();
+        let (first, start) = (self.count, self.scratch.len());
         let (min, max) = length_limits(number);
         let mut end = start.saturating_add(total);
         for (j, v) in values.enumerate() {
@@ -199,19 +199,9 @@ impl<'o, 's> Collector<'o, 's> {
                 );
             }
         }
-        self.rewind((first.saturating_add(n), start.saturating_add(total)));
+        self.count = first.saturating_add(n);
+        self.scratch.seek(start.saturating_add(total));
         Ok(())
-    }
-
-    /// Where the list stands, for [`Collector::rewind`].
-    pub(crate) fn mark(&self) -> (usize, usize) {
-        (self.count, self.scratch.len())
-    }
-
-    /// Drops the options pushed since `mark`.
-    pub(crate) fn rewind(&mut self, (count, scratch): (usize, usize)) {
-        self.count = count;
-        self.scratch.seek(scratch);
     }
 
     /// Appends an option whose value is the valid component `s` up to its first `stop`

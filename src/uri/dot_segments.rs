@@ -110,11 +110,6 @@ fn kind(seg: &[u8], dots: Dots) -> Kind {
     }
 }
 
-/// Is `seg` "." or ".." (with `dots`, also spelled with `%2E`)?
-pub(crate) fn is_dot_segment(seg: &[u8], dots: Dots) -> bool {
-    kind(seg, dots) != Kind::Other
-}
-
 /// One piece of output: `"/" + seg` or, for the first segment of a rootless path, `seg`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Chunk<'a> {
