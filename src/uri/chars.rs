@@ -90,15 +90,31 @@ pub(crate) fn is(b: u8, mask: u8) -> bool {
     class(b) & mask != 0
 }
 
-/// The value of a hex digit, or `None`.
-#[inline]
-pub(crate) fn hex_value(b: u8) -> Option<u8> {
-    match b {
-        b'0'..=b'9' => Some(b.wrapping_sub(b'0')),
-        b'a'..=b'f' => Some(b.wrapping_sub(b'a' - 10)),
-        b'A'..=b'F' => Some(b.wrapping_sub(b'A' - 10)),
-        _ => None,
+// Hex digit values, 0xff for other bytes: a load instead of a three-way branch on the
+// kind of digit, which mispredicts on the mixed digits of addresses and `%HH`.
+#[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+const fn build_hex() -> [u8; 256] {
+    let mut t = [0xffu8; 256];
+    let mut i = 0;
+    while i < 10 {
+        t[b'0' as usize + i] = i as u8;
+        i += 1;
     }
+    let mut i = 0;
+    while i < 6 {
+        t[b'a' as usize + i] = 10 + i as u8;
+        t[b'A' as usize + i] = 10 + i as u8;
+        i += 1;
+    }
+    t
+}
+
+static HEX_VALUE: [u8; 256] = build_hex();
+
+/// The value of a hex digit, or `None`.
+#[inline(always)]
+pub(crate) fn hex_value(b: u8) -> Option<u8> {
+    HEX_VALUE.get(usize::from(b)).copied().filter(|&v| v < 16)
 }
 
 pub(crate) const HEX_UPPER: &[u8; 16] = b"0123456789ABCDEF";
