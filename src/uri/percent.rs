@@ -135,7 +135,8 @@ pub(crate) fn decode_until(s: &[u8], stop: Option<u8>, lower: bool, w: &mut Out<
                 if let Some(d) = dst.get_mut(o) {
                     *d = b;
                 }
-                o = o.saturating_add(1);
+                // At most `s.len()` bytes come out: no overflow.
+                o = o.wrapping_add(1);
             });
             w.advance(o);
             end
@@ -162,7 +163,8 @@ fn decode_with(s: &[u8], stop: Option<u8>, lower: bool, mut emit: impl FnMut(u8)
         } else {
             byte
         });
-        i = i.saturating_add(step);
+        // `i < s.len()`, and a step never goes past `s.len()` by more than 2.
+        i = i.wrapping_add(step);
     }
     i
 }
