@@ -328,11 +328,22 @@ pub(crate) fn write(p: PathPieces<'_>, dots: Dots, write_seg: SegWriter, w: &mut
     write_dotted(p, dots, write_seg, w);
 }
 
-/// [`write`] for a path known to hold dot-segments: the survivors counted, then written
-/// from the end of the output back to its start. (Forwards, with the output as the
-/// stack, would take one pass, but it writes segments that a later ".." pops, past the
-/// end of the final output: the caller's bytes there must stay as they are.)
+/// [`write`] for a path known to hold dot-segments. Forwards when the surviving chunks
+/// fit the fixed stack of [`forward_chunks`]: one pass, then the chunks written in
+/// order. Otherwise the survivors are counted, then written from the end of the output
+/// back to its start. (The output itself cannot serve as the stack: it would hold
+/// segments that a later ".." pops past the end of the final output, where the caller's
+/// bytes must stay as they are.)
 pub(crate) fn write_dotted(p: PathPieces<'_>, dots: Dots, write_seg: SegWriter, w: &mut Out<'_>) {
+    if let Some(stack) = forward_chunks(p, dots) {
+        for c in stack.chunks(p) {
+            if c.slash {
+                w.byte(b'/');
+            }
+            write_seg.write(c.seg, w);
+        }
+        return;
+    }
     let base = w.len();
     let chunks = survivors(p, dots);
     let total = chunks
@@ -350,12 +361,127 @@ pub(crate) fn write_dotted(p: PathPieces<'_>, dots: Dots, write_seg: SegWriter, 
     w.seek(base.saturating_add(total));
 }
 
+/// How many surviving chunks the forward pass keeps (in a fixed array on the stack:
+/// 8 bytes each); paths that need more take the backward passes.
+const FORWARD_DEPTH: usize = 16;
+
+/// A chunk of the output as a place in the path: the piece, the segment's bounds in it
+/// (a path over 64 KiB takes the backward passes) and whether a "/" comes before it.
+#[derive(Clone, Copy, Default)]
+struct Span {
+    tail: bool,
+    slash: bool,
+    start: u16,
+    end: u16,
+}
+
+/// The surviving chunks in order.
+struct Stack {
+    spans: [Span; FORWARD_DEPTH],
+    len: usize,
+}
+
+impl Stack {
+    fn push(&mut self, span: Span) -> Option<()> {
+        *self.spans.get_mut(self.len)? = span;
+        self.len = self.len.saturating_add(1);
+        Some(())
+    }
+
+    fn chunks(self, p: PathPieces<'_>) -> impl Iterator<Item = Chunk<'_>> {
+        let Stack { spans, len } = self;
+        spans.into_iter().take(len).map(move |s| {
+            let piece = if s.tail { p.tail } else { p.head };
+            Chunk {
+                slash: s.slash,
+                seg: piece
+                    .get(usize::from(s.start)..usize::from(s.end))
+                    .unwrap_or(&[]),
+            }
+        })
+    }
+}
+
+fn slash_split(s: &[u8]) -> impl Iterator<Item = &[u8]> + Clone {
+    s.split(|&b| b == b'/')
+}
+
+/// §5.2.4 forwards with a bounded stack of chunks: each segment is pushed ("/" + segment,
+/// bare for the first segment of a rootless path), a ".." pops the last chunk, a final
+/// "." or ".." leaves a "/". Rules A and D drop the dot-segments that lead a rootless
+/// path; an empty segment after them makes it rooted. `None` when more than
+/// [`FORWARD_DEPTH`] chunks would be kept at once, or a piece is over 64 KiB.
+fn forward_chunks(p: PathPieces<'_>, dots: Dots) -> Option<Stack> {
+    if p.head.len() > usize::from(u16::MAX) || p.tail.len() > usize::from(u16::MAX) {
+        return None;
+    }
+    // A segment as a span of its piece (split gives subslices, so the offset is the
+    // distance between the pointers).
+    let span = |(tail, seg): (bool, &[u8]), slash: bool| {
+        let piece = if tail { p.tail } else { p.head };
+        let start = (seg.as_ptr() as usize).wrapping_sub(piece.as_ptr() as usize);
+        Span {
+            tail,
+            slash,
+            start: u16::try_from(start).unwrap_or(0),
+            end: u16::try_from(start.wrapping_add(seg.len())).unwrap_or(0),
+        }
+    };
+    let mut stack = Stack {
+        spans: [Span::default(); FORWARD_DEPTH],
+        len: 0,
+    };
+    let head = p.head.strip_suffix(b"/").into_iter().flat_map(slash_split);
+    let mut segs = head
+        .map(|s| (false, s))
+        .chain(slash_split(p.tail).map(|s| (true, s)))
+        .peekable();
+    if let Some(first) = segs.next().filter(|(_, f)| !f.is_empty()) {
+        let mut seg = first;
+        while kind(seg.1, dots) != Kind::Other {
+            match segs.next() {
+                None => return Some(stack),
+                Some((_, [])) => break,
+                Some(next) => seg = next,
+            }
+        }
+        if kind(seg.1, dots) == Kind::Other {
+            stack.push(span(seg, false))?;
+        }
+    }
+    let trailing_slash = Span {
+        tail: true,
+        slash: true,
+        start: 0,
+        end: 0,
+    };
+    while let Some(seg) = segs.next() {
+        let last = segs.peek().is_none();
+        match kind(seg.1, dots) {
+            Kind::Other => stack.push(span(seg, true))?,
+            k => {
+                if k == Kind::DotDot {
+                    stack.len = stack.len.saturating_sub(1);
+                }
+                if last {
+                    stack.push(trailing_slash)?;
+                }
+            }
+        }
+    }
+    Some(stack)
+}
+
 /// The first two chunks of the output (forwards), for the recomposition rules that look
 /// at how a path starts.
 pub(crate) fn first_chunks(
     p: PathPieces<'_>,
     dots: Dots,
 ) -> (Option<Chunk<'_>>, Option<Chunk<'_>>) {
+    if let Some(stack) = forward_chunks(p, dots) {
+        let mut chunks = stack.chunks(p);
+        return (chunks.next(), chunks.next());
+    }
     let mut first = None;
     let mut second = None;
     for c in survivors(p, dots) {
