@@ -148,15 +148,8 @@ pub(crate) fn uri_to_slots(
     let default = coap.map(|(_, port)| port).or_else(|| default_port(scheme));
     push_port(&mut c, uri.port_number.or(default), dest)?;
     push_path(&mut c, uri.path)?;
-    if let Some(mut q) = uri.query {
-        // One Uri-Query per "&"-separated item, empty ones included.
-        loop {
-            let taken = c.push_decoded_until(URI_QUERY, q, b'&')?;
-            match q.get(taken..).and_then(<[u8]>::split_first) {
-                Some((_, after_amp)) => q = after_amp,
-                None => break,
-            }
-        }
+    if let Some(q) = uri.query {
+        c.push_split_decoded(URI_QUERY, q, b'&')?;
     }
     if mode == Mode::ProxyScheme {
         c.push(PROXY_SCHEME, |w| {
@@ -227,15 +220,9 @@ fn push_path(c: &mut Collector<'_, '_>, path: &[u8]) -> Result<(), Error> {
     }
     // Without dot-segments the segments are the path's own (path-abempty: "" or "/…"),
     // split and decoded in one pass.
-    let Some(mut rest) = path.strip_prefix(b"/").filter(|r| !r.is_empty()) else {
-        return Ok(());
-    };
-    loop {
-        let taken = c.push_decoded_until(URI_PATH, rest, b'/')?;
-        match rest.get(taken..).and_then(<[u8]>::split_first) {
-            Some((_, after_slash)) => rest = after_slash,
-            None => return Ok(()),
-        }
+    match path.strip_prefix(b"/") {
+        None | Some(b"") => Ok(()),
+        Some(segments) => c.push_split_decoded(URI_PATH, segments, b'/'),
     }
 }
 

@@ -204,18 +204,25 @@ impl<'o, 's> Collector<'o, 's> {
         Ok(())
     }
 
-    /// Appends an option whose value is the valid component `s` up to its first `stop`
-    /// byte, percent-decoded; returns the length of `s` taken (the one place the decoder
-    /// is inlined: Uri-Path and Uri-Query values are most of a list).
-    pub(crate) fn push_decoded_until(
+    /// Appends one option of `number` per `sep`-separated item of the valid component
+    /// `s` (empty items included), each percent-decoded: Uri-Path segments, Uri-Query
+    /// items. Items are split and decoded in one loop, and the whole list in one call:
+    /// they are most of a list, a few bytes each.
+    pub(crate) fn push_split_decoded(
         &mut self,
         number: u16,
         s: &[u8],
-        stop: u8,
-    ) -> Result<usize, Error> {
-        let mut taken = 0;
-        self.push(number, |w| taken = decode_until(s, Some(stop), false, w))?;
-        Ok(taken)
+        sep: u8,
+    ) -> Result<(), Error> {
+        let mut rest = s;
+        loop {
+            let mut taken = 0;
+            self.push(number, |w| taken = decode_until(rest, Some(sep), false, w))?;
+            match rest.get(taken..).and_then(<[u8]>::split_first) {
+                Some((_, after_sep)) => rest = after_sep,
+                None => return Ok(()),
+            }
+        }
     }
 
     /// A CoAP uint option value: big-endian, without leading zero bytes (RFC 7252 §3.2).
