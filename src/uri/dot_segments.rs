@@ -273,48 +273,54 @@ fn chunk_len(c: Chunk<'_>, seg: SegWriter) -> usize {
 /// Does the path hold a dot-segment? Without one, remove_dot_segments is the identity
 /// (rules A to D of §5.2.4 only act on them), which is the common case worth a fast path.
 pub(crate) fn has_dots(p: PathPieces<'_>, dots: Dots) -> bool {
-    let maybe = |s: &[u8]| may_have_dot_segment(s, dots);
-    // The head's final "/" leaves an empty last piece, which is no dot-segment: the two
-    // pieces can be split apart (cheaper than the chained `segments()`).
-    let dotted = |s: &[u8]| {
-        maybe(s)
-            && s.split(|&b| b == b'/')
-                .any(|s| kind(s, dots) != Kind::Other)
-    };
-    dotted(p.head) || dotted(p.tail)
+    // Both pieces start a segment (the head is empty or ends with "/"), and no segment
+    // spans them.
+    has_dot_segment(p.head, dots) || has_dot_segment(p.tail, dots)
 }
 
-/// Might `s`, which starts a segment, hold a dot-segment: a "." (or with `Dots::Decoded`
-/// a "%", for "%2E") at the start of a segment? False positives are fine (an exact check
-/// follows). Eight bytes per step with the zero-byte test on words, so that neither the
-/// file names of a path ("index.html") nor its length cost a branch per byte.
-fn may_have_dot_segment(s: &[u8], dots: Dots) -> bool {
+/// Does `s`, which starts a segment, hold a dot-segment? One starts with "." (or with
+/// `Dots::Decoded`, "%" for "%2E") at the start of a segment: such places are found 8
+/// bytes per step with the zero-byte test on words, and only their segments are looked
+/// at, so neither file names ("index.html") nor the path's length cost a branch per byte.
+fn has_dot_segment(s: &[u8], dots: Dots) -> bool {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = ONES << 7;
-    // 0x80 in each byte of `x` that equals `c` (and possibly in some above one that does).
+    // 0x80 in each byte of `x` that equals `c` (and possibly in some above one that does:
+    // candidates are checked below).
     let eq = |x: u64, c: u8| {
         let y = x ^ ONES.wrapping_mul(u64::from(c));
         y.wrapping_sub(ONES) & !y & HIGH
     };
     let decoded = dots == Dots::Decoded;
+    // Is the segment starting at `s[k]` a dot-segment?
+    let dot_segment_at = |k: usize| {
+        let starts_segment = k == 0 || s.get(k.wrapping_sub(1)) == Some(&b'/');
+        let seg = s.get(k..).unwrap_or(&[]);
+        let end = seg.iter().position(|&b| b == b'/').unwrap_or(seg.len());
+        starts_segment && kind(seg.get(..end).unwrap_or(&[]), dots) != Kind::Other
+    };
     let mut after_slash = HIGH & 0xff; // byte 0 of `s` starts a segment
     let mut words = s.chunks_exact(8);
-    for word in words.by_ref() {
+    for (w, word) in words.by_ref().enumerate() {
         let x = u64::from_le_bytes(<[u8; 8]>::try_from(word).unwrap_or([0; 8]));
         let slash = eq(x, b'/');
-        let starts = slash << 8 | after_slash;
         let dot = eq(x, b'.') | if decoded { eq(x, b'%') } else { 0 };
-        if starts & dot != 0 {
-            return true;
+        let mut candidates = (slash << 8 | after_slash) & dot;
+        while candidates != 0 {
+            let k = w
+                .wrapping_mul(8)
+                .wrapping_add(candidates.trailing_zeros() as usize / 8);
+            if dot_segment_at(k) {
+                return true;
+            }
+            candidates &= candidates.wrapping_sub(1);
         }
         after_slash = slash >> 56;
     }
-    let mut segment_start = after_slash != 0;
-    words.remainder().iter().any(|&b| {
-        let dot = segment_start & ((b == b'.') | (decoded & (b == b'%')));
-        segment_start = b == b'/';
-        dot
-    })
+    let tail_start = s.len().wrapping_sub(words.remainder().len());
+    (tail_start..s.len()).any(|k| {
+        matches!(s.get(k), Some(b'.')) || (decoded && matches!(s.get(k), Some(b'%')))
+    } && dot_segment_at(k))
 }
 
 /// Writes remove_dot_segments(`p`) to `w`, each segment through `write_seg`.
@@ -504,4 +510,50 @@ pub fn remove_dot_segments(path: &[u8], out: &mut [u8]) -> Result<usize, crate::
         &mut w,
     );
     w.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::string::String;
+    use std::vec::Vec;
+
+    /// The word-at-a-time search agrees with looking at every segment, for dots at every
+    /// distance from a word boundary, in both pieces, with both kinds of dots.
+    #[test]
+    fn has_dots_matches_every_segment() {
+        let pieces: [&[u8]; 10] = [
+            b"a", b"bc", b".", b"..", b"", b"...", b".a", b"%2E", b"x.y", b"%2e%2E",
+        ];
+        let mut x = 0x853c49e6748fea9bu64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for _ in 0..50_000 {
+            let mut path = Vec::new();
+            if next() % 2 == 0 {
+                path.push(b'/');
+            }
+            for i in 0..next() % 12 {
+                if i > 0 {
+                    path.push(b'/');
+                }
+                path.extend_from_slice(pieces[(next() % 10) as usize]);
+            }
+            let split = (next() as usize) % (path.len() + 1);
+            // A head ends with "/": cut after one, or keep the whole path as the tail.
+            let cut = path[..split].iter().rposition(|&b| b == b'/').map_or(0, |i| i + 1);
+            let p = PathPieces {
+                head: &path[..cut],
+                tail: &path[cut..],
+            };
+            for dots in [Dots::Literal, Dots::Decoded] {
+                let want = p.segments().any(|s| kind(s, dots) != Kind::Other);
+                assert_eq!(has_dots(p, dots), want, "{:?}", String::from_utf8_lossy(&path));
+            }
+        }
+    }
 }
