@@ -115,7 +115,7 @@ pub fn percent_decode(input: &[u8], opts: DecodeOptions, out: &mut [u8]) -> Resu
 }
 
 /// Writes a valid component percent-decoded, and with `lower` ASCII-lowercased.
-#[inline(always)]
+#[inline]
 pub(crate) fn decode_into(s: &[u8], lower: bool, w: &mut Out<'_>) {
     decode_until(s, None, lower, w);
 }
@@ -126,7 +126,7 @@ pub(crate) fn decode_into(s: &[u8], lower: bool, w: &mut Out<'_>) {
 /// few bytes. The result is never longer than `s`, so when all of `s` fits it is
 /// decoded straight into the buffer (only the decoded bytes are written: writers that
 /// fill a region back to front rely on what follows staying as it is).
-#[inline(always)]
+#[inline]
 pub(crate) fn decode_until(s: &[u8], stop: Option<u8>, lower: bool, w: &mut Out<'_>) -> usize {
     match w.room(s.len()) {
         Some(dst) => {
@@ -147,7 +147,7 @@ pub(crate) fn decode_until(s: &[u8], stop: Option<u8>, lower: bool, w: &mut Out<
 
 /// The decoding loop: each decoded byte of `s` (up to `stop`) goes to `emit`; returns
 /// where it stopped.
-#[inline(always)]
+#[inline]
 fn decode_with(s: &[u8], stop: Option<u8>, lower: bool, mut emit: impl FnMut(u8)) -> usize {
     let mut i = 0usize;
     while let Some(&b) = s.get(i) {
