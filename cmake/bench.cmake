@@ -4,10 +4,10 @@
 #   cmake --build build --target cri_bench && build/cri_bench
 #   scripts/bench.sh                       # all of it, see BENCHMARKS.md
 #
-# cri_bench links the same release archive as everything else (cri::cri: fat LTO,
-# codegen-units = 1, opt-level "z" from Cargo.toml's release profile). cri_bench_o3
-# links a second archive built with the same profile but opt-level 3
-# (CARGO_PROFILE_RELEASE_OPT_LEVEL=3), to show what the size optimisation costs.
+# cri_bench links the same host archive as everything else (cri::cri: fat LTO,
+# codegen-units = 1, opt-level 3 for host builds, CRI_OPT_LEVEL). cri_bench_z links a
+# second archive built at opt-level "z" (CARGO_PROFILE_RELEASE_OPT_LEVEL=z), the level of
+# the firmware archives, to show what the size optimisation costs.
 #
 # Peers come from pkg-config: liburiparser, libcurl, libcoap-3 (any TLS flavour; the
 # benchmark uses none). On Debian 12:
@@ -56,30 +56,30 @@ if(_cri_bench_ok)
 
   cri_add_bench(cri_bench cri::cri)
 
-  # The same archive at opt-level 3 (own cargo target directory, so it never replaces
-  # the release archive).
-  set(CRI_BENCH_O3_DIR ${CMAKE_CURRENT_BINARY_DIR}/cargo-bench-o3)
-  set(CRI_BENCH_O3_LIB ${CRI_BENCH_O3_DIR}/release/libcri.a)
+  # The same archive at opt-level "z", the firmware level (own cargo target directory,
+  # so it never replaces the host archive).
+  set(CRI_BENCH_Z_DIR ${CMAKE_CURRENT_BINARY_DIR}/cargo-bench-z)
+  set(CRI_BENCH_Z_LIB ${CRI_BENCH_Z_DIR}/release/libcri.a)
   add_custom_command(
-    OUTPUT ${CRI_BENCH_O3_LIB}
-    COMMAND ${CMAKE_COMMAND} -E env CARGO_PROFILE_RELEASE_OPT_LEVEL=3
+    OUTPUT ${CRI_BENCH_Z_LIB}
+    COMMAND ${CMAKE_COMMAND} -E env CARGO_PROFILE_RELEASE_OPT_LEVEL=z
             ${CARGO} rustc --lib --crate-type staticlib --release --quiet
-            --features "${CRI_CARGO_FEATURES}" --target-dir ${CRI_BENCH_O3_DIR}
+            --features "${CRI_CARGO_FEATURES}" --target-dir ${CRI_BENCH_Z_DIR}
             --manifest-path ${CRI_BENCH_ROOT}/Cargo.toml
     DEPENDS ${CRI_RUST_SOURCES} ${CRI_BENCH_ROOT}/Cargo.toml ${CRI_BENCH_ROOT}/build.rs
     WORKING_DIRECTORY ${CRI_BENCH_ROOT}
-    COMMENT "cargo: building libcri.a at opt-level 3 for cri_bench_o3"
+    COMMENT "cargo: building libcri.a at opt-level z for cri_bench_z"
     VERBATIM)
-  add_custom_target(cri_cargo_bench_o3 DEPENDS ${CRI_BENCH_O3_LIB})
-  add_library(cri_bench_o3_lib STATIC IMPORTED GLOBAL)
-  set_target_properties(cri_bench_o3_lib PROPERTIES
-    IMPORTED_LOCATION ${CRI_BENCH_O3_LIB}
+  add_custom_target(cri_cargo_bench_z DEPENDS ${CRI_BENCH_Z_LIB})
+  add_library(cri_bench_z_lib STATIC IMPORTED GLOBAL)
+  set_target_properties(cri_bench_z_lib PROPERTIES
+    IMPORTED_LOCATION ${CRI_BENCH_Z_LIB}
     INTERFACE_INCLUDE_DIRECTORIES ${CRI_BENCH_ROOT}/include)
   get_target_property(_cri_native cri INTERFACE_LINK_LIBRARIES)
   if(_cri_native)
-    set_property(TARGET cri_bench_o3_lib PROPERTY INTERFACE_LINK_LIBRARIES ${_cri_native})
+    set_property(TARGET cri_bench_z_lib PROPERTY INTERFACE_LINK_LIBRARIES ${_cri_native})
   endif()
-  add_dependencies(cri_bench_o3_lib cri_cargo_bench_o3)
+  add_dependencies(cri_bench_z_lib cri_cargo_bench_z)
   set(_cri_bench_all EXCLUDE_FROM_ALL)
-  cri_add_bench(cri_bench_o3 cri_bench_o3_lib)
+  cri_add_bench(cri_bench_z cri_bench_z_lib)
 endif()

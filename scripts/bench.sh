@@ -4,8 +4,8 @@
 #
 #   scripts/bench.sh [all|c|rust|callgrind|quick]
 #
-#   c          build cri_bench (release archive: LTO, opt-level "z") and cri_bench_o3
-#              (the same at opt-level 3) and run both
+#   c          build cri_bench (the host archive: LTO, opt-level 3) and cri_bench_z
+#              (the same at opt-level "z", the firmware level) and run both
 #   rust       cargo bench --bench peers, at the bench profile (= release, opt-level "z")
 #              and again with CARGO_PROFILE_BENCH_OPT_LEVEL=3; tables from the results
 #   callgrind  instructions per operation and libcri's hottest functions per group
@@ -46,7 +46,7 @@ machine() {
 
 c_build() {
   cmake -S . -B "$BUILD" -DCRI_BUILD_TESTS=OFF >/dev/null
-  cmake --build "$BUILD" --target cri_bench cri_bench_o3 -j"$(nproc)"
+  cmake --build "$BUILD" --target cri_bench cri_bench_z -j"$(nproc)"
   if [ ! -x "$BUILD/cri_bench" ]; then
     echo "bench.sh: cri_bench was not built (are the peer -dev packages installed?)" >&2
     exit 1
@@ -54,8 +54,8 @@ c_build() {
 }
 
 c_run() { # runs min_ms
-  "$BUILD/cri_bench" --runs "$1" --min-ms "$2" | tee "$OUT/c-release.md"
-  "$BUILD/cri_bench_o3" --runs "$1" --min-ms "$2" | tee "$OUT/c-o3.md"
+  "$BUILD/cri_bench" --runs "$1" --min-ms "$2" | tee "$OUT/c-host.md"
+  "$BUILD/cri_bench_z" --runs "$1" --min-ms "$2" | tee "$OUT/c-z.md"
 }
 
 rust_run() { # extra criterion arguments
@@ -66,9 +66,9 @@ rust_run() { # extra criterion arguments
 }
 
 callgrind_run() {
-  python3 bench/callgrind_table.py "$BUILD/cri_bench" --top 15 | tee "$OUT/callgrind-release.md"
-  python3 bench/callgrind_table.py "$BUILD/cri_bench_o3" --out "$BUILD/callgrind-o3" --top 15 \
-    | tee "$OUT/callgrind-o3.md"
+  python3 bench/callgrind_table.py "$BUILD/cri_bench" --top 15 | tee "$OUT/callgrind-host.md"
+  python3 bench/callgrind_table.py "$BUILD/cri_bench_z" --out "$BUILD/callgrind-z" --top 15 \
+    | tee "$OUT/callgrind-z.md"
 }
 
 case "$what" in
