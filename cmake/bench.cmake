@@ -67,6 +67,7 @@ if(_cri_bench_ok)
             --features "${CRI_CARGO_FEATURES}" --target-dir ${CRI_BENCH_Z_DIR}
             --manifest-path ${CRI_BENCH_ROOT}/Cargo.toml
     DEPENDS ${CRI_RUST_SOURCES} ${CRI_BENCH_ROOT}/Cargo.toml ${CRI_BENCH_ROOT}/build.rs
+            ${CRI_BENCH_ROOT}/.cargo/config.toml
     WORKING_DIRECTORY ${CRI_BENCH_ROOT}
     COMMENT "cargo: building libcri.a at opt-level z for cri_bench_z"
     VERBATIM)

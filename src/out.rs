@@ -14,6 +14,13 @@ impl<'a> Out<'a> {
         Out { buf, len: 0 }
     }
 
+    /// How many bytes `write` produces, without writing them anywhere.
+    pub(crate) fn measure(write: impl FnOnce(&mut Out<'_>)) -> usize {
+        let mut counter = Out::new(&mut []);
+        write(&mut counter);
+        counter.len()
+    }
+
     pub(crate) fn len(&self) -> usize {
         self.len
     }

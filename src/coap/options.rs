@@ -167,11 +167,7 @@ impl<'o, 's> Collector<'o, 's> {
         values: impl Iterator<Item = &'v [u8]> + Clone,
         write: impl Fn(&[u8], &mut Out<'_>),
     ) -> Result<(), Error> {
-        let len = |v: &[u8]| {
-            let mut counter = Out::new(&mut []);
-            write(v, &mut counter);
-            counter.len()
-        };
+        let len = |v: &[u8]| Out::measure(|w| write(v, w));
         let (n, total) = values.clone().fold((0usize, 0usize), |(n, t), v| {
             (n.saturating_add(1), t.saturating_add(len(v)))
         });

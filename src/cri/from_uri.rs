@@ -188,9 +188,7 @@ fn write_item(src: &[u8], set: Set, lower: bool, w: &mut Out<'_>) {
 }
 
 fn item_len(src: &[u8], set: Set, lower: bool) -> usize {
-    let mut counter = Out::new(&mut []);
-    write_item(src, set, lower, &mut counter);
-    counter.len()
+    Out::measure(|w| write_item(src, set, lower, w))
 }
 
 /// A host's labels: split at "." units (a literal "." or `%2E`, which normalization

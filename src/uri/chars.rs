@@ -181,7 +181,7 @@ pub(crate) fn scan(s: &[u8], mut i: usize, mask: u8, ext: Ext) -> Result<usize, 
     }
 }
 
-/// The end of the run of bytes of set `mask` (one bit) from `s[i]`: the common case, a
+/// The end of the run of bytes of set `mask` from `s[i]`: the common case, a
 /// plain stretch of a component, one load, mask and branch per byte. (Checking 8 bytes
 /// per step with one AND-reduction measured no faster on real URLs and 9% slower on the
 /// CoAP corpus: runs are short, and a second loop exit is a second mispredicted branch

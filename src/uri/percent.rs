@@ -163,7 +163,7 @@ fn decode_with(s: &[u8], stop: Option<u8>, lower: bool, mut emit: impl FnMut(u8)
         } else {
             byte
         });
-        // `i < s.len()`, and a step never goes past `s.len()` by more than 2.
+        // `i < s.len()`, and a step of 3 is a whole triplet inside `s`: no overflow.
         i = i.wrapping_add(step);
     }
     i
