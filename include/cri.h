@@ -769,7 +769,8 @@ cri_status uri_from_coap_options(const char *scheme,
  * options, as CBOR into `(out, cap)` (bytes, no NUL).
  *
  * Returns as `uri_from_coap_options`, and `CRI_ERR_COAP` with
- * `CRI_COAP_ERR_NOT_COAP_SCHEME` or `CRI_COAP_ERR_NOT_UTF8`.
+ * `CRI_COAP_ERR_NOT_COAP_SCHEME`, `CRI_COAP_ERR_NOT_UTF8`, or `CRI_COAP_ERR_BAD_URI_HOST`
+ * also for an IPvFuture Uri-Host (a CRI host has no such form).
  *
  * # Safety
  * As for `uri_from_coap_options`.

@@ -422,3 +422,43 @@ fn equivalent_agrees_with_normalize_on_all_pairs() {
         }
     }
 }
+
+/// Found by the `coap` fuzz target (URI ⇒ options ⇒ URI): `coap://[vff.Bab]//198.51.1/az`
+/// became the Uri-Host `[vff.bab]` (an IPvFuture literal goes into Uri-Host as written,
+/// RFC 7252 §6.4, lowercased by Decision 6), which `uri_from_options` rejected with
+/// `BadUriHost` because it took every IP-literal for IPv6. RFC 3986 §3.2.2's IP-literal
+/// holds an IPv6address or an IPvFuture, so the value reads back as the same host.
+#[test]
+fn ipvfuture_uri_host_reads_back() {
+    let dest = coap::Destination {
+        addr: &[192, 0, 2, 1],
+        zone: None,
+        port: Some(5683),
+    };
+    for input in [
+        "coap://[vff.Bab]//198.51.1/az?%2e%2F)?%26",
+        "coap://[v1.x:y]/",
+    ] {
+        let u = UriRef::parse(input).unwrap();
+        let (mut o, mut s) = ([OptionRef::default(); 8], [0u8; 64]);
+        let r = coap::uri_to_options(&u, None, Mode::Direct, &mut o, &mut s);
+        let opts = options(r, &o, &s);
+        let mut out = [0u8; 128];
+        let n = coap::uri_from_options(
+            b"coap",
+            &dest,
+            opts.iter().map(|(n, v)| (*n, &v[..])),
+            &mut out,
+        )
+        .unwrap_or_else(|e| panic!("{input:?} -> {opts:?} -> {e:?}"));
+        let back = std::str::from_utf8(&out[..n]).unwrap();
+        // The fuzz oracle: the same URI, or one that gives the same options (Uri-Query is
+        // sent decoded, so `%2F` comes back as `/`).
+        let bu = UriRef::parse(back).unwrap();
+        let r = coap::uri_to_options(&bu, None, Mode::Direct, &mut o, &mut s);
+        assert!(
+            equivalent(input, back) || options(r, &o, &s) == opts,
+            "{input:?} -> {back:?}"
+        );
+    }
+}

@@ -63,11 +63,18 @@ fn values<'a, I: Iterator<Item = (u16, &'a [u8])>>(
 enum UriHost<'a> {
     V4([u8; 4]),
     V6([u8; 16]),
+    /// An IP-literal holding an IPvFuture: written as it is.
+    Future,
     RegName(&'a [u8]),
 }
 
 fn classify(host: &[u8]) -> Result<UriHost<'_>, Error> {
     if let Some(inner) = host.strip_prefix(b"[").and_then(|h| h.strip_suffix(b"]")) {
+        // IP-literal = "[" ( IPv6address / IPvFuture ) "]" (RFC 3986 §3.2.2), and an
+        // IPvFuture host goes into Uri-Host as it is written (RFC 7252 §6.4).
+        if ip::check_ipvfuture(inner).is_ok() {
+            return Ok(UriHost::Future);
+        }
         return ip::parse_ipv6(inner)
             .map(UriHost::V6)
             .ok_or(Error::Coap(CoapError::BadUriHost));
@@ -163,7 +170,8 @@ fn encode(s: &[u8], keep: impl Fn(u8) -> bool, w: &mut Out<'_>) {
 /// elided when it is the scheme's default; trailing empty path and query are dropped.
 ///
 /// Errors: as [`uri_from_options`], and `NotCoapScheme` for another scheme number,
-/// `NotUtf8` for a value that is not UTF-8 text.
+/// `NotUtf8` for a value that is not UTF-8 text, `BadUriHost` also for an IPvFuture
+/// Uri-Host (a CRI has none).
 pub fn cri_from_options<'a, I>(
     scheme: u64,
     dest: &Destination<'_>,
@@ -183,6 +191,10 @@ where
         }
     }
     let host = t.host.map(classify).transpose()?;
+    if matches!(host, Some(UriHost::Future)) {
+        // A CRI host is a name or an IPv4/IPv6 address (draft §5.1): no IPvFuture.
+        return fail(CoapError::BadUriHost);
+    }
     let port = t.port.filter(|&p| p != default);
     let paths = values(t.options.clone(), URI_PATH).count();
     let queries = values(t.options.clone(), URI_QUERY).count();
@@ -226,6 +238,8 @@ fn write_authority(
         Some(UriHost::RegName(name)) => name.split(|&b| b == b'.').for_each(|l| cbor::text(w, l)),
         Some(UriHost::V4(a)) => cbor::bytes(w, &a),
         Some(UriHost::V6(a)) => cbor::bytes(w, &a),
+        // Refused by the caller: a CRI has no IPvFuture host.
+        Some(UriHost::Future) => {}
         None => {
             cbor::bytes(w, dest.addr);
             if let Some(z) = dest.zone {
