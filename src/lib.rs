@@ -25,6 +25,8 @@ pub mod cri;
 mod error;
 pub mod ffi;
 mod out;
+#[cfg(test)]
+mod test_rng;
 pub mod uri;
 
 pub use error::{Error, Unconvertible};

@@ -220,12 +220,29 @@ pub unsafe extern "C" fn cri_from_uri(
     err: *mut cri_error_info,
 ) -> cri_status {
     // SAFETY: forwarded from the caller.
+    unsafe { from_text(uri, len, |s| UriRef::parse_bytes(s), out, cap, out_len, err) }
+}
+
+/// `cri_from_uri` / `cri_from_iri`: the text parsed by `parse`, then converted.
+///
+/// # Safety
+/// As for `cri_from_uri`.
+unsafe fn from_text(
+    text: *const c_char,
+    len: usize,
+    parse: fn(&[u8]) -> Result<UriRef<'_>, Error>,
+    out: *mut u8,
+    cap: usize,
+    out_len: *mut usize,
+    err: *mut cri_error_info,
+) -> cri_status {
+    // SAFETY: forwarded from the caller.
     unsafe { clear(err) };
     // SAFETY: forwarded from the caller.
-    let Some(s) = (unsafe { input(uri, len) }) else {
+    let Some(s) = (unsafe { input(text, len) }) else {
         return cri_status::CRI_ERR_NULL;
     };
-    match UriRef::parse_bytes(s) {
+    match parse(s) {
         // SAFETY: forwarded from the caller.
         Ok(u) => unsafe { cbor_out(out, cap, out_len, err, |b| cri::from_uri(&u, b)) },
         // SAFETY: forwarded from the caller.
@@ -250,16 +267,16 @@ pub unsafe extern "C" fn cri_from_iri(
     err: *mut cri_error_info,
 ) -> cri_status {
     // SAFETY: forwarded from the caller.
-    unsafe { clear(err) };
-    // SAFETY: forwarded from the caller.
-    let Some(s) = (unsafe { input(iri, len) }) else {
-        return cri_status::CRI_ERR_NULL;
-    };
-    match UriRef::parse_iri_bytes(s) {
-        // SAFETY: forwarded from the caller.
-        Ok(u) => unsafe { cbor_out(out, cap, out_len, err, |b| cri::from_uri(&u, b)) },
-        // SAFETY: forwarded from the caller.
-        Err(e) => unsafe { fail(e, err) },
+    unsafe {
+        from_text(
+            iri,
+            len,
+            |s| UriRef::parse_iri_bytes(s),
+            out,
+            cap,
+            out_len,
+            err,
+        )
     }
 }
 

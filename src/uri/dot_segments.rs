@@ -518,26 +518,27 @@ pub fn remove_dot_segments(path: &[u8], out: &mut [u8]) -> Result<usize, crate::
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_rng::XorShift;
     use std::string::String;
     use std::vec::Vec;
 
     /// A random path of up to 12 segments from dot-segments, names and empty segments,
     /// cut into a head (ending with "/", or empty) and a tail; returns where the cut is.
-    fn random_pieces(next: &mut impl FnMut() -> u64, path: &mut Vec<u8>) -> usize {
+    fn random_pieces(rng: &mut XorShift, path: &mut Vec<u8>) -> usize {
         let pieces: [&[u8]; 10] = [
             b"a", b"bc", b".", b"..", b"", b"...", b".a", b"%2E", b"x.y", b"%2e%2E",
         ];
         path.clear();
-        if next() % 2 == 0 {
+        if rng.next() % 2 == 0 {
             path.push(b'/');
         }
-        for i in 0..next() % 12 {
+        for i in 0..rng.next() % 12 {
             if i > 0 {
                 path.push(b'/');
             }
-            path.extend_from_slice(pieces[(next() % 10) as usize]);
+            path.extend_from_slice(rng.pick(&pieces));
         }
-        let split = (next() as usize) % (path.len() + 1);
+        let split = (rng.next() as usize) % (path.len() + 1);
         path[..split]
             .iter()
             .rposition(|&b| b == b'/')
@@ -549,17 +550,11 @@ mod tests {
     /// host otherwise sends forwards.
     #[test]
     fn forward_and_backward_passes_agree() {
-        let mut x = 0x2545f4914f6cdd1du64;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut rng = XorShift(0x2545f4914f6cdd1du64);
         let mut path = Vec::new();
         // Miri runs these unit tests too, a thousand times slower.
         for _ in 0..if cfg!(miri) { 100 } else { 50_000 } {
-            let cut = random_pieces(&mut next, &mut path);
+            let cut = random_pieces(&mut rng, &mut path);
             let p = PathPieces {
                 head: &path[..cut],
                 tail: &path[cut..],
@@ -580,17 +575,11 @@ mod tests {
     /// distance from a word boundary, in both pieces, with both kinds of dots.
     #[test]
     fn has_dots_matches_every_segment() {
-        let mut x = 0x853c49e6748fea9bu64;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut rng = XorShift(0x853c49e6748fea9bu64);
         let mut path = Vec::new();
         // Miri runs these unit tests too, a thousand times slower.
         for _ in 0..if cfg!(miri) { 100 } else { 50_000 } {
-            let cut = random_pieces(&mut next, &mut path);
+            let cut = random_pieces(&mut rng, &mut path);
             let p = PathPieces {
                 head: &path[..cut],
                 tail: &path[cut..],

@@ -182,6 +182,7 @@ pub(crate) fn pct_byte(s: &[u8], i: usize) -> Option<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_rng::XorShift;
 
     /// `decode_into` agrees with `percent_decode` (lenient) whether it decodes in place or
     /// only counts, with and without lowercasing, on inputs mixing long plain stretches,
@@ -199,16 +200,13 @@ mod tests {
             b"Q",
             b"%2F/",
         ];
-        let mut x = 0x2545f4914f6cdd1du64;
+        let mut rng = XorShift(0x2545f4914f6cdd1d);
         // Miri runs these unit tests too, a thousand times slower.
         for _ in 0..if cfg!(miri) { 100 } else { 20_000 } {
             let mut s = [0u8; 64];
             let mut len = 0;
-            for _ in 0..(x % 9) {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                let p = pieces[(x % pieces.len() as u64) as usize];
+            for _ in 0..rng.next() % 9 {
+                let p = rng.pick(&pieces);
                 s[len..len + p.len()].copy_from_slice(p);
                 len += p.len();
             }
