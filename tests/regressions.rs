@@ -338,11 +338,6 @@ fn composed_schemes_are_checked() {
 #[test]
 
 fn uri_host_that_decodes_to_a_bare_ipv6_address() {
-    let dest = coap::Destination {
-        addr: &[192, 0, 2, 1],
-        zone: None,
-        port: Some(5683),
-    };
     for input in [
         "coap://%3A%3A1/x",
         "coap://f%3A%3A/",
@@ -354,19 +349,32 @@ fn uri_host_that_decodes_to_a_bare_ipv6_address() {
             Err(Error::Coap(coap::CoapError::BadUriHost)) => continue, // refused: a fix
             r => options(r, &o, &s),
         };
+        let back = uri_from(input, &opts);
+        assert!(equivalent(input, &back), "{input:?} -> {back:?}");
         let mut out = [0u8; 128];
-        let n = coap::uri_from_options(
-            b"coap",
-            &dest,
-            opts.iter().map(|(n, v)| (*n, &v[..])),
-            &mut out,
-        )
-        .unwrap_or_else(|e| panic!("{input:?} -> {opts:?} -> {e:?}"));
-        let back = std::str::from_utf8(&out[..n]).unwrap();
-        assert!(equivalent(input, back), "{input:?} -> {back:?}");
-        coap::cri_from_options(0, &dest, opts.iter().map(|(n, v)| (*n, &v[..])), &mut out)
+        coap::cri_from_options(0, &DEST, opts.iter().map(|(n, v)| (*n, &v[..])), &mut out)
             .unwrap_or_else(|e| panic!("{input:?} -> {opts:?} -> CRI: {e:?}"));
     }
+}
+
+/// A destination other than any URI's own host, for composing URIs from options.
+const DEST: coap::Destination = coap::Destination {
+    addr: &[192, 0, 2, 1],
+    zone: None,
+    port: Some(5683),
+};
+
+/// `uri_from_options` (RFC 7252 §6.5) of `opts`, which came from `input`.
+fn uri_from(input: &str, opts: &[(u16, Vec<u8>)]) -> String {
+    let mut out = [0u8; 128];
+    let n = coap::uri_from_options(
+        b"coap",
+        &DEST,
+        opts.iter().map(|(n, v)| (*n, &v[..])),
+        &mut out,
+    )
+    .unwrap_or_else(|e| panic!("{input:?} -> {opts:?} -> {e:?}"));
+    std::str::from_utf8(&out[..n]).unwrap().to_string()
 }
 
 /// Found by a new user's tests: `uri::equivalent` compared the normal forms through a
@@ -430,11 +438,6 @@ fn equivalent_agrees_with_normalize_on_all_pairs() {
 /// holds an IPv6address or an IPvFuture, so the value reads back as the same host.
 #[test]
 fn ipvfuture_uri_host_reads_back() {
-    let dest = coap::Destination {
-        addr: &[192, 0, 2, 1],
-        zone: None,
-        port: Some(5683),
-    };
     for input in [
         "coap://[vff.Bab]//198.51.1/az?%2e%2F)?%26",
         "coap://[v1.x:y]/",
@@ -443,15 +446,8 @@ fn ipvfuture_uri_host_reads_back() {
         let (mut o, mut s) = ([OptionRef::default(); 8], [0u8; 64]);
         let r = coap::uri_to_options(&u, None, Mode::Direct, &mut o, &mut s);
         let opts = options(r, &o, &s);
-        let mut out = [0u8; 128];
-        let n = coap::uri_from_options(
-            b"coap",
-            &dest,
-            opts.iter().map(|(n, v)| (*n, &v[..])),
-            &mut out,
-        )
-        .unwrap_or_else(|e| panic!("{input:?} -> {opts:?} -> {e:?}"));
-        let back = std::str::from_utf8(&out[..n]).unwrap();
+        let back = uri_from(input, &opts);
+        let back = back.as_str();
         // The fuzz oracle: the same URI, or one that gives the same options (Uri-Query is
         // sent decoded, so `%2F` comes back as `/`).
         let bu = UriRef::parse(back).unwrap();
