@@ -8,21 +8,8 @@ use ::cri::cri::CriRef;
 use ::cri::uri::{self, UriRef};
 use serde_json::{json, Value};
 
-fn records(name: &str) -> Vec<Value> {
-    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(path)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
-}
-
-fn hex(s: &str) -> Vec<u8> {
-    (0..s.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap())
-        .collect()
-}
+mod support;
+use support::{hex, records, Rng};
 
 /// An option value as the vectors write it: text when printable ASCII, else "hex:…";
 /// Uri-Port and Proxy-Scheme-Number as integers.
@@ -555,18 +542,12 @@ fn uri_path_options_match_normalized_segments() {
     let pieces = [
         "a", "b%2Fc", ".", "..", "%2E", "%2e%2E", ".%2E", "", "x.y", "%41",
     ];
-    let mut x = 0x94d049bb133111ebu64;
+    let mut rng = Rng(0x94d049bb133111eb);
     for _ in 0..20_000 {
         let mut path = String::new();
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        for _ in 0..x % 9 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+        for _ in 0..rng.next() % 9 {
             path.push('/');
-            path.push_str(pieces[(x % pieces.len() as u64) as usize]);
+            path.push_str(rng.pick(&pieces));
         }
         let text = format!("coap://h{path}");
         let u = UriRef::parse(&text).unwrap();

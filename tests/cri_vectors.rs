@@ -6,20 +6,11 @@ use ::cri::cri::{self, CriRef, ToUriOptions};
 use ::cri::uri::{self, UriRef};
 use serde_json::Value;
 
-fn records() -> Vec<Value> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/cri-vectors.jsonl");
-    std::fs::read_to_string(path)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
-}
+mod support;
+use support::hex;
 
-fn hex(s: &str) -> Vec<u8> {
-    (0..s.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap())
-        .collect()
+fn records() -> Vec<Value> {
+    support::records("cri-vectors.jsonl")
 }
 
 fn to_hex(b: &[u8]) -> String {

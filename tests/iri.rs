@@ -3,16 +3,9 @@
 
 use ::cri::cri::{self, CriRef, ToUriOptions};
 use ::cri::uri::{self, UriRef};
-use serde_json::Value;
 
-fn records(name: &str) -> Vec<Value> {
-    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(path)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
-}
+mod support;
+use support::{components, records};
 
 fn out(f: impl Fn(&mut [u8]) -> Result<usize, ::cri::Error>) -> String {
     let mut buf = vec![0u8; 4096];
@@ -42,15 +35,7 @@ fn iri_only_split_records() {
         // Never a valid URI: non-ASCII needs the IRI grammar.
         assert!(UriRef::parse(input).is_err(), "{input:?}");
         if let Ok(u) = got {
-            let c = [
-                u.scheme(),
-                u.userinfo(),
-                u.host(),
-                u.port(),
-                Some(u.path()),
-                u.query(),
-                u.fragment(),
-            ];
+            let c = components(&u);
             let keys = [
                 "scheme", "userinfo", "host", "port", "path", "query", "fragment",
             ];

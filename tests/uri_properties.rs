@@ -2,49 +2,9 @@
 
 use cri::uri::{self, UriRef};
 
-/// RFC 3986 §5.2.4 exactly as written: an input and an output buffer of strings.
-fn remove_dot_segments_model(path: &str) -> String {
-    let mut input = path.to_string();
-    let mut output = String::new();
-    while !input.is_empty() {
-        if input.starts_with("../") {
-            input.drain(..3);
-        } else if input.starts_with("./") {
-            input.drain(..2);
-        } else if input.starts_with("/./") {
-            input.replace_range(..3, "/");
-        } else if input == "/." {
-            input = "/".into();
-        } else if input.starts_with("/../") || input == "/.." {
-            let n = if input == "/.." { 3 } else { 4 };
-            input.replace_range(..n, "/");
-            let cut = output.rfind('/').unwrap_or(0);
-            output.truncate(cut);
-        } else if input == "." || input == ".." {
-            input.clear();
-        } else {
-            let start = usize::from(input.starts_with('/'));
-            let end = input[start..].find('/').map_or(input.len(), |i| i + start);
-            output.push_str(&input[..end]);
-            input.drain(..end);
-        }
-    }
-    output
-}
-
-/// A small deterministic generator (xorshift), so failures reproduce.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
-        items[(self.next() % items.len() as u64) as usize]
-    }
-}
+mod support;
+use support::model::remove_dot_segments_model;
+use support::{components, Rng};
 
 fn random_path(rng: &mut Rng) -> String {
     let mut p = String::new();
@@ -116,18 +76,6 @@ fn exercise_dot_segment_cases() {
         let n = uri::remove_dot_segments(input.as_bytes(), &mut buf).unwrap();
         assert_eq!(&buf[..n], want.as_bytes());
     }
-}
-
-fn components<'a>(u: &UriRef<'a>) -> [Option<&'a str>; 7] {
-    [
-        u.scheme(),
-        u.userinfo(),
-        u.host(),
-        u.port(),
-        Some(u.path()),
-        u.query(),
-        u.fragment(),
-    ]
 }
 
 fn random_reference(rng: &mut Rng) -> String {

@@ -5,15 +5,8 @@
 use cri::uri::{self, DecodeOptions, EncodeSet, UriRef};
 use serde_json::Value;
 
-fn records(name: &str) -> Vec<Value> {
-    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{path}: {e}"))
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
-}
+mod support;
+use support::records;
 
 fn opt(v: &Value) -> Option<&str> {
     v.as_str()

@@ -26,7 +26,8 @@
 #[path = "common.rs"]
 mod common;
 
-use common::{has_dot_segment, remove_dot_segments_model, two, utf8, write_all};
+use common::model::remove_dot_segments_model;
+use common::{has_dot_segment, two, utf8, write_all};
 use cri::uri::{self, UriRef};
 use cri::Error;
 use libfuzzer_sys::fuzz_target;
