@@ -11,24 +11,7 @@
 
 #include "cri.h"
 
-static int passed, failed;
-
-/* Text a helper attaches to the next CHECK, so a failure shows what the library gave. */
-static char context[512];
-
-static void check(int ok, const char *expr, const char *file, int line)
-{
-    if (ok) {
-        passed++;
-    } else {
-        failed++;
-        fprintf(stderr, "%s:%d: CHECK failed: %s%s%s\n", file, line, expr,
-                context[0] ? "\n    " : "", context);
-    }
-    context[0] = '\0';
-}
-
-#define CHECK(expr) check((expr) != 0, #expr, __FILE__, __LINE__)
+#include "check.h"
 
 /* Roomy enough for every result below; a too-small buffer is test_api's business. */
 #define OUT_CAP 512
@@ -417,6 +400,5 @@ int main(void)
     test_query_pairs();
     test_page_links();
 
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed != 0;
+    return summary();
 }

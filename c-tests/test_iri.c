@@ -24,32 +24,7 @@
 
 #include "cri.h"
 
-static int passed, failed;
-
-/* Text a helper attaches to the next CHECK, so a failure shows the input and result. */
-static char context[1024];
-
-static void check(int ok, const char *expr, const char *file, int line)
-{
-    if (ok) {
-        passed++;
-    } else {
-        failed++;
-        fprintf(stderr, "%s:%d: CHECK failed: %s%s%s\n", file, line, expr,
-                context[0] ? "\n    " : "", context);
-    }
-    context[0] = '\0';
-}
-
-#define CHECK(expr) check((expr) != 0, #expr, __FILE__, __LINE__)
-
-static void note(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(context, sizeof context, fmt, ap);
-    va_end(ap);
-}
+#include "check.h"
 
 /* --- showing bytes ---------------------------------------------------------------------- */
 
@@ -1291,6 +1266,5 @@ int main(void)
     test_host_specific();
     test_cri();
 
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed != 0;
+    return summary();
 }
