@@ -48,71 +48,7 @@ static const char *esc(const void *p, size_t n)
     return out;
 }
 
-/* Hex of up to 60 bytes for messages. */
-static const char *hexs(const void *p, size_t n)
-{
-    static char bufs[4][200];
-    static int which;
-    char *out = bufs[which++ & 3];
-    const uint8_t *b = p;
-    size_t i, k = 0;
-    for (i = 0; i < n && i < 60; i++)
-        k += (size_t)sprintf(out + k, "%02X", b[i]);
-    if (n > 60)
-        sprintf(out + k, "...(%zu bytes)", n);
-    else
-        out[k] = '\0';
-    return out;
-}
-
-/* --- CBOR written by hand --------------------------------------------------------------- */
-
-struct blob {
-    uint8_t b[256];
-    size_t n;
-};
-
-static int hexval(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
-/* "83 22 81 61'a'": hex digits (spaces ignored) and 'ascii' runs copied byte for byte. */
-static struct blob H(const char *s)
-{
-    struct blob r;
-    r.n = 0;
-    while (*s) {
-        if (r.n >= sizeof r.b) {
-            fprintf(stderr, "CBOR in test too long\n");
-            exit(2);
-        }
-        if (*s == ' ') {
-            s++;
-        } else if (*s == '\'') {
-            s++;
-            while (*s && *s != '\'')
-                r.b[r.n++] = (uint8_t)*s++;
-            if (*s)
-                s++;
-        } else {
-            int hi = hexval(s[0]), lo = s[1] ? hexval(s[1]) : -1;
-            if (hi < 0 || lo < 0) {
-                fprintf(stderr, "bad hex in test: %s\n", s);
-                exit(2);
-            }
-            r.b[r.n++] = (uint8_t)(hi * 16 + lo);
-            s += 2;
-        }
-    }
-    return r;
-}
+#include "cbor_text.h"
 
 /* --- calls with junk after the input ----------------------------------------------------- */
 
