@@ -522,27 +522,41 @@ mod tests {
     use std::string::String;
     use std::vec::Vec;
 
-    /// A random path of up to 12 segments from dot-segments, names and empty segments,
-    /// cut into a head (ending with "/", or empty) and a tail; returns where the cut is.
-    fn random_pieces(rng: &mut XorShift, path: &mut Vec<u8>) -> usize {
+    /// Calls `check` on random paths of up to 12 segments (dot-segments, names, empty
+    /// segments) cut into a head (ending with "/", or empty) and a tail, with both kinds
+    /// of dots; the path's text is for messages.
+    fn each_random_path(seed: u64, mut check: impl FnMut(PathPieces<'_>, Dots, &str)) {
         let pieces: [&[u8]; 10] = [
             b"a", b"bc", b".", b"..", b"", b"...", b".a", b"%2E", b"x.y", b"%2e%2E",
         ];
-        path.clear();
-        if rng.next() % 2 == 0 {
-            path.push(b'/');
-        }
-        for i in 0..rng.next() % 12 {
-            if i > 0 {
+        let mut rng = XorShift(seed);
+        let mut path = Vec::new();
+        // Miri runs these unit tests too, a thousand times slower.
+        for _ in 0..if cfg!(miri) { 100 } else { 50_000 } {
+            path.clear();
+            if rng.next() % 2 == 0 {
                 path.push(b'/');
             }
-            path.extend_from_slice(rng.pick(&pieces));
+            for i in 0..rng.next() % 12 {
+                if i > 0 {
+                    path.push(b'/');
+                }
+                path.extend_from_slice(rng.pick(&pieces));
+            }
+            let split = (rng.next() as usize) % (path.len() + 1);
+            let cut = path[..split]
+                .iter()
+                .rposition(|&b| b == b'/')
+                .map_or(0, |i| i + 1);
+            let p = PathPieces {
+                head: &path[..cut],
+                tail: &path[cut..],
+            };
+            let text = String::from_utf8_lossy(&path);
+            for dots in [Dots::Literal, Dots::Decoded] {
+                check(p, dots, &text);
+            }
         }
-        let split = (rng.next() as usize) % (path.len() + 1);
-        path[..split]
-            .iter()
-            .rposition(|&b| b == b'/')
-            .map_or(0, |i| i + 1)
     }
 
     /// The forward pass (hosts) and the backward passes (deep paths, bare metal) keep the
@@ -550,49 +564,23 @@ mod tests {
     /// host otherwise sends forwards.
     #[test]
     fn forward_and_backward_passes_agree() {
-        let mut rng = XorShift(0x2545f4914f6cdd1du64);
-        let mut path = Vec::new();
-        // Miri runs these unit tests too, a thousand times slower.
-        for _ in 0..if cfg!(miri) { 100 } else { 50_000 } {
-            let cut = random_pieces(&mut rng, &mut path);
-            let p = PathPieces {
-                head: &path[..cut],
-                tail: &path[cut..],
-            };
-            for dots in [Dots::Literal, Dots::Decoded] {
-                let mut backward: Vec<_> = survivors(p, dots).collect();
-                backward.reverse();
-                let Some(stack) = forward_chunks(p, dots) else {
-                    continue;
-                };
+        each_random_path(0x2545f4914f6cdd1d, |p, dots, text| {
+            let mut backward: Vec<_> = survivors(p, dots).collect();
+            backward.reverse();
+            if let Some(stack) = forward_chunks(p, dots) {
                 let forward: Vec<_> = stack.chunks(p).collect();
-                assert_eq!(forward, backward, "{:?}", String::from_utf8_lossy(&path));
+                assert_eq!(forward, backward, "{text:?}");
             }
-        }
+        });
     }
 
     /// The word-at-a-time search agrees with looking at every segment, for dots at every
     /// distance from a word boundary, in both pieces, with both kinds of dots.
     #[test]
     fn has_dots_matches_every_segment() {
-        let mut rng = XorShift(0x853c49e6748fea9bu64);
-        let mut path = Vec::new();
-        // Miri runs these unit tests too, a thousand times slower.
-        for _ in 0..if cfg!(miri) { 100 } else { 50_000 } {
-            let cut = random_pieces(&mut rng, &mut path);
-            let p = PathPieces {
-                head: &path[..cut],
-                tail: &path[cut..],
-            };
-            for dots in [Dots::Literal, Dots::Decoded] {
-                let want = p.segments().any(|s| kind(s, dots) != Kind::Other);
-                assert_eq!(
-                    has_dots(p, dots),
-                    want,
-                    "{:?}",
-                    String::from_utf8_lossy(&path)
-                );
-            }
-        }
+        each_random_path(0x853c49e6748fea9b, |p, dots, text| {
+            let want = p.segments().any(|s| kind(s, dots) != Kind::Other);
+            assert_eq!(has_dots(p, dots), want, "{text:?}");
+        });
     }
 }
