@@ -119,14 +119,9 @@ pub(crate) fn uri_to_slots(
         return fail(CoapError::Fragment);
     }
     let coap = coap_scheme_port(scheme);
-    let is_coap = coap.is_some();
-    match (mode, is_coap) {
-        (Mode::Direct, false) => return fail(CoapError::NotCoapScheme),
-        (Mode::Proxy, _) | (Mode::Auto, false) => {
-            c.push(PROXY_URI, |w| Composer::from_ref(uri).write(w))?;
-            return c.finish();
-        }
-        _ => {}
+    if sent_whole(mode, coap.is_some())? {
+        c.push(PROXY_URI, |w| Composer::from_ref(uri).write(w))?;
+        return c.finish();
     }
     let Some(host) = uri.host else {
         return fail(CoapError::NoHost);
@@ -157,6 +152,18 @@ pub(crate) fn uri_to_slots(
         })?;
     }
     c.finish()
+}
+
+/// Does the target go to a forward-proxy whole (Proxy-Uri, Proxy-Cri) rather than as
+/// Uri-* options, by `mode` and whether its scheme is a CoAP scheme?
+///
+/// Errors: `NotCoapScheme` in mode `Direct` for another scheme.
+fn sent_whole(mode: Mode, is_coap: bool) -> Result<bool, Error> {
+    match (mode, is_coap) {
+        (Mode::Direct, false) => fail(CoapError::NotCoapScheme),
+        (Mode::Proxy, _) | (Mode::Auto, false) => Ok(true),
+        (Mode::Direct | Mode::ProxyScheme | Mode::Auto, _) => Ok(false),
+    }
 }
 
 /// Is the URI's host the destination's address (without a destination: is it an address)?
@@ -276,13 +283,9 @@ pub(crate) fn cri_to_slots(
         Scheme::Number(n) => coap_scheme(n),
         Scheme::Name(_) => None,
     };
-    match (mode, coap) {
-        (Mode::Direct, None) => return fail(CoapError::NotCoapScheme),
-        (Mode::Proxy, _) | (Mode::Auto, None) => {
-            c.push(PROXY_CRI, |w| w.push(raw))?;
-            return c.finish();
-        }
-        _ => {}
+    if sent_whole(mode, coap.is_some())? {
+        c.push(PROXY_CRI, |w| w.push(raw))?;
+        return c.finish();
     }
     let default = match scheme {
         Scheme::Number(n) => coap
