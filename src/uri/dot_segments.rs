@@ -559,14 +559,36 @@ mod tests {
         }
     }
 
+    #[allow(dead_code)]
+    mod model {
+        use std::string::{String, ToString};
+        use std::vec::Vec;
+        include!("../../tests/support/model.rs");
+    }
+
     /// The forward pass (hosts) and the backward passes (deep paths, bare metal) keep the
-    /// same chunks: the backward ones are tested here on shallow paths too, which the
-    /// host otherwise sends forwards.
+    /// same chunks, and with literal dots these spell what RFC 3986 §5.2.4 as written
+    /// gives: the backward passes are tested here on shallow paths too, which the host
+    /// otherwise sends forwards.
     #[test]
     fn forward_and_backward_passes_agree() {
         each_random_path(0x2545f4914f6cdd1d, |p, dots, text| {
             let mut backward: Vec<_> = survivors(p, dots).collect();
             backward.reverse();
+            if dots == Dots::Literal {
+                let spelled: String = backward
+                    .iter()
+                    .map(|c| {
+                        let seg = String::from_utf8_lossy(c.seg);
+                        if c.slash {
+                            std::format!("/{seg}")
+                        } else {
+                            seg.into_owned()
+                        }
+                    })
+                    .collect();
+                assert_eq!(spelled, model::remove_dot_segments_model(text), "{text:?}");
+            }
             if let Some(stack) = forward_chunks(p, dots) {
                 let forward: Vec<_> = stack.chunks(p).collect();
                 assert_eq!(forward, backward, "{text:?}");
@@ -574,12 +596,18 @@ mod tests {
         });
     }
 
-    /// The word-at-a-time search agrees with looking at every segment, for dots at every
-    /// distance from a word boundary, in both pieces, with both kinds of dots.
+    /// The word-at-a-time search finds exactly the paths with a dot-segment, for dots at
+    /// every distance from a word boundary, in both pieces, with both kinds of dots.
     #[test]
     fn has_dots_matches_every_segment() {
         each_random_path(0x853c49e6748fea9b, |p, dots, text| {
-            let want = p.segments().any(|s| kind(s, dots) != Kind::Other);
+            // RFC 3986 §5.2.4's dot-segments, "." and "..", with `%2E` read as "." under
+            // Decision 4.
+            let dotted = match dots {
+                Dots::Literal => String::from(text),
+                Dots::Decoded => text.replace("%2E", ".").replace("%2e", "."),
+            };
+            let want = dotted.split('/').any(|s| s == "." || s == "..");
             assert_eq!(has_dots(p, dots), want, "{text:?}");
         });
     }

@@ -1,5 +1,7 @@
-//! The reference model of RFC 3986 §5.2.4 that the property tests and the fuzz targets
-//! check `remove_dot_segments` against (the fuzz crate includes this file by path).
+// Models written from the RFC 3986 text that the tests check the library against:
+// §5.2.4 remove_dot_segments and §2.1 percent-decoding. The library's unit tests
+// (`include!`) and the fuzz crate (`#[path]`) use this file too, so it has no inner
+// attributes or doc comments.
 
 /// RFC 3986 §5.2.4 exactly as written: an input and an output buffer of strings.
 pub fn remove_dot_segments_model(path: &str) -> String {
@@ -29,4 +31,28 @@ pub fn remove_dot_segments_model(path: &str) -> String {
         }
     }
     output
+}
+
+/// Percent-decoding as RFC 3986 §2.1 defines it: `%` and two hex digits stand for the
+/// octet; everything else is itself.
+pub fn pct_decode_model(s: &str) -> Vec<u8> {
+    let b = s.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let hex = b
+            .get(i + 1..i + 3)
+            .and_then(|h| std::str::from_utf8(h).ok());
+        match hex.filter(|h| b[i] == b'%' && h.bytes().all(|c| c.is_ascii_hexdigit())) {
+            Some(h) => {
+                out.push(u8::from_str_radix(h, 16).unwrap());
+                i += 3;
+            }
+            None => {
+                out.push(b[i]);
+                i += 1;
+            }
+        }
+    }
+    out
 }
