@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# scripts/install-deps.sh: installs everything the test suite uses on a fresh Debian machine
+# with Rust (run as root). Each part is skipped when it is already there, so it is cheap to
+# run again. `.ci/run` calls it; so does the README's full test command.
+set -euo pipefail
+
+apt_missing=()
+need_pkg() { dpkg -s "$1" >/dev/null 2>&1 || apt_missing+=("$1"); }
+
+# Build and host tests.
+need_pkg cmake
+need_pkg pkg-config
+need_pkg python3
+# libcoap 4.3.1 for the libcoap_diff / libcoap_live tests.
+need_pkg libcoap3-dev
+need_pkg libcoap3-bin
+# Firmware link, size and stack tests: Arm GCC and newlib.
+need_pkg gcc-arm-none-eabi
+need_pkg libnewlib-arm-none-eabi
+
+if [ ${#apt_missing[@]} -gt 0 ]; then
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${apt_missing[@]}" >/dev/null
+fi
+
+# Rust targets and tools.
+rustup target add thumbv7em-none-eabihf thumbv7em-none-eabi thumbv6m-none-eabi >/dev/null 2>&1 \
+  || echo "warning: Cortex-M Rust targets not installed"
+rustup toolchain install nightly --profile minimal >/dev/null 2>&1 || echo "warning: no nightly"
+rustup target add --toolchain nightly thumbv7em-none-eabihf >/dev/null 2>&1 || true
+rustup component add clippy rustfmt >/dev/null 2>&1 || true
+# miri runs as a ctest; the fuzz targets run under cargo-fuzz (nightly).
+rustup component add miri rust-src --toolchain nightly >/dev/null 2>&1 || echo "warning: no miri"
+if ! cargo +nightly fuzz --version >/dev/null 2>&1; then
+  cargo install cargo-fuzz --locked >/dev/null 2>&1 || echo "warning: no cargo-fuzz"
+fi
