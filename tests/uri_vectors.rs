@@ -1,5 +1,5 @@
 //! Data-driven tests over the peer suites copied into tests/data (see tests/data/README.md).
-//! Where a peer's expected value conflicts with DESIGN.md's Decisions, the expectation is
+//! Where a peer's expected value conflicts with docs/DESIGN.md's Decisions, the expectation is
 //! overridden in `OVERRIDES` with the spec's value and the reason.
 
 use cri::uri::{self, DecodeOptions, EncodeSet, UriRef};
