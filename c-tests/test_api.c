@@ -262,6 +262,21 @@ static void test_status_names(void)
     }
 }
 
+/* --- cri_version ---------------------------------------------------------------------- */
+
+/* The library linked is the one the header describes: cri_version() packs the version the
+ * archive was built as, the macros the version the program was compiled against. */
+static void test_version(void)
+{
+    uint32_t v = cri_version();
+    note("cri_version() = 0x%06lx, header %d.%d.%d", (unsigned long)v, CRI_VERSION_MAJOR,
+         CRI_VERSION_MINOR, CRI_VERSION_PATCH);
+    CHECK(v == ((uint32_t)CRI_VERSION_MAJOR << 16 | (uint32_t)CRI_VERSION_MINOR << 8 |
+                (uint32_t)CRI_VERSION_PATCH));
+    CHECK(CRI_DRAFT_REVISION == 27);
+    CHECK(CRI_CBOR_TAG == 99);
+}
+
 /* --- uri_split ----------------------------------------------------------------------- */
 
 static void test_split_null_and_empty(void)
@@ -858,6 +873,7 @@ static void test_query_next(void)
 int main(void)
 {
     test_status_names();
+    test_version();
     test_split_null_and_empty();
     test_split_unterminated();
     test_split_errors();

@@ -1,6 +1,32 @@
 /*
- * libcri: URIs (RFC 3986), CRIs (draft-ietf-core-href-27) and CoAP options for firmware.
- * No heap, no panics, caller-owned memory. See README.md.
+ * libcri: URIs (RFC 3986, RFC 3987), CRIs (draft-ietf-core-href-27) and CoAP options
+ * (RFC 7252 §6.4/§6.5) for firmware. No heap, no panics, caller-owned memory.
+ *
+ * The contract every function keeps (docs/DESIGN.md, "Rules for every C entry point"):
+ *
+ * - Inputs are (const char *s, size_t len) or (const uint8_t *p, size_t len). No NUL is
+ *   needed, bytes past len are never read, an embedded NUL is data. NULL with len 0 is
+ *   the empty input.
+ * - Text outputs are (char *out, size_t cap, size_t *out_len). On success the text and a
+ *   NUL are written and *out_len is the length without the NUL. If cap is too small the
+ *   function returns CRI_ERR_BUFFER, sets *out_len to the length needed without the NUL
+ *   (retry with cap >= *out_len + 1) and writes nothing at or past out + cap; what it
+ *   wrote below cap is unspecified. out = NULL, cap = 0 is a size query (it returns
+ *   CRI_ERR_BUFFER). Byte outputs (CBOR, option wire bytes) follow the same rule without
+ *   the NUL.
+ * - Every function returns a cri_status: CRI_OK (0), CRI_DONE (1, end of an iteration) or
+ *   a negative CRI_ERR_* value; cri_status_name() and cri_reason_name() name them. URI
+ *   functions report the offending byte offset through a size_t *; CRI and CoAP functions
+ *   report a reason in struct cri_error_info.
+ * - Output buffers must not overlap input buffers unless a function's comment says it
+ *   works in place.
+ * - No global state, no heap, no recursion, no floating point: every function may be
+ *   called from several threads at once, and its stack use is bounded (README,
+ *   "Firmware").
+ *
+ * Names: cri_ when a CRI is the input or output and for library-wide names, iri_ when
+ * the input is an IRI, uri_ otherwise; constants CRI_* and URI_*. Nothing starts with
+ * coap_ (libcoap's and Zephyr's namespace).
  */
 
 #ifndef CRI_H
@@ -10,181 +36,124 @@
 
 #include <stddef.h>
 #include <stdint.h>
+/** The version of libcri (semantic versioning); cri_version() gives the library's own. */
+#define CRI_VERSION_MAJOR 0
+#define CRI_VERSION_MINOR 1
+#define CRI_VERSION_PATCH 0
+/** The revision of draft-ietf-core-href that libcri implements (docs/DESIGN.md, Decision 1). */
+#define CRI_DRAFT_REVISION 27
 
 /**
- * Uri-Host (RFC 7252 §5.10.1).
+ * The CBOR tag of a CRI reference, tag 99 (draft-ietf-core-href-27 §11.4).
  */
-#define URI_HOST 3
+#define CRI_CBOR_TAG 99
 
 /**
- * Uri-Port.
+ * No authority, so no host.
  */
-#define URI_PORT 7
+#define URI_HOST_NONE 0
 
 /**
- * Uri-Path.
+ * The host is a reg-name (RFC 3986 §3.2.2), possibly empty.
  */
-#define URI_PATH 11
+#define URI_HOST_REG_NAME 1
 
 /**
- * Uri-Query.
+ * The host is an IPv4address.
  */
-#define URI_QUERY 15
+#define URI_HOST_IPV4 2
 
 /**
- * Proxy-Uri (RFC 7252 §5.10.2).
+ * The host is an IP-literal holding an IPv6address (maybe with an RFC 6874 zone id).
  */
-#define PROXY_URI 35
+#define URI_HOST_IPV6 3
 
 /**
- * Proxy-Scheme.
+ * The host is an IP-literal holding an IPvFuture.
  */
-#define PROXY_SCHEME 39
+#define URI_HOST_IPVFUTURE 4
 
 /**
- * Proxy-Cri (draft-ietf-core-href-27 §8.2.1, IANA 235).
+ * Split flag: split by RFC 3986 Appendix B without validating; never fails.
  */
-#define PROXY_CRI 235
+#define URI_SPLIT_LENIENT 1
 
 /**
- * Proxy-Scheme-Number (draft §8.2.2, IANA 239).
+ * Split flag: validate against RFC 3987 `IRI-reference` instead (UTF-8 input; `ucschar`
+ * in userinfo, reg-name, path, query, fragment; `iprivate` in the query).
  */
-#define PROXY_SCHEME_NUMBER 239
+#define URI_SPLIT_IRI 2
 
 /**
- * The CBOR tag for a CRI reference (draft §11.4).
+ * Request-target form: origin-form (`/path?query`), RFC 9112 §3.2.1.
  */
-#define CRI_TAG 99
+#define URI_TARGET_ORIGIN 1
 
 /**
- * Uri-Host (RFC 7252 §5.10.1).
+ * Request-target form: absolute-form (an absolute-URI), RFC 9112 §3.2.2.
  */
-#define CRI_COAP_OPTION_URI_HOST 3
+#define URI_TARGET_ABSOLUTE 2
 
 /**
- * Uri-Port.
+ * Request-target form: authority-form (`host:port`, CONNECT), RFC 9112 §3.2.3.
  */
-#define CRI_COAP_OPTION_URI_PORT 7
+#define URI_TARGET_AUTHORITY 3
 
 /**
- * Uri-Path.
+ * Request-target form: asterisk-form (`*`, OPTIONS), RFC 9112 §3.2.4.
  */
-#define CRI_COAP_OPTION_URI_PATH 11
+#define URI_TARGET_ASTERISK 4
 
 /**
- * Uri-Query.
+ * Request-target flag: the method is CONNECT, so the target is in authority-form.
  */
-#define CRI_COAP_OPTION_URI_QUERY 15
+#define URI_TARGET_CONNECT 1
 
 /**
- * Proxy-Uri (RFC 7252 §5.10.2).
+ * Percent-encoding set: only unreserved characters (ALPHA DIGIT `-._~`) stay literal.
  */
-#define CRI_COAP_OPTION_PROXY_URI 35
+#define URI_ENCODE_UNRESERVED 0
 
 /**
- * Proxy-Scheme.
+ * Percent-encoding set: a path segment (pchar: unreserved, sub-delims, `:`, `@`).
  */
-#define CRI_COAP_OPTION_PROXY_SCHEME 39
+#define URI_ENCODE_PATH_SEGMENT 1
 
 /**
- * Proxy-Cri (draft-ietf-core-href-27 §8.2.1).
+ * Percent-encoding set: a query (pchar, `/`, `?`).
  */
-#define CRI_COAP_OPTION_PROXY_CRI 235
+#define URI_ENCODE_QUERY 2
 
 /**
- * Proxy-Scheme-Number (draft §8.2.2).
+ * Percent-encoding set: a fragment (pchar, `/`, `?`).
  */
-#define CRI_COAP_OPTION_PROXY_SCHEME_NUMBER 239
+#define URI_ENCODE_FRAGMENT 3
 
 /**
- * Mode: Uri-Host, Uri-Port, Uri-Path, Uri-Query; a CoAP scheme is required.
+ * Percent-encoding set: a userinfo (unreserved, sub-delims, `:`).
  */
-#define CRI_COAP_MODE_DIRECT 0
+#define URI_ENCODE_USERINFO 4
 
 /**
- * Mode: to a forward-proxy, the whole URI in Proxy-Uri or the whole CRI in Proxy-Cri.
+ * Percent-encoding set: `application/x-www-form-urlencoded` (ALPHA DIGIT `*-._` stay,
+ * space becomes `+`).
  */
-#define CRI_COAP_MODE_PROXY 1
+#define URI_ENCODE_FORM 5
 
 /**
- * Mode: to a forward-proxy, Proxy-Scheme / Proxy-Scheme-Number with the Uri-* options.
+ * Decode flag: pass a broken `%` sequence through unchanged instead of failing.
  */
-#define CRI_COAP_MODE_PROXY_SCHEME 2
+#define URI_DECODE_LENIENT 1
 
 /**
- * Mode: direct for a CoAP scheme, else as `CRI_COAP_MODE_PROXY`.
+ * Decode flag: form data, `+` decodes to a space (never use it for a path).
  */
-#define CRI_COAP_MODE_AUTO 3
+#define URI_DECODE_FORM 2
 
 /**
- * CoAP error reason: the URI is not absolute, or the CRI not full.
+ * `iri_resolve` flag: write the target as an IRI (default: mapped to a URI).
  */
-#define CRI_COAP_ERR_NOT_ABSOLUTE 1
-
-/**
- * CoAP error reason: not a CoAP scheme (coap, coaps, coap+tcp, coaps+tcp, coap+ws, coaps+ws).
- */
-#define CRI_COAP_ERR_NOT_COAP_SCHEME 2
-
-/**
- * CoAP error reason: a fragment (never sent).
- */
-#define CRI_COAP_ERR_FRAGMENT 3
-
-/**
- * CoAP error reason: no host in the target, the options or the destination.
- */
-#define CRI_COAP_ERR_NO_HOST 4
-
-/**
- * CoAP error reason: an option value longer or shorter than RFC 7252 allows.
- */
-#define CRI_COAP_ERR_OPTION_LENGTH 5
-
-/**
- * CoAP error reason: a CRI text-pet-sequence where an option value is needed.
- */
-#define CRI_COAP_ERR_PET 6
-
-/**
- * CoAP error reason: a Uri-Host that is no reg-name, IP-literal or IPv4address.
- */
-#define CRI_COAP_ERR_BAD_URI_HOST 7
-
-/**
- * CoAP error reason: an option value that is not UTF-8 where a CRI needs text.
- */
-#define CRI_COAP_ERR_NOT_UTF8 8
-
-/**
- * CoAP error reason: a Uri-Path of "." or "..".
- */
-#define CRI_COAP_ERR_DOT_SEGMENT 9
-
-/**
- * CoAP error reason: option numbers out of ascending order.
- */
-#define CRI_COAP_ERR_ORDER 10
-
-/**
- * CoAP error reason: malformed option bytes.
- */
-#define CRI_COAP_ERR_WIRE 11
-
-/**
- * CoAP error reason: options that must not stand together, or repeated.
- */
-#define CRI_COAP_ERR_CONFLICT 12
-
-/**
- * CoAP error reason: a bad Uri-Port value or destination address length.
- */
-#define CRI_COAP_ERR_BAD_VALUE 13
-
-/**
- * CoAP error reason: a userinfo (CoAP URIs have none, RFC 7252 §6.1).
- */
-#define CRI_COAP_ERR_USERINFO 14
+#define IRI_RESOLVE_KEEP_IRI 1
 
 /**
  * Unprocessable: not well-formed CBOR.
@@ -337,111 +306,134 @@
 #define CRI_TO_URI_ZONE_ID 1
 
 /**
- * No authority, so no host.
+ * Uri-Host (RFC 7252 §5.10.1).
  */
-#define URI_HOST_NONE 0
+#define CRI_COAP_OPTION_URI_HOST 3
 
 /**
- * The host is a reg-name (RFC 3986 §3.2.2), possibly empty.
+ * Uri-Port.
  */
-#define URI_HOST_REG_NAME 1
+#define CRI_COAP_OPTION_URI_PORT 7
 
 /**
- * The host is an IPv4address.
+ * Uri-Path.
  */
-#define URI_HOST_IPV4 2
+#define CRI_COAP_OPTION_URI_PATH 11
 
 /**
- * The host is an IP-literal holding an IPv6address (maybe with an RFC 6874 zone id).
+ * Uri-Query.
  */
-#define URI_HOST_IPV6 3
+#define CRI_COAP_OPTION_URI_QUERY 15
 
 /**
- * The host is an IP-literal holding an IPvFuture.
+ * Proxy-Uri (RFC 7252 §5.10.2).
  */
-#define URI_HOST_IPVFUTURE 4
+#define CRI_COAP_OPTION_PROXY_URI 35
 
 /**
- * Split flag: split by RFC 3986 Appendix B without validating; never fails.
+ * Proxy-Scheme.
  */
-#define URI_SPLIT_LENIENT 1
+#define CRI_COAP_OPTION_PROXY_SCHEME 39
 
 /**
- * Split flag: validate against RFC 3987 `IRI-reference` instead (UTF-8 input; `ucschar`
- * in userinfo, reg-name, path, query, fragment; `iprivate` in the query).
+ * Proxy-Cri (draft-ietf-core-href-27 §8.2.1).
  */
-#define URI_SPLIT_IRI 2
+#define CRI_COAP_OPTION_PROXY_CRI 235
 
 /**
- * Request-target form: origin-form (`/path?query`), RFC 9112 §3.2.1.
+ * Proxy-Scheme-Number (draft §8.2.2).
  */
-#define URI_TARGET_ORIGIN 1
+#define CRI_COAP_OPTION_PROXY_SCHEME_NUMBER 239
 
 /**
- * Request-target form: absolute-form (an absolute-URI), RFC 9112 §3.2.2.
+ * Mode: Uri-Host, Uri-Port, Uri-Path, Uri-Query; a CoAP scheme is required.
  */
-#define URI_TARGET_ABSOLUTE 2
+#define CRI_COAP_MODE_DIRECT 0
 
 /**
- * Request-target form: authority-form (`host:port`, CONNECT), RFC 9112 §3.2.3.
+ * Mode: to a forward-proxy, the whole URI in Proxy-Uri or the whole CRI in Proxy-Cri.
  */
-#define URI_TARGET_AUTHORITY 3
+#define CRI_COAP_MODE_PROXY 1
 
 /**
- * Request-target form: asterisk-form (`*`, OPTIONS), RFC 9112 §3.2.4.
+ * Mode: to a forward-proxy, Proxy-Scheme / Proxy-Scheme-Number with the Uri-* options.
  */
-#define URI_TARGET_ASTERISK 4
+#define CRI_COAP_MODE_PROXY_SCHEME 2
 
 /**
- * Request-target flag: the method is CONNECT, so the target is in authority-form.
+ * Mode: direct for a CoAP scheme, else as `CRI_COAP_MODE_PROXY`.
  */
-#define URI_TARGET_CONNECT 1
+#define CRI_COAP_MODE_AUTO 3
 
 /**
- * Percent-encoding set: only unreserved characters (ALPHA DIGIT `-._~`) stay literal.
+ * CoAP error reason: the URI is not absolute, or the CRI not full.
  */
-#define URI_ENCODE_UNRESERVED 0
+#define CRI_COAP_ERR_NOT_ABSOLUTE 1
 
 /**
- * Percent-encoding set: a path segment (pchar: unreserved, sub-delims, `:`, `@`).
+ * CoAP error reason: not a CoAP scheme (coap, coaps, coap+tcp, coaps+tcp, coap+ws, coaps+ws).
  */
-#define URI_ENCODE_PATH_SEGMENT 1
+#define CRI_COAP_ERR_NOT_COAP_SCHEME 2
 
 /**
- * Percent-encoding set: a query (pchar, `/`, `?`).
+ * CoAP error reason: a fragment (never sent).
  */
-#define URI_ENCODE_QUERY 2
+#define CRI_COAP_ERR_FRAGMENT 3
 
 /**
- * Percent-encoding set: a fragment (pchar, `/`, `?`).
+ * CoAP error reason: no host in the target, the options or the destination.
  */
-#define URI_ENCODE_FRAGMENT 3
+#define CRI_COAP_ERR_NO_HOST 4
 
 /**
- * Percent-encoding set: a userinfo (unreserved, sub-delims, `:`).
+ * CoAP error reason: an option value longer or shorter than RFC 7252 allows.
  */
-#define URI_ENCODE_USERINFO 4
+#define CRI_COAP_ERR_OPTION_LENGTH 5
 
 /**
- * Percent-encoding set: `application/x-www-form-urlencoded` (ALPHA DIGIT `*-._` stay,
- * space becomes `+`).
+ * CoAP error reason: a CRI text-pet-sequence where an option value is needed.
  */
-#define URI_ENCODE_FORM 5
+#define CRI_COAP_ERR_PET 6
 
 /**
- * Decode flag: pass a broken `%` sequence through unchanged instead of failing.
+ * CoAP error reason: a Uri-Host that is no reg-name, IP-literal or IPv4address.
  */
-#define URI_DECODE_LENIENT 1
+#define CRI_COAP_ERR_BAD_URI_HOST 7
 
 /**
- * Decode flag: form data, `+` decodes to a space (never use it for a path).
+ * CoAP error reason: an option value that is not UTF-8 where a CRI needs text.
  */
-#define URI_DECODE_FORM 2
+#define CRI_COAP_ERR_NOT_UTF8 8
 
 /**
- * `iri_resolve` flag: write the target as an IRI (default: mapped to a URI).
+ * CoAP error reason: a Uri-Path of "." or "..".
  */
-#define IRI_RESOLVE_KEEP_IRI 1
+#define CRI_COAP_ERR_DOT_SEGMENT 9
+
+/**
+ * CoAP error reason: option numbers out of ascending order.
+ */
+#define CRI_COAP_ERR_ORDER 10
+
+/**
+ * CoAP error reason: malformed option bytes.
+ */
+#define CRI_COAP_ERR_WIRE 11
+
+/**
+ * CoAP error reason: options that must not stand together, or repeated.
+ */
+#define CRI_COAP_ERR_CONFLICT 12
+
+/**
+ * CoAP error reason: a bad Uri-Port value or destination address length.
+ */
+#define CRI_COAP_ERR_BAD_VALUE 13
+
+/**
+ * CoAP error reason: a userinfo (CoAP URIs have none, RFC 7252 §6.1).
+ */
+#define CRI_COAP_ERR_USERINFO 14
 
 /**
  * Status of every libcri function: 0 is success, negative values are errors.
@@ -522,72 +514,6 @@ typedef enum cri_status cri_status;
 typedef int32_t cri_status;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
-
-/**
- * A request's destination transport address (RFC 7252 §6.4): `addr` points to 4 (IPv4)
- * or 16 (IPv6) address bytes, or is NULL with `addr_len` 0 when unknown; `zone` an
- * optional zone (`zone_len` bytes, NULL for none); `port` the UDP port, or -1 for the
- * port the URI or CRI names.
- */
-struct cri_coap_destination {
-  /**
-   * Address bytes (4 or 16), or NULL.
-   */
-  const uint8_t *addr;
-  /**
-   * Length of `addr`: 0, 4 or 16.
-   */
-  size_t addr_len;
-  /**
-   * Zone (interface) name, or NULL.
-   */
-  const char *zone;
-  /**
-   * Length of `zone`.
-   */
-  size_t zone_len;
-  /**
-   * UDP port 0..=65535, or -1.
-   */
-  int32_t port;
-};
-
-/**
- * One CoAP option: its number and its value (`len` bytes at `value`, not NUL-terminated;
- * uint options such as Uri-Port in network byte order without leading zeros).
- */
-struct cri_coap_option {
-  /**
-   * Option number (RFC 7252 §5.10, e.g. `CRI_COAP_OPTION_URI_PATH`).
-   */
-  uint16_t number;
-  /**
-   * The value bytes.
-   */
-  const uint8_t *value;
-  /**
-   * The value length in bytes.
-   */
-  size_t len;
-};
-
-/**
- * Details of an error, reset to 0/0 by every function that takes one: `reason` is a
- * `CRI_REASON_*` value (with
- * `CRI_ERR_UNPROCESSABLE`, also `CRI_ERR_BASE` from `cri_resolve`) or a
- * `CRI_UNCONVERTIBLE_*` value (with `CRI_ERR_UNCONVERTIBLE`), 0 otherwise; `offset` is the
- * byte offset of the offending CBOR item, or of the first bad byte of a URI.
- */
-struct cri_error_info {
-  /**
-   * Byte offset into the input the error refers to.
-   */
-  size_t offset;
-  /**
-   * `CRI_REASON_*` or `CRI_UNCONVERTIBLE_*`, 0 if the status says it all.
-   */
-  int32_t reason;
-};
 
 /**
  * A component of a split URI reference: `ptr` points into the caller's input (not
@@ -671,6 +597,72 @@ struct uri_query_arg {
   struct uri_span value;
 };
 
+/**
+ * Details of an error, reset to 0/0 by every function that takes one: `reason` is a
+ * `CRI_REASON_*` value (with
+ * `CRI_ERR_UNPROCESSABLE`, also `CRI_ERR_BASE` from `cri_resolve`) or a
+ * `CRI_UNCONVERTIBLE_*` value (with `CRI_ERR_UNCONVERTIBLE`), 0 otherwise; `offset` is the
+ * byte offset of the offending CBOR item, or of the first bad byte of a URI.
+ */
+struct cri_error_info {
+  /**
+   * Byte offset into the input the error refers to.
+   */
+  size_t offset;
+  /**
+   * `CRI_REASON_*` or `CRI_UNCONVERTIBLE_*`, 0 if the status says it all.
+   */
+  int32_t reason;
+};
+
+/**
+ * A request's destination transport address (RFC 7252 §6.4): `addr` points to 4 (IPv4)
+ * or 16 (IPv6) address bytes, or is NULL with `addr_len` 0 when unknown; `zone` an
+ * optional zone (`zone_len` bytes, NULL for none); `port` the UDP port, or -1 for the
+ * port the URI or CRI names.
+ */
+struct cri_coap_destination {
+  /**
+   * Address bytes (4 or 16), or NULL.
+   */
+  const uint8_t *addr;
+  /**
+   * Length of `addr`: 0, 4 or 16.
+   */
+  size_t addr_len;
+  /**
+   * Zone (interface) name, or NULL.
+   */
+  const char *zone;
+  /**
+   * Length of `zone`.
+   */
+  size_t zone_len;
+  /**
+   * UDP port 0..=65535, or -1.
+   */
+  int32_t port;
+};
+
+/**
+ * One CoAP option: its number and its value (`len` bytes at `value`, not NUL-terminated;
+ * uint options such as Uri-Port in network byte order without leading zeros).
+ */
+struct cri_coap_option {
+  /**
+   * Option number (RFC 7252 §5.10, e.g. `CRI_COAP_OPTION_URI_PATH`).
+   */
+  uint16_t number;
+  /**
+   * The value bytes.
+   */
+  const uint8_t *value;
+  /**
+   * The value length in bytes.
+   */
+  size_t len;
+};
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -682,326 +674,11 @@ extern "C" {
 const char *cri_status_name(int32_t status);
 
 /**
- * Turns the URI `(uri, len)` into CoAP options (RFC 7252 §6.4, DESIGN Decisions 4 and 6)
- * for a request to `*dest` (NULL: the address and port the URI names). `mode` is
- * `CRI_COAP_MODE_DIRECT`, `CRI_COAP_MODE_PROXY` (Proxy-Uri), `CRI_COAP_MODE_PROXY_SCHEME` (Proxy-Scheme
- * and Uri-*) or `CRI_COAP_MODE_AUTO`. The options go to `opts` (`opts_cap` entries) sorted by
- * number, their values (percent-decoded) to `scratch` (`scratch_cap` bytes): each
- * `opts[i].value` points into `scratch`. `*opts_len` and `*scratch_len` get the counts
- * used; with `opts = NULL, opts_cap = 0, scratch = NULL, scratch_cap = 0` it is a size query.
- *
- * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_ARGUMENT` (mode, destination);
- * `CRI_ERR_SYNTAX`/`CRI_ERR_PERCENT`/`CRI_ERR_PORT_RANGE` with `err->offset`;
- * `CRI_ERR_COAP` with `err->reason` a `CRI_COAP_ERR_*` (not absolute, not a CoAP scheme,
- * fragment, no host, userinfo, option length); `CRI_ERR_BUFFER` with the room needed in
- * `*opts_len` and `*scratch_len` (the arrays' contents are then unspecified).
- *
- * # Safety
- * `uri` points to `len` readable bytes; `dest` is NULL or readable; `opts`/`scratch`
- * point to their capacities of writable memory (or are NULL with capacity 0);
- * `opts_len`, `scratch_len` are writable; `err` is NULL or writable.
+ * The version of the linked library as `MAJOR << 16 | MINOR << 8 | PATCH` (semantic
+ * versioning), to compare with the `CRI_VERSION_*` macros of the header a program was
+ * compiled with. Never fails.
  */
-cri_status uri_to_coap_options(const char *uri,
-                               size_t len,
-                               const struct cri_coap_destination *dest,
-                               int32_t mode,
-                               struct cri_coap_option *opts,
-                               size_t opts_cap,
-                               size_t *opts_len,
-                               uint8_t *scratch,
-                               size_t scratch_cap,
-                               size_t *scratch_len,
-                               struct cri_error_info *err);
-
-/**
- * Turns the full CRI `(cri, len)` (CBOR) into CoAP options (draft §8.1.1) for a request
- * to `*dest` (NULL: the address and port the CRI names); `mode` as for
- * `uri_to_coap_options` (`CRI_COAP_MODE_PROXY` gives Proxy-Cri, `CRI_COAP_MODE_PROXY_SCHEME`
- * Proxy-Scheme-Number). Outputs as for `uri_to_coap_options`.
- *
- * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_ARGUMENT`; `CRI_ERR_UNPROCESSABLE` with
- * `err->reason`/`err->offset`; `CRI_ERR_COAP` (not a full CRI, not a CoAP scheme-id or a
- * scheme-name, fragment, a text-pet-sequence, no host, userinfo, option length); `CRI_ERR_BUFFER`.
- *
- * # Safety
- * As for `uri_to_coap_options`.
- */
-cri_status cri_to_coap_options(const uint8_t *cri,
-                               size_t len,
-                               const struct cri_coap_destination *dest,
-                               int32_t mode,
-                               struct cri_coap_option *opts,
-                               size_t opts_cap,
-                               size_t *opts_len,
-                               uint8_t *scratch,
-                               size_t scratch_cap,
-                               size_t *scratch_len,
-                               struct cri_error_info *err);
-
-/**
- * Composes the URI of a request (RFC 7252 §6.5) from its scheme `(scheme, scheme_len)`
- * (e.g. "coap"), destination `*dest` (required: the address stands in for a missing
- * Uri-Host, the port for a missing Uri-Port) and options `(opts, n)` (ascending numbers;
- * options other than Uri-* are skipped), into the text buffer `(out, cap)`.
- *
- * Returns `CRI_OK`; `CRI_ERR_NULL` (also for a NULL `dest`); `CRI_ERR_ARGUMENT`;
- * `CRI_ERR_COAP` (`CRI_COAP_ERR_BAD_URI_HOST` for a bare IPv6 Uri-Host, `NO_HOST`,
- * `BAD_VALUE`, `DOT_SEGMENT`, `CONFLICT` for proxy options or repeated Uri-Host/Uri-Port,
- * `ORDER`); `CRI_ERR_BUFFER` with the length needed.
- *
- * # Safety
- * `scheme` points to `scheme_len` readable bytes; `dest` is readable; `opts` points to
- * `n` readable options; `out`, `out_len`, `err` as for `uri_normalize`.
- */
-cri_status uri_from_coap_options(const char *scheme,
-                                 size_t scheme_len,
-                                 const struct cri_coap_destination *dest,
-                                 const struct cri_coap_option *opts,
-                                 size_t n,
-                                 char *out,
-                                 size_t cap,
-                                 size_t *out_len,
-                                 struct cri_error_info *err);
-
-/**
- * Composes the full CRI of a request (draft §8.1.2) from the CoAP scheme number
- * (0 coap, 1 coaps, 6 coap+tcp, 7 coaps+tcp, 24 coap+ws, 25 coaps+ws), destination and
- * options, as CBOR into `(out, cap)` (bytes, no NUL).
- *
- * Returns as `uri_from_coap_options`, and `CRI_ERR_COAP` with
- * `CRI_COAP_ERR_NOT_COAP_SCHEME`, `CRI_COAP_ERR_NOT_UTF8`, or `CRI_COAP_ERR_BAD_URI_HOST`
- * also for an IPvFuture Uri-Host (a CRI host has no such form).
- *
- * # Safety
- * As for `uri_from_coap_options`.
- */
-cri_status cri_from_coap_options(uint64_t scheme_number,
-                                 const struct cri_coap_destination *dest,
-                                 const struct cri_coap_option *opts,
-                                 size_t n,
-                                 uint8_t *out,
-                                 size_t cap,
-                                 size_t *out_len,
-                                 struct cri_error_info *err);
-
-/**
- * Encodes the options `(opts, n)` (ascending numbers) in the CoAP option format
- * (RFC 7252 §3.1: delta and length nibbles, 13/14 extensions) into `(out, cap)` (bytes),
- * ready to follow the token of a message.
- *
- * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_COAP` (`CRI_COAP_ERR_ORDER`,
- * `CRI_COAP_ERR_OPTION_LENGTH`); `CRI_ERR_BUFFER` with the length needed.
- *
- * # Safety
- * `opts` points to `n` readable options; `out`, `out_len`, `err` as for `cri_from_uri`.
- */
-cri_status cri_coap_options_to_wire(const struct cri_coap_option *opts,
-                                    size_t n,
-                                    uint8_t *out,
-                                    size_t cap,
-                                    size_t *out_len,
-                                    struct cri_error_info *err);
-
-/**
- * Decodes CoAP options (RFC 7252 §3.1) from `(wire, len)`, up to its end or the 0xFF
- * payload marker, into `opts` (`cap` entries; values point into `wire`). `*n` gets the
- * number of options, `*consumed` the bytes they took (without the payload marker).
- *
- * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_COAP` with `CRI_COAP_ERR_WIRE` (truncated,
- * reserved nibble 15, number over 65535); `CRI_ERR_BUFFER` with the count needed in `*n`.
- *
- * # Safety
- * `wire` points to `len` readable bytes; `opts` to `cap` writable options (or NULL with
- * 0); `n`, `consumed` writable; `err` NULL or writable.
- */
-cri_status cri_coap_options_from_wire(const uint8_t *wire,
-                                      size_t len,
-                                      struct cri_coap_option *opts,
-                                      size_t cap,
-                                      size_t *n,
-                                      size_t *consumed,
-                                      struct cri_error_info *err);
-
-/**
- * Checks that the options `(opts, n)` may stand together in one request: ascending
- * numbers; Uri-Host, Uri-Port and each proxy option at most once; no Uri-* options with
- * Proxy-Uri or Proxy-Cri; not Proxy-Cri with Proxy-Uri; not Proxy-Scheme with
- * Proxy-Scheme-Number (RFC 7252 §5.10.2, draft §8.2).
- *
- * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_COAP` with `CRI_COAP_ERR_ORDER` or
- * `CRI_COAP_ERR_CONFLICT`.
- *
- * # Safety
- * `opts` points to `n` readable options; `err` is NULL or writable.
- */
-cri_status cri_coap_options_check(const struct cri_coap_option *opts,
-                                  size_t n,
-                                  struct cri_error_info *err);
-
-/**
- * Checks that `(cbor, len)` is one well-formed, processable CRI reference (draft §5.1,
- * §5.2.1, the constraints of §2 and the PET rules of §7.2), optionally inside CBOR tag 99.
- * With `CRI_VALIDATE_FULL` it must also be a full CRI. Arbitrary bytes are safe: the
- * check never reads past `len`, uses bounded stack and no recursion.
- *
- * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_ARGUMENT` for an unknown flag;
- * `CRI_ERR_UNPROCESSABLE` with `err->reason` (`CRI_REASON_*`) and `err->offset`.
- *
- * # Safety
- * `cbor` points to `len` readable bytes (or is NULL with `len == 0`); `err` is NULL or
- * writable.
- */
-cri_status cri_validate(const uint8_t *cbor,
-                        size_t len,
-                        uint32_t flags,
-                        struct cri_error_info *err);
-
-/**
- * Converts the URI reference `(uri, len)` into a CRI reference in CBOR (no tag) in
- * `(out, cap)` (bytes, no NUL): normalized (scheme and host lowercase, dot-segments and
- * default port removed), scheme-id where the scheme table has one, text percent-decoded,
- * PET only where needed.
- *
- * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_SYNTAX`, `CRI_ERR_PERCENT` or
- * `CRI_ERR_PORT_RANGE` with `err->offset` for an invalid URI reference;
- * `CRI_ERR_UNCONVERTIBLE` with `err->reason` (IPvFuture, empty port, port with leading
- * zeros, zone id not UTF-8, a path starting with an empty segment and more without an
- * authority); `CRI_ERR_BUFFER` with the length needed in `*out_len`.
- *
- * # Safety
- * `uri` points to `len` readable bytes (or is NULL with `len == 0`); `out` points to `cap`
- * writable bytes (or is NULL with `cap == 0`); `out_len` is writable; `err` NULL or writable.
- */
-cri_status cri_from_uri(const char *uri,
-                        size_t len,
-                        uint8_t *out,
-                        size_t cap,
-                        size_t *out_len,
-                        struct cri_error_info *err);
-
-/**
- * Converts the IRI reference `(iri, len)` (UTF-8, RFC 3987) into a CRI reference in CBOR
- * (draft §6: IRI → URI → CRI; CRI text is Unicode, so non-ASCII characters stay text) in
- * `(out, cap)`. Errors as for `cri_from_uri`; invalid UTF-8 or a character RFC 3987
- * does not allow there is `CRI_ERR_SYNTAX` at its first byte.
- *
- * # Safety
- * As for `cri_from_uri`.
- */
-cri_status cri_from_iri(const char *iri,
-                        size_t len,
-                        uint8_t *out,
-                        size_t cap,
-                        size_t *out_len,
-                        struct cri_error_info *err);
-
-/**
- * Converts the CRI reference `(cbor, len)` (CBOR, optionally in tag 99) into a URI
- * reference (draft §6.1, recomposed per RFC 3986 §5.3) in the text buffer `(out, cap)`.
- * With `CRI_TO_URI_ZONE_ID` a zone-id is written as `%25zone` (RFC 6874).
- *
- * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_ARGUMENT`; `CRI_ERR_UNPROCESSABLE` with
- * `err->reason`/`err->offset`; `CRI_ERR_UNCONVERTIBLE` with `err->reason` (unknown scheme
- * number, discard 0 with a path or an empty query, discard without path, zone-id not
- * enabled); `CRI_ERR_BUFFER` with the length needed.
- *
- * # Safety
- * As for `cri_from_uri`.
- */
-cri_status cri_to_uri(const uint8_t *cbor,
-                      size_t len,
-                      uint32_t flags,
-                      char *out,
-                      size_t cap,
-                      size_t *out_len,
-                      struct cri_error_info *err);
-
-/**
- * Converts the CRI reference `(cbor, len)` into an IRI reference (draft §6: CRI → URI
- * → IRI) in the text buffer `(out, cap)`: text components keep their non-ASCII
- * characters where RFC 3987 allows them (`ucschar`, `iprivate` in the query, no bidi
- * formatting); PET bytes and other characters are percent-encoded. Flags and errors as
- * for `cri_to_uri`.
- *
- * # Safety
- * As for `cri_from_uri`.
- */
-cri_status cri_to_iri(const uint8_t *cbor,
-                      size_t len,
-                      uint32_t flags,
-                      char *out,
-                      size_t cap,
-                      size_t *out_len,
-                      struct cri_error_info *err);
-
-/**
- * Resolves the CRI reference `(ref, ref_len)` against the full CRI `(base, base_len)`
- * (draft §5.3) and writes the resulting full CRI in CBOR into `(out, cap)` (bytes).
- *
- * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_BASE` with `err->reason` (`CRI_REASON_*`,
- * `CRI_REASON_NOT_FULL` for a relative base) and `err->offset` in the base;
- * `CRI_ERR_UNPROCESSABLE` for the reference; `CRI_ERR_UNCONVERTIBLE` with
- * `CRI_UNCONVERTIBLE_LEADING_EMPTY_SEGMENT` when the result would be no valid CRI (no
- * authority, path starting with an empty segment and more); `CRI_ERR_BUFFER` with the
- * length needed.
- *
- * # Safety
- * `base` and `ref` point to their lengths of readable bytes (or are NULL with length 0);
- * `out`, `out_len`, `err` as for `cri_from_uri`.
- */
-cri_status cri_resolve(const uint8_t *base,
-                       size_t base_len,
-                       const uint8_t *ref,
-                       size_t ref_len,
-                       uint8_t *out,
-                       size_t cap,
-                       size_t *out_len,
-                       struct cri_error_info *err);
-
-/**
- * Writes the CBOR diagnostic notation (EDN, RFC 8949 §8) of the CRI reference
- * `(cbor, len)` into the text buffer `(out, cap)`, e.g. `[-1, ["example", "com"], ["a"]]`.
- *
- * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_UNPROCESSABLE` with `err->reason` and
- * `err->offset`; `CRI_ERR_BUFFER` with the length needed.
- *
- * # Safety
- * As for `cri_from_uri`.
- */
-cri_status cri_to_edn(const uint8_t *cbor,
-                      size_t len,
-                      char *out,
-                      size_t cap,
-                      size_t *out_len,
-                      struct cri_error_info *err);
-
-/**
- * Looks up the CRI scheme number of the scheme name `(name, len)` (ASCII
- * case-insensitive; draft §5.1.1) and stores it in `*number` (scheme-id = -1 - number).
- *
- * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_NOT_FOUND` if the table compiled in does not
- * have the name.
- *
- * # Safety
- * `name` points to `len` readable bytes; `number` is writable.
- */
-cri_status cri_scheme_number(const char *name,
-                             size_t len,
-                             uint64_t *number);
-
-/**
- * Looks up the scheme name of a CRI scheme number: `*name` points to a static,
- * NUL-terminated-free lowercase name of `*len` bytes (not NUL-terminated).
- *
- * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_NOT_FOUND` if the table compiled in does not
- * have the number.
- *
- * # Safety
- * `name` and `len` are writable.
- */
-cri_status cri_scheme_name(uint64_t number,
-                           const char **name,
-                           size_t *len);
+uint32_t cri_version(void);
 
 /**
  * Splits the URI reference `(s, len)` into `*parts` (RFC 3986 §3, §4.1).
@@ -1311,6 +988,328 @@ cri_status uri_host_specific(const char *s,
                              size_t len,
                              struct uri_span *out,
                              size_t *error_offset);
+
+/**
+ * Checks that `(cbor, len)` is one well-formed, processable CRI reference (draft §5.1,
+ * §5.2.1, the constraints of §2 and the PET rules of §7.2), optionally inside CBOR tag 99.
+ * With `CRI_VALIDATE_FULL` it must also be a full CRI. Arbitrary bytes are safe: the
+ * check never reads past `len`, uses bounded stack and no recursion.
+ *
+ * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_ARGUMENT` for an unknown flag;
+ * `CRI_ERR_UNPROCESSABLE` with `err->reason` (`CRI_REASON_*`) and `err->offset`.
+ *
+ * # Safety
+ * `cbor` points to `len` readable bytes (or is NULL with `len == 0`); `err` is NULL or
+ * writable.
+ */
+cri_status cri_validate(const uint8_t *cbor,
+                        size_t len,
+                        uint32_t flags,
+                        struct cri_error_info *err);
+
+/**
+ * Converts the URI reference `(uri, len)` into a CRI reference in CBOR (no tag) in
+ * `(out, cap)` (bytes, no NUL): normalized (scheme and host lowercase, dot-segments and
+ * default port removed), scheme-id where the scheme table has one, text percent-decoded,
+ * PET only where needed.
+ *
+ * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_SYNTAX`, `CRI_ERR_PERCENT` or
+ * `CRI_ERR_PORT_RANGE` with `err->offset` for an invalid URI reference;
+ * `CRI_ERR_UNCONVERTIBLE` with `err->reason` (IPvFuture, empty port, port with leading
+ * zeros, zone id not UTF-8, a path starting with an empty segment and more without an
+ * authority); `CRI_ERR_BUFFER` with the length needed in `*out_len`.
+ *
+ * # Safety
+ * `uri` points to `len` readable bytes (or is NULL with `len == 0`); `out` points to `cap`
+ * writable bytes (or is NULL with `cap == 0`); `out_len` is writable; `err` NULL or writable.
+ */
+cri_status cri_from_uri(const char *uri,
+                        size_t len,
+                        uint8_t *out,
+                        size_t cap,
+                        size_t *out_len,
+                        struct cri_error_info *err);
+
+/**
+ * Converts the IRI reference `(iri, len)` (UTF-8, RFC 3987) into a CRI reference in CBOR
+ * (draft §6: IRI → URI → CRI; CRI text is Unicode, so non-ASCII characters stay text) in
+ * `(out, cap)`. Errors as for `cri_from_uri`; invalid UTF-8 or a character RFC 3987
+ * does not allow there is `CRI_ERR_SYNTAX` at its first byte.
+ *
+ * # Safety
+ * As for `cri_from_uri`.
+ */
+cri_status cri_from_iri(const char *iri,
+                        size_t len,
+                        uint8_t *out,
+                        size_t cap,
+                        size_t *out_len,
+                        struct cri_error_info *err);
+
+/**
+ * Converts the CRI reference `(cbor, len)` (CBOR, optionally in tag 99) into a URI
+ * reference (draft §6.1, recomposed per RFC 3986 §5.3) in the text buffer `(out, cap)`.
+ * With `CRI_TO_URI_ZONE_ID` a zone-id is written as `%25zone` (RFC 6874).
+ *
+ * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_ARGUMENT`; `CRI_ERR_UNPROCESSABLE` with
+ * `err->reason`/`err->offset`; `CRI_ERR_UNCONVERTIBLE` with `err->reason` (unknown scheme
+ * number, discard 0 with a path or an empty query, discard without path, zone-id not
+ * enabled); `CRI_ERR_BUFFER` with the length needed.
+ *
+ * # Safety
+ * As for `cri_from_uri`.
+ */
+cri_status cri_to_uri(const uint8_t *cbor,
+                      size_t len,
+                      uint32_t flags,
+                      char *out,
+                      size_t cap,
+                      size_t *out_len,
+                      struct cri_error_info *err);
+
+/**
+ * Converts the CRI reference `(cbor, len)` into an IRI reference (draft §6: CRI → URI
+ * → IRI) in the text buffer `(out, cap)`: text components keep their non-ASCII
+ * characters where RFC 3987 allows them (`ucschar`, `iprivate` in the query, no bidi
+ * formatting); PET bytes and other characters are percent-encoded. Flags and errors as
+ * for `cri_to_uri`.
+ *
+ * # Safety
+ * As for `cri_from_uri`.
+ */
+cri_status cri_to_iri(const uint8_t *cbor,
+                      size_t len,
+                      uint32_t flags,
+                      char *out,
+                      size_t cap,
+                      size_t *out_len,
+                      struct cri_error_info *err);
+
+/**
+ * Resolves the CRI reference `(ref, ref_len)` against the full CRI `(base, base_len)`
+ * (draft §5.3) and writes the resulting full CRI in CBOR into `(out, cap)` (bytes).
+ *
+ * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_BASE` with `err->reason` (`CRI_REASON_*`,
+ * `CRI_REASON_NOT_FULL` for a relative base) and `err->offset` in the base;
+ * `CRI_ERR_UNPROCESSABLE` for the reference; `CRI_ERR_UNCONVERTIBLE` with
+ * `CRI_UNCONVERTIBLE_LEADING_EMPTY_SEGMENT` when the result would be no valid CRI (no
+ * authority, path starting with an empty segment and more); `CRI_ERR_BUFFER` with the
+ * length needed.
+ *
+ * # Safety
+ * `base` and `ref` point to their lengths of readable bytes (or are NULL with length 0);
+ * `out`, `out_len`, `err` as for `cri_from_uri`.
+ */
+cri_status cri_resolve(const uint8_t *base,
+                       size_t base_len,
+                       const uint8_t *ref,
+                       size_t ref_len,
+                       uint8_t *out,
+                       size_t cap,
+                       size_t *out_len,
+                       struct cri_error_info *err);
+
+/**
+ * Writes the CBOR diagnostic notation (EDN, RFC 8949 §8) of the CRI reference
+ * `(cbor, len)` into the text buffer `(out, cap)`, e.g. `[-1, ["example", "com"], ["a"]]`.
+ *
+ * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_UNPROCESSABLE` with `err->reason` and
+ * `err->offset`; `CRI_ERR_BUFFER` with the length needed.
+ *
+ * # Safety
+ * As for `cri_from_uri`.
+ */
+cri_status cri_to_edn(const uint8_t *cbor,
+                      size_t len,
+                      char *out,
+                      size_t cap,
+                      size_t *out_len,
+                      struct cri_error_info *err);
+
+/**
+ * Looks up the CRI scheme number of the scheme name `(name, len)` (ASCII
+ * case-insensitive; draft §5.1.1) and stores it in `*number` (scheme-id = -1 - number).
+ *
+ * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_NOT_FOUND` if the table compiled in does not
+ * have the name.
+ *
+ * # Safety
+ * `name` points to `len` readable bytes; `number` is writable.
+ */
+cri_status cri_scheme_number(const char *name,
+                             size_t len,
+                             uint64_t *number);
+
+/**
+ * Looks up the scheme name of a CRI scheme number: `*name` points to a static,
+ * NUL-terminated-free lowercase name of `*len` bytes (not NUL-terminated).
+ *
+ * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_NOT_FOUND` if the table compiled in does not
+ * have the number.
+ *
+ * # Safety
+ * `name` and `len` are writable.
+ */
+cri_status cri_scheme_name(uint64_t number,
+                           const char **name,
+                           size_t *len);
+
+/**
+ * Turns the URI `(uri, len)` into CoAP options (RFC 7252 §6.4, DESIGN Decisions 4 and 6)
+ * for a request to `*dest` (NULL: the address and port the URI names). `mode` is
+ * `CRI_COAP_MODE_DIRECT`, `CRI_COAP_MODE_PROXY` (Proxy-Uri), `CRI_COAP_MODE_PROXY_SCHEME` (Proxy-Scheme
+ * and Uri-*) or `CRI_COAP_MODE_AUTO`. The options go to `opts` (`opts_cap` entries) sorted by
+ * number, their values (percent-decoded) to `scratch` (`scratch_cap` bytes): each
+ * `opts[i].value` points into `scratch`. `*opts_len` and `*scratch_len` get the counts
+ * used; with `opts = NULL, opts_cap = 0, scratch = NULL, scratch_cap = 0` it is a size query.
+ *
+ * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_ARGUMENT` (mode, destination);
+ * `CRI_ERR_SYNTAX`/`CRI_ERR_PERCENT`/`CRI_ERR_PORT_RANGE` with `err->offset`;
+ * `CRI_ERR_COAP` with `err->reason` a `CRI_COAP_ERR_*` (not absolute, not a CoAP scheme,
+ * fragment, no host, userinfo, option length); `CRI_ERR_BUFFER` with the room needed in
+ * `*opts_len` and `*scratch_len` (the arrays' contents are then unspecified).
+ *
+ * # Safety
+ * `uri` points to `len` readable bytes; `dest` is NULL or readable; `opts`/`scratch`
+ * point to their capacities of writable memory (or are NULL with capacity 0);
+ * `opts_len`, `scratch_len` are writable; `err` is NULL or writable.
+ */
+cri_status uri_to_coap_options(const char *uri,
+                               size_t len,
+                               const struct cri_coap_destination *dest,
+                               int32_t mode,
+                               struct cri_coap_option *opts,
+                               size_t opts_cap,
+                               size_t *opts_len,
+                               uint8_t *scratch,
+                               size_t scratch_cap,
+                               size_t *scratch_len,
+                               struct cri_error_info *err);
+
+/**
+ * Turns the full CRI `(cri, len)` (CBOR) into CoAP options (draft §8.1.1) for a request
+ * to `*dest` (NULL: the address and port the CRI names); `mode` as for
+ * `uri_to_coap_options` (`CRI_COAP_MODE_PROXY` gives Proxy-Cri, `CRI_COAP_MODE_PROXY_SCHEME`
+ * Proxy-Scheme-Number). Outputs as for `uri_to_coap_options`.
+ *
+ * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_ARGUMENT`; `CRI_ERR_UNPROCESSABLE` with
+ * `err->reason`/`err->offset`; `CRI_ERR_COAP` (not a full CRI, not a CoAP scheme-id or a
+ * scheme-name, fragment, a text-pet-sequence, no host, userinfo, option length); `CRI_ERR_BUFFER`.
+ *
+ * # Safety
+ * As for `uri_to_coap_options`.
+ */
+cri_status cri_to_coap_options(const uint8_t *cri,
+                               size_t len,
+                               const struct cri_coap_destination *dest,
+                               int32_t mode,
+                               struct cri_coap_option *opts,
+                               size_t opts_cap,
+                               size_t *opts_len,
+                               uint8_t *scratch,
+                               size_t scratch_cap,
+                               size_t *scratch_len,
+                               struct cri_error_info *err);
+
+/**
+ * Composes the URI of a request (RFC 7252 §6.5) from its scheme `(scheme, scheme_len)`
+ * (e.g. "coap"), destination `*dest` (required: the address stands in for a missing
+ * Uri-Host, the port for a missing Uri-Port) and options `(opts, n)` (ascending numbers;
+ * options other than Uri-* are skipped), into the text buffer `(out, cap)`.
+ *
+ * Returns `CRI_OK`; `CRI_ERR_NULL` (also for a NULL `dest`); `CRI_ERR_ARGUMENT`;
+ * `CRI_ERR_COAP` (`CRI_COAP_ERR_BAD_URI_HOST` for a bare IPv6 Uri-Host, `NO_HOST`,
+ * `BAD_VALUE`, `DOT_SEGMENT`, `CONFLICT` for proxy options or repeated Uri-Host/Uri-Port,
+ * `ORDER`); `CRI_ERR_BUFFER` with the length needed.
+ *
+ * # Safety
+ * `scheme` points to `scheme_len` readable bytes; `dest` is readable; `opts` points to
+ * `n` readable options; `out`, `out_len`, `err` as for `uri_normalize`.
+ */
+cri_status uri_from_coap_options(const char *scheme,
+                                 size_t scheme_len,
+                                 const struct cri_coap_destination *dest,
+                                 const struct cri_coap_option *opts,
+                                 size_t n,
+                                 char *out,
+                                 size_t cap,
+                                 size_t *out_len,
+                                 struct cri_error_info *err);
+
+/**
+ * Composes the full CRI of a request (draft §8.1.2) from the CoAP scheme number
+ * (0 coap, 1 coaps, 6 coap+tcp, 7 coaps+tcp, 24 coap+ws, 25 coaps+ws), destination and
+ * options, as CBOR into `(out, cap)` (bytes, no NUL).
+ *
+ * Returns as `uri_from_coap_options`, and `CRI_ERR_COAP` with
+ * `CRI_COAP_ERR_NOT_COAP_SCHEME`, `CRI_COAP_ERR_NOT_UTF8`, or `CRI_COAP_ERR_BAD_URI_HOST`
+ * also for an IPvFuture Uri-Host (a CRI host has no such form).
+ *
+ * # Safety
+ * As for `uri_from_coap_options`.
+ */
+cri_status cri_from_coap_options(uint64_t scheme_number,
+                                 const struct cri_coap_destination *dest,
+                                 const struct cri_coap_option *opts,
+                                 size_t n,
+                                 uint8_t *out,
+                                 size_t cap,
+                                 size_t *out_len,
+                                 struct cri_error_info *err);
+
+/**
+ * Encodes the options `(opts, n)` (ascending numbers) in the CoAP option format
+ * (RFC 7252 §3.1: delta and length nibbles, 13/14 extensions) into `(out, cap)` (bytes),
+ * ready to follow the token of a message.
+ *
+ * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_COAP` (`CRI_COAP_ERR_ORDER`,
+ * `CRI_COAP_ERR_OPTION_LENGTH`); `CRI_ERR_BUFFER` with the length needed.
+ *
+ * # Safety
+ * `opts` points to `n` readable options; `out`, `out_len`, `err` as for `cri_from_uri`.
+ */
+cri_status cri_coap_options_to_wire(const struct cri_coap_option *opts,
+                                    size_t n,
+                                    uint8_t *out,
+                                    size_t cap,
+                                    size_t *out_len,
+                                    struct cri_error_info *err);
+
+/**
+ * Decodes CoAP options (RFC 7252 §3.1) from `(wire, len)`, up to its end or the 0xFF
+ * payload marker, into `opts` (`cap` entries; values point into `wire`). `*n` gets the
+ * number of options, `*consumed` the bytes they took (without the payload marker).
+ *
+ * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_COAP` with `CRI_COAP_ERR_WIRE` (truncated,
+ * reserved nibble 15, number over 65535); `CRI_ERR_BUFFER` with the count needed in `*n`.
+ *
+ * # Safety
+ * `wire` points to `len` readable bytes; `opts` to `cap` writable options (or NULL with
+ * 0); `n`, `consumed` writable; `err` NULL or writable.
+ */
+cri_status cri_coap_options_from_wire(const uint8_t *wire,
+                                      size_t len,
+                                      struct cri_coap_option *opts,
+                                      size_t cap,
+                                      size_t *n,
+                                      size_t *consumed,
+                                      struct cri_error_info *err);
+
+/**
+ * Checks that the options `(opts, n)` may stand together in one request: ascending
+ * numbers; Uri-Host, Uri-Port and each proxy option at most once; no Uri-* options with
+ * Proxy-Uri or Proxy-Cri; not Proxy-Cri with Proxy-Uri; not Proxy-Scheme with
+ * Proxy-Scheme-Number (RFC 7252 §5.10.2, draft §8.2).
+ *
+ * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_COAP` with `CRI_COAP_ERR_ORDER` or
+ * `CRI_COAP_ERR_CONFLICT`.
+ *
+ * # Safety
+ * `opts` points to `n` readable options; `err` is NULL or writable.
+ */
+cri_status cri_coap_options_check(const struct cri_coap_option *opts,
+                                  size_t n,
+                                  struct cri_error_info *err);
 
 #ifdef __cplusplus
 }  // extern "C"

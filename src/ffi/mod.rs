@@ -10,9 +10,13 @@
 //! `out = NULL, cap = 0` asks for the size.
 #![allow(non_camel_case_types)]
 
-mod coap;
-mod cri;
+// In the order of the layers, which cbindgen follows: cri.h lists the library-wide items
+// of this file, then URI, then CRI, then CoAP. (Blank lines keep rustfmt from sorting.)
 mod uri;
+
+mod cri;
+
+mod coap;
 
 pub use coap::*;
 pub use cri::*;
@@ -117,6 +121,42 @@ pub extern "C" fn cri_status_name(status: i32) -> *const c_char {
         _ => b"CRI_UNKNOWN\0",
     };
     name.as_ptr().cast()
+}
+
+/// The CBOR tag of a CRI reference, tag 99 (draft-ietf-core-href-27 §11.4).
+pub const CRI_CBOR_TAG: u64 = 99;
+
+/// The version of the linked library as `MAJOR << 16 | MINOR << 8 | PATCH` (semantic
+/// versioning), to compare with the `CRI_VERSION_*` macros of the header a program was
+/// compiled with. Never fails.
+#[no_mangle]
+pub extern "C" fn cri_version() -> u32 {
+    VERSION
+}
+
+const VERSION: u32 = (decimal(env!("CARGO_PKG_VERSION_MAJOR")) << 16)
+    | (decimal(env!("CARGO_PKG_VERSION_MINOR")) << 8)
+    | decimal(env!("CARGO_PKG_VERSION_PATCH"));
+
+/// A Cargo version component as a number, at compile time (digits only; a component over
+/// 255 would not fit its byte and fails the build through the assertion below). Only
+/// evaluated at compile time, so its indexing and arithmetic cannot panic at run time.
+#[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+const fn decimal(s: &str) -> u32 {
+    let b = s.as_bytes();
+    let mut i = 0;
+    let mut n = 0u32;
+    while i < b.len() {
+        let d = b[i];
+        assert!(
+            d.is_ascii_digit() && n < 26,
+            "version component is not a small decimal"
+        );
+        n = n * 10 + (d - b'0') as u32;
+        i += 1;
+    }
+    assert!(n < 256, "version component over 255");
+    n
 }
 
 /// Backs the slice of a NULL input of length 0, so every component pointer is valid.
@@ -312,5 +352,17 @@ mod tests {
         // SAFETY: the option values point into `values`, which is still alive.
         let first = unsafe { core::slice::from_raw_parts(opts[0].value, opts[0].len) };
         assert_eq!((opts[0].number, first), (11, &b".well-known"[..]));
+    }
+
+    #[test]
+    fn version_and_tag_match_the_crate() {
+        let v = cri_version();
+        let cargo = (
+            env!("CARGO_PKG_VERSION_MAJOR").parse::<u32>().unwrap(),
+            env!("CARGO_PKG_VERSION_MINOR").parse::<u32>().unwrap(),
+            env!("CARGO_PKG_VERSION_PATCH").parse::<u32>().unwrap(),
+        );
+        assert_eq!((v >> 16, (v >> 8) & 0xff, v & 0xff), cargo);
+        assert_eq!(CRI_CBOR_TAG, crate::cri::CRI_TAG);
     }
 }
