@@ -6,6 +6,7 @@
 //! Decision 2): the empty reference `[]` keeps the base fragment, and `..` cannot climb
 //! above what `discard` removes (a trailing `.`/`..` gives no empty last segment).
 
+mod access;
 mod edn;
 mod from_uri;
 mod model;
