@@ -941,7 +941,7 @@ cri_status iri_resolve(const char *base,
  * Web address processing for pasted or scraped links (draft-duerst-iri-bis §7.2, as the
  * HTML5 URL terms use it): strips leading and trailing whitespace, removes tabs and line
  * breaks inside, percent-encodes what cannot stand in a URI (spaces and controls,
- * `"<>\^`{|}`, non-ASCII bytes, a `%` without two hex digits, a second `#`, `[`/`]`
+ * `` "<>\^`{|} ``, non-ASCII bytes, a `%` without two hex digits, a second `#`, `[` or `]`
  * outside the authority), writes the result to `(out, cap)` and checks it against the
  * RFC 3986 grammar.
  *

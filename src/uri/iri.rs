@@ -117,8 +117,8 @@ fn is_space(b: u8) -> bool {
 
 /// Web address processing (draft-duerst-iri-bis §7.2, used by the HTML5 seed): strips
 /// leading and trailing whitespace, removes tabs and line breaks inside, and
-/// percent-encodes what cannot stand in a URI: spaces and other controls, `"<>\^`{|}`,
-/// non-ASCII bytes, a `%` not followed by two hex digits, a second `#`, and `[`/`]`
+/// percent-encodes what cannot stand in a URI: spaces and other controls, `` "<>\^`{|} ``,
+/// non-ASCII bytes, a `%` not followed by two hex digits, a second `#`, and `[` or `]`
 /// outside the authority. The result is a URI reference if the text had the shape of one;
 /// check it with [`UriRef::parse`]. Returns the length written to `out`.
 ///
