@@ -87,6 +87,8 @@ static const uint8_t *find_option(const struct coap_packet *p, uint16_t number, 
  */
 
 static const uint8_t loopback6[16] = {[15] = 1};
+/* A request to [::1]:5683: no Uri-Host for [::1], no Uri-Port for 5683 (RFC 7252 §6.4). */
+static const struct cri_coap_destination to_loopback6 = {loopback6, 16, NULL, 0, PORT};
 
 static void packet_round_trip(void)
 {
@@ -236,6 +238,96 @@ static void packet_round_trip(void)
 					   scratch, sizeof(scratch), NULL, &e);
 	check(rc == CRI_ERR_COAP && e.reason == CRI_COAP_ERR_NOT_COAP_SCHEME,
 	      "http in direct mode: CRI_ERR_COAP (NOT_COAP_SCHEME)");
+}
+
+/* ---------------------------------------------------------------------------------------
+ * 1b. Where Zephyr's own helpers and libcri give different options. Each check asserts both
+ * sides, so it says what a Zephyr user gets from either; the RFC section that decides is
+ * in the name. (README.md, "Zephyr", lists them.)
+ */
+
+/* The options of a packet, decoded by libcri; returns how many (0 on error). */
+static size_t options_of(const struct coap_packet *p, struct cri_coap_option *opts, size_t cap)
+{
+	size_t n = 0, used;
+	struct cri_error_info e;
+
+	if (cri_coap_options_from_wire(p->data + p->hdr_len, p->opt_len, opts, cap, &n, &used,
+				       &e) != CRI_OK) {
+		return 0;
+	}
+	return n;
+}
+
+static bool value_is(const struct cri_coap_option *o, uint16_t number, const char *v)
+{
+	return o->number == number && o->len == strlen(v) && memcmp(o->value, v, o->len) == 0;
+}
+
+/* Zephyr's coap_packet_set_path(path) and libcri's uri_to_coap_options(uri). */
+static void both_paths(const char *path, const char *uri, struct coap_packet *z, uint8_t *zbuf,
+		       struct coap_packet *c, uint8_t *cbuf, size_t cap)
+{
+	coap_packet_init(z, zbuf, cap, COAP_VERSION_1, COAP_TYPE_CON, 0, NULL, COAP_METHOD_GET,
+			 1);
+	coap_packet_init(c, cbuf, cap, COAP_VERSION_1, COAP_TYPE_CON, 0, NULL, COAP_METHOD_GET,
+			 1);
+	coap_packet_set_path(z, path);
+	cri_zephyr_append_uri_options(c, uri, strlen(uri), &to_loopback6, CRI_COAP_MODE_DIRECT,
+				      NULL, 0, NULL, NULL);
+}
+
+static void zephyr_differences(void)
+{
+	uint8_t zbuf[64], cbuf[64];
+	struct coap_packet z, c;
+	struct cri_coap_option zo[8], co[8];
+	size_t zn, cn;
+
+	/* A trailing "/" is an empty last Uri-Path (RFC 7252 §6.4 step 8; §6.5 step 6 turns it
+	 * back into "/a/b/"): Zephyr skips empty segments, so /a/b/ and /a/b become one. */
+	both_paths("/a/b/", "coap://[::1]/a/b/", &z, zbuf, &c, cbuf, sizeof(zbuf));
+	zn = options_of(&z, zo, 8);
+	cn = options_of(&c, co, 8);
+	check(zn == 2 && cn == 3 && value_is(&co[2], COAP_OPTION_URI_PATH, ""),
+	      "Zephyr vs libcri: /a/b/ gives 2 Uri-Path vs 3 (last empty; RFC 7252 §6.4 step 8)");
+
+	/* Uri-Path values are percent-decoded (RFC 7252 §6.4 step 8, RFC 3986 §2.1). */
+	both_paths("/a%20b", "coap://[::1]/a%20b", &z, zbuf, &c, cbuf, sizeof(zbuf));
+	zn = options_of(&z, zo, 8);
+	cn = options_of(&c, co, 8);
+	check(zn == 1 && value_is(&zo[0], COAP_OPTION_URI_PATH, "a%20b") && cn == 1 &&
+		      value_is(&co[0], COAP_OPTION_URI_PATH, "a b"),
+	      "Zephyr vs libcri: /a%20b gives Uri-Path \"a%20b\" vs \"a b\" (RFC 7252 §6.4 step 8)");
+
+	/* Dot-segments: Zephyr sends ".." to the server; libcri removes them first (RFC 3986
+	 * §5.2.4, §6.2.2.3; a CRI cannot even hold them, draft §5.2.1). */
+	both_paths("/a/../b", "coap://[::1]/a/../b", &z, zbuf, &c, cbuf, sizeof(zbuf));
+	zn = options_of(&z, zo, 8);
+	cn = options_of(&c, co, 8);
+	check(zn == 3 && value_is(&zo[1], COAP_OPTION_URI_PATH, "..") && cn == 1 &&
+		      value_is(&co[0], COAP_OPTION_URI_PATH, "b"),
+	      "Zephyr vs libcri: /a/../b gives a, .., b vs b (RFC 3986 §5.2.4)");
+
+	/* uint options use as few bytes as possible (RFC 7252 §3.2): Zephyr's
+	 * coap_append_option_int writes 255 in 2 bytes (and 65535 in 3); libcri in 1 and reads
+	 * both. */
+	both_paths("", "coap://h:255/", &z, zbuf, &c, cbuf, sizeof(zbuf));
+	cn = options_of(&c, co, 8);
+	coap_packet_init(&z, zbuf, sizeof(zbuf), COAP_VERSION_1, COAP_TYPE_CON, 0, NULL,
+			 COAP_METHOD_GET, 1);
+	coap_packet_append_option(&z, COAP_OPTION_URI_HOST, (const uint8_t *)"h", 1);
+	coap_append_option_int(&z, COAP_OPTION_URI_PORT, 255);
+	zn = options_of(&z, zo, 8);
+
+	char uri[32];
+	size_t uri_len = 0;
+	int32_t rc = uri_from_coap_options("coap", 4, &to_loopback6, zo, zn, uri, sizeof(uri), &uri_len,
+					   NULL);
+
+	check(zn == 2 && zo[1].len == 2 && cn == 2 && co[1].number == COAP_OPTION_URI_PORT &&
+		      co[1].len == 1 && rc == CRI_OK && text_eq(uri, uri_len, "coap://h:255/"),
+	      "Zephyr vs libcri: Uri-Port 255 in 2 bytes vs 1 (RFC 7252 §3.2); both read back");
 }
 
 /* ---------------------------------------------------------------------------------------
@@ -672,6 +764,7 @@ int main(void)
 {
 	printk("libcri sample on %s\n", CONFIG_BOARD_TARGET);
 	packet_round_trip();
+	zephyr_differences();
 	loopback();
 	resolution();
 	if (failures == 0) {
