@@ -328,6 +328,48 @@ static void zephyr_differences(void)
 	check(zn == 2 && zo[1].len == 2 && cn == 2 && co[1].number == COAP_OPTION_URI_PORT &&
 		      co[1].len == 1 && rc == CRI_OK && text_eq(uri, uri_len, "coap://h:255/"),
 	      "Zephyr vs libcri: Uri-Port 255 in 2 bytes vs 1 (RFC 7252 §3.2); both read back");
+
+	/* Uri-Path is 0-255 bytes (RFC 7252 §5.10): Zephyr appends 300, libcri refuses. */
+	static uint8_t big[320];
+	static char long_uri[320];
+	struct coap_packet bp;
+	struct cri_error_info e;
+
+	coap_packet_init(&bp, big, sizeof(big), COAP_VERSION_1, COAP_TYPE_CON, 0, NULL,
+			 COAP_METHOD_GET, 1);
+	memcpy(long_uri, "coap://[::1]/", 13);
+	memset(long_uri + 13, 'a', 300);
+	int zrc = coap_packet_append_option(&bp, COAP_OPTION_URI_PATH,
+					    (const uint8_t *)long_uri + 13, 300);
+
+	coap_packet_init(&c, cbuf, sizeof(cbuf), COAP_VERSION_1, COAP_TYPE_CON, 0, NULL,
+			 COAP_METHOD_GET, 1);
+	rc = cri_zephyr_append_uri_options(&c, long_uri, 313, &to_loopback6,
+					   CRI_COAP_MODE_DIRECT, NULL, 0, NULL, &e);
+	check(zrc == 0 && rc == CRI_ERR_COAP && e.reason == CRI_COAP_ERR_OPTION_LENGTH,
+	      "Zephyr vs libcri: a 300-byte Uri-Path appended vs CRI_COAP_ERR_OPTION_LENGTH (RFC 7252 §5.10)");
+
+	/* Out of room: Zephyr leaves the option header in the buffer (offset moves, opt_len
+	 * does not), so the packet no longer follows RFC 7252 §3.1; the helper checks first. */
+	uint8_t tiny_buf[8];
+	struct coap_packet tp;
+
+	coap_packet_init(&tp, tiny_buf, sizeof(tiny_buf), COAP_VERSION_1, COAP_TYPE_CON, 0, NULL,
+			 COAP_METHOD_GET, 1);
+	zrc = coap_packet_append_option(&tp, COAP_OPTION_URI_PATH, (const uint8_t *)"abcdefgh",
+					8);
+	check(zrc < 0 && tp.offset > 4 && tp.opt_len == 0,
+	      "Zephyr: a failed coap_packet_append_option leaves bytes behind (RFC 7252 §3.1)");
+
+#if !defined(CONFIG_COAP_EXTENDED_OPTIONS_LEN)
+	/* Inserting out of order re-reads the next option into a 12-byte slot. */
+	coap_packet_init(&tp, zbuf, sizeof(zbuf), COAP_VERSION_1, COAP_TYPE_CON, 0, NULL,
+			 COAP_METHOD_GET, 1);
+	coap_packet_append_option(&tp, COAP_OPTION_URI_PATH,
+				  (const uint8_t *)"temperature-outdoor", 19);
+	zrc = coap_packet_append_option(&tp, COAP_OPTION_URI_HOST, (const uint8_t *)"h", 1);
+	check(zrc < 0, "Zephyr: inserting Uri-Host before a 19-byte Uri-Path fails");
+#endif
 }
 
 /* ---------------------------------------------------------------------------------------
