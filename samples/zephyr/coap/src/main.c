@@ -542,7 +542,8 @@ static void server(void *a, void *b, void *c)
 	}
 }
 
-K_THREAD_DEFINE(server_tid, 4096, server, NULL, NULL, NULL, 5, 0, 0);
+#define SERVER_STACK_SIZE 4096
+K_THREAD_DEFINE(server_tid, SERVER_STACK_SIZE, server, NULL, NULL, NULL, 5, 0, 0);
 
 /* A request: a URI, or a CRI made from it, sent one way. */
 enum how { BY_URI, BY_URI_PROXY, BY_CRI, BY_CRI_PROXY };
@@ -802,6 +803,37 @@ static void exit_qemu(int status)
 #endif
 }
 
+/* How much of a thread's stack was used (the kernel paints stacks with CONFIG_INIT_STACKS);
+ * a check fails when less than 512 bytes were left. */
+static void stack_check(k_tid_t thread, size_t size, const char *what)
+{
+	size_t unused = 0;
+	char name[80];
+
+	if (k_thread_stack_space_get(thread, &unused) != 0) {
+		unused = 0;
+	}
+	snprintk(name, sizeof(name), "%s stack: %u of %u bytes used", what,
+		 (unsigned int)(size - unused), (unsigned int)size);
+	check(unused >= 512, name);
+}
+
+static void null_arguments(void)
+{
+	struct coap_packet p = {0};
+	struct cri_coap_destination d;
+	size_t n;
+
+	check(cri_zephyr_append_uri_options(NULL, "coap://h/", 9, NULL, CRI_COAP_MODE_DIRECT,
+					    NULL, 0, NULL, NULL) == CRI_ERR_NULL &&
+		      cri_zephyr_append_cri_options(&p, NULL, 3, NULL, CRI_COAP_MODE_DIRECT, NULL,
+						    0, NULL, NULL) == CRI_ERR_NULL &&
+		      cri_zephyr_uri_from_packet(&p, "coap", 4, &to_loopback6, NULL, 0, &n, NULL,
+						 0, NULL, NULL) == CRI_ERR_NULL &&
+		      cri_zephyr_destination(NULL, &d) == CRI_ERR_NULL,
+	      "NULL arguments: CRI_ERR_NULL");
+}
+
 int main(void)
 {
 	printk("libcri sample on %s\n", CONFIG_BOARD_TARGET);
@@ -809,6 +841,9 @@ int main(void)
 	zephyr_differences();
 	loopback();
 	resolution();
+	null_arguments();
+	stack_check(k_current_get(), CONFIG_MAIN_STACK_SIZE, "main");
+	stack_check(server_tid, SERVER_STACK_SIZE, "server thread");
 	if (failures == 0) {
 		printk("libcri sample: PASS (%d checks)\n", checks);
 	} else {
