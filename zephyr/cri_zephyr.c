@@ -278,7 +278,10 @@ static int32_t packet_options(const struct coap_packet *cpkt, struct scratch *s,
 		set_err(err, CRI_COAP_ERR_WIRE, consumed);
 		rc = CRI_ERR_COAP;
 	}
-	*opts = list;
+	/* libcri takes a list pointer even for no options (a GET of "/" has none). */
+	static const struct cri_coap_option none;
+
+	*opts = *n != 0 ? list : &none;
 	return rc;
 }
 

@@ -18,7 +18,9 @@
  * scratch = NULL and scratch_cap = 0, the static buffer of CONFIG_LIBCRI_ZEPHYR_SCRATCH_SIZE
  * bytes, which one caller uses at a time (a k_mutex: not from an ISR). `*scratch_len` (when
  * not NULL) gets the bytes of scratch the call used, or needed when it returns
- * CRI_ERR_BUFFER for lack of scratch. Nothing comes from the heap.
+ * CRI_ERR_BUFFER for lack of scratch. Nothing comes from the heap. scratch = NULL with
+ * scratch_cap > 0 is CRI_ERR_NULL; with CONFIG_LIBCRI_ZEPHYR_SCRATCH_SIZE=0 there is no
+ * static buffer, and scratch = NULL is CRI_ERR_BUFFER unless the call needs no scratch.
  */
 
 #ifndef CRI_ZEPHYR_H
