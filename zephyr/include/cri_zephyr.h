@@ -40,7 +40,8 @@ extern "C" {
 
 /**
  * `err->reason` with CRI_ERR_BUFFER: the packet's buffer (`cpkt->max_len`) has no room for
- * the options; `err->offset` is the number of bytes they need beyond what is free. (With
+ * the options; `err->offset` is the number of bytes they need beyond what is free (an
+ * upper bound when Zephyr has to insert them among options already there). (With
  * reason 0, CRI_ERR_BUFFER is about scratch or the output buffer.)
  */
 #define CRI_ZEPHYR_ERR_PACKET_FULL 1001
