@@ -21,7 +21,7 @@ function(expect want want_features)
             CPU_CORTEX_M7 CPU_CORTEX_M23 CPU_CORTEX_M33 CPU_CORTEX_M55 FPU FP_HARDABI
             FP_SOFTABI RISCV 64BIT RISCV_ISA_EXT_M RISCV_ISA_EXT_A RISCV_ISA_EXT_C
             COMPRESSED_ISA ARCH_POSIX LIBCRI_RUST_TARGET LIBCRI_FULL_SCHEME_TABLE
-            LIBCRI_PANIC_HANDLER)
+            LIBCRI_IRI LIBCRI_LENIENT LIBCRI_EDN LIBCRI_PANIC_HANDLER)
     unset(CONFIG_${v})
   endforeach()
   foreach(setting ${ARGN})
@@ -51,6 +51,18 @@ expect(thumbv7em-none-eabi "${ph}" CONFIG_CPU_CORTEX_M4=y
        CONFIG_LIBCRI_FULL_SCHEME_TABLE=y CONFIG_LIBCRI_PANIC_HANDLER=y)
 expect(thumbv7em-none-eabihf "--no-default-features --features panic-handler"
        CONFIG_CPU_CORTEX_M7=y CONFIG_FPU=y CONFIG_FP_HARDABI=y CONFIG_LIBCRI_PANIC_HANDLER=y)
+# The firmware profile: each Kconfig option turns on its cargo feature, and only that one.
+expect(thumbv7em-none-eabihf
+       "--no-default-features --features full-scheme-table,iri,lenient,edn,panic-handler"
+       CONFIG_CPU_CORTEX_M4=y CONFIG_FPU=y CONFIG_FP_HARDABI=y
+       CONFIG_LIBCRI_FULL_SCHEME_TABLE=y CONFIG_LIBCRI_IRI=y CONFIG_LIBCRI_LENIENT=y
+       CONFIG_LIBCRI_EDN=y CONFIG_LIBCRI_PANIC_HANDLER=y)
+expect(thumbv7m-none-eabi "--no-default-features --features iri" CONFIG_CPU_CORTEX_M3=y
+       CONFIG_LIBCRI_IRI=y)
+expect(thumbv7m-none-eabi "--no-default-features --features lenient" CONFIG_CPU_CORTEX_M3=y
+       CONFIG_LIBCRI_LENIENT=y)
+expect(thumbv7m-none-eabi "--no-default-features --features edn,panic-handler"
+       CONFIG_CPU_CORTEX_M3=y CONFIG_LIBCRI_EDN=y CONFIG_LIBCRI_PANIC_HANDLER=y)
 expect(thumbv6m-none-eabi "--no-default-features" CONFIG_CPU_CORTEX_M0PLUS=y)
 expect(thumbv6m-none-eabi "--no-default-features" CONFIG_CPU_CORTEX_M0=y)
 expect(thumbv7m-none-eabi "--no-default-features" CONFIG_CPU_CORTEX_M3=y)

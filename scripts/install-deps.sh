@@ -17,6 +17,12 @@ need_pkg libcoap3-bin
 # Firmware link, size and stack tests: Arm GCC and newlib.
 need_pkg gcc-arm-none-eabi
 need_pkg libnewlib-arm-none-eabi
+# The Zephyr sample tests (cmake/zephyr.cmake): Zephyr's build and QEMU. Their Python
+# packages go into a venv inside the build tree (c-tests/zephyr_sample.sh).
+need_pkg ninja-build
+need_pkg device-tree-compiler
+need_pkg qemu-system-arm
+need_pkg python3-venv
 
 if [ ${#apt_missing[@]} -gt 0 ]; then
   apt-get update -qq
@@ -24,7 +30,9 @@ if [ ${#apt_missing[@]} -gt 0 ]; then
 fi
 
 # Rust targets and tools.
-rustup target add thumbv7em-none-eabihf thumbv7em-none-eabi thumbv6m-none-eabi >/dev/null 2>&1 \
+# thumbv7m-none-eabi: the Cortex-M3 Zephyr boards (qemu_cortex_m3, mps2/an385).
+rustup target add thumbv7em-none-eabihf thumbv7em-none-eabi thumbv6m-none-eabi \
+  thumbv7m-none-eabi >/dev/null 2>&1 \
   || echo "warning: Cortex-M Rust targets not installed"
 rustup toolchain install nightly --profile minimal >/dev/null 2>&1 || echo "warning: no nightly"
 rustup target add --toolchain nightly thumbv7em-none-eabihf >/dev/null 2>&1 || true

@@ -79,9 +79,15 @@ endfunction()
 # libcri_cargo_features(<out-var> <rust-target>): the cargo arguments for the features.
 function(libcri_cargo_features out target)
   set(features "")
-  if(CONFIG_LIBCRI_FULL_SCHEME_TABLE)
-    list(APPEND features full-scheme-table)
-  endif()
+  # Kconfig option -> cargo feature (the firmware profile: only what is selected is built).
+  foreach(pair FULL_SCHEME_TABLE:full-scheme-table IRI:iri LENIENT:lenient EDN:edn)
+    string(REPLACE ":" ";" pair "${pair}")
+    list(GET pair 0 option)
+    list(GET pair 1 feature)
+    if(CONFIG_LIBCRI_${option})
+      list(APPEND features ${feature})
+    endif()
+  endforeach()
   if(target MATCHES "linux")
     list(APPEND features std) # native_sim links the host's std
   elseif(CONFIG_LIBCRI_PANIC_HANDLER)
