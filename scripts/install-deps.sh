@@ -17,6 +17,11 @@ need_pkg libcoap3-bin
 # Firmware link, size and stack tests: Arm GCC and newlib.
 need_pkg gcc-arm-none-eabi
 need_pkg libnewlib-arm-none-eabi
+# On-target tests (cmake/target.cmake): QEMU's Cortex-M boards and picolibc (semihosting;
+# Debian's newlib-nano has no %zu). The 32-bit host tests need the i686 C runtime.
+need_pkg qemu-system-arm
+need_pkg picolibc-arm-none-eabi
+need_pkg gcc-multilib
 
 if [ ${#apt_missing[@]} -gt 0 ]; then
   apt-get update -qq
@@ -24,10 +29,12 @@ if [ ${#apt_missing[@]} -gt 0 ]; then
 fi
 
 # Rust targets and tools.
-rustup target add thumbv7em-none-eabihf thumbv7em-none-eabi thumbv6m-none-eabi >/dev/null 2>&1 \
-  || echo "warning: Cortex-M Rust targets not installed"
+rustup target add thumbv7em-none-eabihf thumbv7em-none-eabi thumbv7m-none-eabi \
+  thumbv6m-none-eabi i686-unknown-linux-gnu >/dev/null 2>&1 \
+  || echo "warning: Cortex-M / i686 Rust targets not installed"
 rustup toolchain install nightly --profile minimal >/dev/null 2>&1 || echo "warning: no nightly"
-rustup target add --toolchain nightly thumbv7em-none-eabihf >/dev/null 2>&1 || true
+rustup target add --toolchain nightly thumbv7em-none-eabihf thumbv6m-none-eabi \
+  i686-unknown-linux-gnu >/dev/null 2>&1 || true
 rustup component add clippy rustfmt >/dev/null 2>&1 || true
 # miri runs as a ctest; the fuzz targets run under cargo-fuzz (nightly).
 rustup component add miri rust-src --toolchain nightly >/dev/null 2>&1 || echo "warning: no miri"
