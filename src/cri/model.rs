@@ -215,6 +215,10 @@ impl<'a> CriRef<'a> {
     }
 }
 
+/// A minicbor error where no usize conversion happens (heads of arrays, integers, tags:
+/// their u64 arguments stay u64): a type mismatch is a structure error, anything else
+/// (end of input, reserved values) not-CBOR. Strings, whose length minicbor converts to
+/// usize, are read by string_content instead.
 fn cbor_error(e: minicbor::decode::Error, offset: usize) -> Unprocessable {
     let reason = if e.is_type_mismatch() {
         Reason::Structure
@@ -314,7 +318,10 @@ fn string_content<'a>(d: &mut Decoder<'a>) -> R<&'a [u8]> {
         // 28..30 are reserved, 31 (indefinite) was refused by peek.
         _ => return Err(not_cbor),
     };
-    let content = at.checked_add(1).and_then(|a| a.checked_add(arg_len)).ok_or(not_cbor)?;
+    let content = at
+        .checked_add(1)
+        .and_then(|a| a.checked_add(arg_len))
+        .ok_or(not_cbor)?;
     let declared: u64 = match arg_len {
         0 => u64::from(initial & 0x1F),
         _ => input
