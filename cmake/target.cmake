@@ -1,4 +1,4 @@
-# cmake/target.cmake: the C harness on emulated Cortex-M boards (issue 12), included from
+# cmake/target.cmake: on-target and 32-bit tests (issue 12), included from
 # CMakeLists.txt inside if(CRI_BUILD_TESTS).
 #
 #   target_<board>_<program>   c-tests/<program>.c built with arm-none-eabi-gcc -Os and
@@ -28,3 +28,23 @@ foreach(board ${CRI_TARGET_BOARDS})
       ENVIRONMENT "CARGO=${CARGO};FW_QUIET=1")
   endforeach()
 endforeach()
+
+# The cheap tests of the same class on the host (issue 12):
+#   rust_i686             the Rust suite for i686-unknown-linux-gnu (32-bit usize)
+#   rust_firmware_paths   the Rust suite with --cfg cri_firmware_paths (bare-metal paths)
+#   fuzz_replay_i686      the CBOR-facing fuzz targets' oracles over their seed corpora,
+#                         built for i686 without libFuzzer (scripts/fuzz-replay.sh)
+foreach(mode i686 firmware-paths)
+  string(REPLACE "-" "_" tname rust_${mode})
+  add_test(NAME ${tname}
+    COMMAND ${CRI_BASH} ${CMAKE_CURRENT_SOURCE_DIR}/scripts/rust-tests.sh ${mode}
+            ${CMAKE_CURRENT_BINARY_DIR}/cargo-${mode})
+  set_tests_properties(${tname} PROPERTIES
+    SKIP_RETURN_CODE 77 LABELS "host32;rust" TIMEOUT 1800 ENVIRONMENT "CARGO=${CARGO}")
+endforeach()
+add_test(NAME fuzz_replay_i686
+  COMMAND ${CRI_BASH} ${CMAKE_CURRENT_SOURCE_DIR}/scripts/fuzz-replay.sh
+          ${CMAKE_CURRENT_BINARY_DIR}/fuzz-replay-i686)
+set_tests_properties(fuzz_replay_i686 PROPERTIES
+  SKIP_RETURN_CODE 77 LABELS host32 TIMEOUT 1800 ENVIRONMENT "CARGO=${CARGO}")
+
