@@ -48,3 +48,16 @@ add_test(NAME fuzz_replay_i686
 set_tests_properties(fuzz_replay_i686 PROPERTIES
   SKIP_RETURN_CODE 77 LABELS host32 TIMEOUT 1800 ENVIRONMENT "CARGO=${CARGO}")
 
+# Stack measured on target next to the static figures of the same image (issue 12):
+#   target_stack_<board>   c-tests/target_stack.c (every cri.h function, worst cases,
+#                          tests/data, a sample of corpus/urls.txt) on mps2-an386 (M4F) and
+#                          microbit (M0); fails where a measured high-water mark exceeds
+#                          scripts/stack-report.py's bound (scripts/stack-measure.sh)
+foreach(board mps2-an386 microbit)
+  add_test(NAME target_stack_${board}
+    COMMAND ${CRI_BASH} ${CMAKE_CURRENT_SOURCE_DIR}/scripts/stack-measure.sh
+            --out ${CMAKE_CURRENT_BINARY_DIR}/firmware ${board})
+  set_tests_properties(target_stack_${board} PROPERTIES
+    SKIP_RETURN_CODE 77 LABELS "target;firmware" TIMEOUT 1200
+    ENVIRONMENT "CARGO=${CARGO};FW_QUIET=1")
+endforeach()
