@@ -61,3 +61,12 @@ foreach(board mps2-an386 microbit)
     SKIP_RETURN_CODE 77 LABELS "target;firmware" TIMEOUT 1200
     ENVIRONMENT "CARGO=${CARGO};FW_QUIET=1")
 endforeach()
+
+# Instructions per call on the M4F board (QEMU -icount shift=0 + SysTick, scripts/icount.sh):
+# prints the figures of BENCHMARKS.md; fails only if the calibration (1,000 nops) is off or
+# a call fails. uriparser's: scripts/icount-peers.sh (manual, needs its sources).
+add_test(NAME target_icount
+  COMMAND ${CRI_BASH} ${CMAKE_CURRENT_SOURCE_DIR}/scripts/icount.sh
+          --out ${CMAKE_CURRENT_BINARY_DIR}/firmware)
+set_tests_properties(target_icount PROPERTIES
+  SKIP_RETURN_CODE 77 LABELS target TIMEOUT 600 ENVIRONMENT "CARGO=${CARGO};FW_QUIET=1")
