@@ -10,6 +10,9 @@
  * source for the same core with -Os) it counts uriparser's parse, resolve + recompose and
  * normalize (+ recompose) on the same inputs too, each with the uriFreeUriMembersA its
  * result needs (uriparser allocates with malloc).
+ * With -DCRI_ICOUNT_LIBCOAP it counts libcoap's coap_split_uri + coap_split_path +
+ * coap_split_query on the CoAP URI (functions taken out of libcoap's sources by
+ * scripts/icount-peers.sh; coap_peer.h declares them).
  * Prints "icount OPERATION INSTRUCTIONS" per operation; exit 1 if a call fails.
  */
 #include <stdint.h>
@@ -137,6 +140,23 @@ static int32_t up_normalize(void)
 }
 #endif
 
+#ifdef CRI_ICOUNT_LIBCOAP
+#include "coap_peer.h"
+
+static int32_t lc_split(void)
+{
+    coap_uri_t u;
+    unsigned char buf[256];
+    size_t len = sizeof buf;
+    if (coap_split_uri((const uint8_t *)COAP, sizeof COAP - 1, &u) != 0)
+        return CRI_ERR_SYNTAX;
+    int segments = coap_split_path(u.path.s, u.path.length, buf, &len);
+    len = sizeof buf;
+    int args = coap_split_query(u.query.s, u.query.length, buf, &len);
+    return segments == 3 && args == 2 ? CRI_OK : CRI_ERR_SYNTAX;
+}
+#endif
+
 /* Ticks for REPS calls of f (SysTick counts down from its reload value). */
 static uint32_t ticks(op_fn f)
 {
@@ -170,6 +190,9 @@ int main(void)
                {"uriparser_parse", up_parse},
                {"uriparser_resolve_recompose", up_resolve},
                {"uriparser_normalize_recompose", up_normalize},
+#endif
+#ifdef CRI_ICOUNT_LIBCOAP
+               {"libcoap_split_uri_path_query", lc_split},
 #endif
     };
     struct cri_error_info e;
