@@ -27,6 +27,15 @@
 #include "cri.h"
 
 enum { GUARD = 16, PATTERN = 0xA5 };
+/* The "large" buffer an error must not depend on: larger than any output of the test
+ * data (a board with little RAM lowers it, scripts/target-test.sh). */
+#ifndef ERROR_CAP
+#define ERROR_CAP (1 << 16)
+#endif
+/* The most CoAP options in one list (a longer list in the data is not read). */
+#ifndef OPTS_MAX
+#define OPTS_MAX 64
+#endif
 
 static long calls, checks, failures;
 /* uri_preprocess writes its output (and NUL) and then may still report CRI_ERR_SYNTAX or
@@ -60,7 +69,7 @@ static void *xmalloc(size_t n)
 {
     void *p = malloc(n ? n : 1);
     if (!p) {
-        fprintf(stderr, "out of memory\n");
+        fprintf(stderr, "out of memory (%zu bytes, %s)\n", n, current);
         exit(2);
     }
     return p;
@@ -134,7 +143,7 @@ static void check_out(out_fn f, const void *ctx, int text)
     calls++;
     if (st0 != CRI_OK && st0 != CRI_ERR_BUFFER && !(written_error_ok && text)) {
         /* An error: the same for every buffer, and for the input with junk after it. */
-        enum { BIG = 1 << 16 };
+        enum { BIG = ERROR_CAP };
         unsigned char *big = guarded(BIG);
         size_t len = 0;
         int32_t st = f(ctx, 0, big, BIG, &len);
@@ -409,12 +418,12 @@ static void check_opts(opt_fn f, const ctx_t *c)
     int32_t st0 = f(c, 0, NULL, 0, &on, NULL, 0, &sn);
     calls++;
     if (st0 != CRI_OK && st0 != CRI_ERR_BUFFER) {
-        struct cri_coap_option *o = guarded_opts(64);
-        unsigned char *s = guarded(4096);
+        struct cri_coap_option *o = guarded_opts(OPTS_MAX);
+        unsigned char *s = guarded(ERROR_CAP);
         size_t a, b;
-        int32_t st = f(c, 0, o, 64, &a, s, 4096, &b);
+        int32_t st = f(c, 0, o, OPTS_MAX, &a, s, ERROR_CAP, &b);
         EXPECT(st == st0, "error %s with cap 0 but %s with large arrays", cri_status_name(st0), cri_status_name(st));
-        st = f(c, 1, o, 64, &a, s, 4096, &b);
+        st = f(c, 1, o, OPTS_MAX, &a, s, ERROR_CAP, &b);
         EXPECT(st == st0, "junk after len changes the status");
         calls += 2;
         free(o);
@@ -525,9 +534,10 @@ typedef struct {
 static void push(list *l, const void *p, size_t len)
 {
     if (l->n == l->cap) {
-        l->cap = l->cap ? 2 * l->cap : 256;
+        l->cap = l->cap ? 2 * l->cap : 16;
         l->v = realloc(l->v, l->cap * sizeof *l->v);
         if (!l->v) {
+            fprintf(stderr, "out of memory (a list of %zu inputs)\n", l->cap);
             exit(2);
         }
     }
@@ -673,8 +683,8 @@ static void json_hex(const char *line, const char *key, list *out, unsigned char
 
 /* An option list: numbers and values (a value "hex:…" is bytes, an integer a uint). */
 typedef struct {
-    uint16_t num[64];
-    bytes val[64];
+    uint16_t num[OPTS_MAX];
+    bytes val[OPTS_MAX];
     size_t n;
 } optlist;
 
@@ -697,7 +707,7 @@ static void json_options(const char *line, const char *key, unsigned char *tmp)
             if (*s == ']') {
                 break;
             }
-            if (*s != '[' || L.n == 64) {
+            if (*s != '[' || L.n == OPTS_MAX) {
                 ok = 0;
                 break;
             }
@@ -757,9 +767,10 @@ static void json_options(const char *line, const char *key, unsigned char *tmp)
             continue;
         }
         if (n_optlists == cap_optlists) {
-            cap_optlists = cap_optlists ? 2 * cap_optlists : 64;
+            cap_optlists = cap_optlists ? 2 * cap_optlists : 4;
             optlists = realloc(optlists, cap_optlists * sizeof *optlists);
             if (!optlists) {
+                fprintf(stderr, "out of memory (%zu option lists)\n", cap_optlists);
                 exit(2);
             }
         }
@@ -767,41 +778,42 @@ static void json_options(const char *line, const char *key, unsigned char *tmp)
     }
 }
 
-static char *read_file(const char *path)
+/* Lines up to LINE_MAX_LEN - 2 bytes are checked (the longest of the test data and the
+ * corpus is about 2 KB); a board with little RAM sets it lower, and longer lines are
+ * skipped, counted and reported. */
+#ifndef LINE_MAX_LEN
+#define LINE_MAX_LEN 8192
+#endif
+static long skipped_lines;
+
+/* Calls `each(line)` for every line of the file (without its newline) and then `done()`,
+ * so the inputs of one line are checked and freed before the next is read: the program
+ * needs memory for one line, not for the whole data (a Cortex-M0 board has 16 KiB).
+ * 0 if the file cannot be read. */
+static int for_lines(const char *path, void (*each)(char *line), void (*done)(void))
 {
+    static char line[LINE_MAX_LEN];
     FILE *f = fopen(path, "rb");
     if (!f) {
-        return NULL;
-    }
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *s = xmalloc((size_t)n + 1);
-    size_t got = fread(s, 1, (size_t)n, f);
-    s[got] = 0;
-    fclose(f);
-    return s;
-}
-
-/* Calls `each(line)` for every line of the file DIR/NAME; 0 if it cannot be read. */
-static int for_lines(const char *dir, const char *name, void (*each)(char *line))
-{
-    char path[1024];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    char *text = read_file(path);
-    if (!text) {
         fprintf(stderr, "cannot read %s\n", path);
         return 0;
     }
-    for (char *line = text; line && *line;) {
-        char *nl = strchr(line, '\n');
-        if (nl) {
-            *nl = 0;
+    while (fgets(line, sizeof line, f)) {
+        size_t len = strlen(line);
+        if (len + 1 == sizeof line && line[len - 1] != '\n') {
+            int c;
+            while ((c = fgetc(f)) != EOF && c != '\n') {
+            }
+            skipped_lines++;
+            continue;
+        }
+        if (len && line[len - 1] == '\n') {
+            line[--len] = 0;
         }
         each(line);
-        line = nl ? nl + 1 : NULL;
+        done();
     }
-    free(text);
+    fclose(f);
     return 1;
 }
 
@@ -1044,8 +1056,8 @@ static void check_pair(const bytes *b, const bytes *r, int cri)
 
 static void check_optlist(const optlist *L)
 {
-    struct cri_coap_option opts[64], opts_j[64];
-    bytes ex[64], jk[64];
+    struct cri_coap_option opts[OPTS_MAX], opts_j[OPTS_MAX];
+    bytes ex[OPTS_MAX], jk[OPTS_MAX];
     for (size_t i = 0; i < L->n; i++) {
         ex[i] = exact_copy(L->val[i].p, L->val[i].len);
         jk[i] = junk_copy(L->val[i].p, L->val[i].len);
@@ -1103,45 +1115,21 @@ static void check_optlist(const optlist *L)
     }
 }
 
-int main(int argc, char **argv)
+/* Totals over every drained line, for the summary and the "too few inputs" check. */
+static size_t n_uris, n_texts, n_pairs, n_cris, n_cri_pairs, n_opts;
+static long stride = 1, corpus_line;
+
+static void free_list(list *l)
 {
-    if (argc < 2) {
-        fprintf(stderr, "usage: %s DATA_DIR [URLS_FILE [STRIDE]]\n", argv[0]);
-        return 2;
+    for (size_t i = 0; i < l->n; i++) {
+        free(l->v[i].p);
     }
-    const char *dir = argv[1];
-    tmp = xmalloc(1 << 20);
-    tmp2 = xmalloc(1 << 20);
-    int ok = for_lines(dir, "split.jsonl", each_split) && for_lines(dir, "normalize.jsonl", each_normalize) &&
-             for_lines(dir, "resolve.jsonl", each_resolve) && for_lines(dir, "percent.jsonl", each_percent) &&
-             for_lines(dir, "cri-vectors.jsonl", each_cri) && for_lines(dir, "coap_options.jsonl", each_coap) &&
-             for_lines(dir, "coap-options-derived.jsonl", each_coap) && for_lines(dir, "href-tests.csv", each_csv);
-    if (!ok) {
-        return 1;
-    }
-    if (argc >= 3) {
-        long stride = argc >= 4 ? strtol(argv[3], NULL, 10) : 1;
-        char *text = read_file(argv[2]);
-        if (!text) {
-            fprintf(stderr, "cannot read %s\n", argv[2]);
-            return 1;
-        }
-        long i = 0;
-        for (char *line = text; line && *line; i++) {
-            char *nl = strchr(line, '\n');
-            size_t len = nl ? (size_t)(nl - line) : strlen(line);
-            if (stride <= 1 || i % stride == 0) {
-                push(&uris, line, len);
-            }
-            line = nl ? nl + 1 : NULL;
-        }
-        free(text);
-    }
-    if (uris.n < 500 || cris.n < 100 || n_optlists < 20 || bases.n < 300) {
-        fprintf(stderr, "too few inputs read: %zu URIs, %zu CRIs, %zu option lists, %zu pairs\n", uris.n, cris.n,
-                n_optlists, bases.n);
-        return 1;
-    }
+    l->n = 0;
+}
+
+/* Checks the inputs read so far and frees them. */
+static void drain(void)
+{
     for (size_t i = 0; i < uris.n; i++) {
         check_uri(&uris.v[i]);
     }
@@ -1159,9 +1147,77 @@ int main(int argc, char **argv)
     }
     for (size_t i = 0; i < n_optlists; i++) {
         check_optlist(&optlists[i]);
+        for (size_t k = 0; k < optlists[i].n; k++) {
+            free(optlists[i].val[k].p);
+        }
+    }
+    n_uris += uris.n;
+    n_texts += texts.n;
+    n_pairs += bases.n;
+    n_cris += cris.n;
+    n_cri_pairs += cri_bases.n;
+    n_opts += n_optlists;
+    n_optlists = 0;
+    list *all[] = {&uris, &bases, &refs, &cris, &cri_bases, &cri_refs, &texts};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
+        free_list(all[i]);
+    }
+}
+
+/* A line of the URL corpus: every STRIDE-th is a URI to check. */
+static void each_corpus_line(char *l)
+{
+    if (stride <= 1 || corpus_line % stride == 0) {
+        push(&uris, l, strlen(l));
+    }
+    corpus_line++;
+}
+
+/* Scratch space for one decoded JSON value (at most a line). */
+#ifndef TMP_SIZE
+#define TMP_SIZE (1 << 20)
+#endif
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fprintf(stderr, "usage: %s DATA_DIR [URLS_FILE [STRIDE]]\n", argc ? argv[0] : "test_buffers");
+        return 2;
+    }
+    const char *dir = argv[1];
+    tmp = xmalloc(TMP_SIZE);
+    tmp2 = xmalloc(TMP_SIZE);
+    static const struct {
+        const char *name;
+        void (*each)(char *line);
+    } files[] = {{"split.jsonl", each_split},           {"normalize.jsonl", each_normalize},
+                 {"resolve.jsonl", each_resolve},       {"percent.jsonl", each_percent},
+                 {"cri-vectors.jsonl", each_cri},       {"coap_options.jsonl", each_coap},
+                 {"coap-options-derived.jsonl", each_coap}, {"href-tests.csv", each_csv}};
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+        char path[1024];
+        snprintf(path, sizeof path, "%s/%s", dir, files[i].name);
+        if (!for_lines(path, files[i].each, drain)) {
+            return 1;
+        }
+    }
+    if (argc >= 3) {
+        stride = argc >= 4 ? strtol(argv[3], NULL, 10) : 1;
+        if (!for_lines(argv[2], each_corpus_line, drain)) {
+            return 1;
+        }
+    }
+    if (n_uris < 500 || n_cris < 100 || n_opts < 20 || n_pairs < 300) {
+        fprintf(stderr, "too few inputs read: %zu URIs, %zu CRIs, %zu option lists, %zu pairs\n", n_uris, n_cris,
+                n_opts, n_pairs);
+        return 1;
     }
     printf("test_buffers: %zu URIs, %zu texts, %zu URI pairs, %zu CRIs, %zu CRI pairs, %zu option lists: "
            "%ld calls, %ld checks, %ld failed\n",
-           uris.n, texts.n, bases.n, cris.n, cri_bases.n, n_optlists, calls, checks, failures);
+           n_uris, n_texts, n_pairs, n_cris, n_cri_pairs, n_opts, calls, checks, failures);
+    if (skipped_lines) {
+        printf("test_buffers: %ld lines longer than %d bytes skipped (LINE_MAX_LEN)\n", skipped_lines,
+               LINE_MAX_LEN - 2);
+    }
     return failures ? 1 : 0;
 }

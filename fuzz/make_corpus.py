@@ -2,7 +2,7 @@
 """Builds the seed corpora fuzz/corpus/<target>/ from tests/data/*.jsonl,
 tests/data/href-tests.csv and a sample of corpus/urls.txt.
 
-    python3 fuzz/make_corpus.py [--urls N]
+    python3 fuzz/make_corpus.py [--urls N] [--out DIR]
 
 The seeds are generated, not committed (fuzz/.gitignore): each is one file named by the
 SHA-1 of its bytes, in the input format of its target (see the doc comment at the top of
@@ -81,6 +81,7 @@ def option_records(options):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--urls", type=int, default=400, help="lines sampled from corpus/urls.txt")
+    ap.add_argument("--out", default=OUT, help="where the corpora go (default fuzz/corpus)")
     args = ap.parse_args()
 
     seeds = {t: set() for t in ["split", "percent", "resolve", "normalize", "cri", "cri_from_uri", "coap"]}
@@ -171,7 +172,7 @@ def main():
             pass
 
     for target, items in seeds.items():
-        d = os.path.join(OUT, target)
+        d = os.path.join(args.out, target)
         os.makedirs(d, exist_ok=True)
         for s in items:
             name = hashlib.sha1(s).hexdigest()

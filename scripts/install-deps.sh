@@ -21,8 +21,13 @@ need_pkg libnewlib-arm-none-eabi
 # packages go into a venv inside the build tree (c-tests/zephyr_sample.sh).
 need_pkg ninja-build
 need_pkg device-tree-compiler
-need_pkg qemu-system-arm
 need_pkg python3-venv
+# On-target tests (cmake/target.cmake) and the Zephyr sample: QEMU's Cortex-M boards;
+# picolibc for semihosting (Debian's newlib-nano has no %zu). The 32-bit host tests need
+# the i686 C runtime.
+need_pkg qemu-system-arm
+need_pkg picolibc-arm-none-eabi
+need_pkg gcc-multilib
 
 if [ ${#apt_missing[@]} -gt 0 ]; then
   apt-get update -qq
@@ -30,12 +35,14 @@ if [ ${#apt_missing[@]} -gt 0 ]; then
 fi
 
 # Rust targets and tools.
-# thumbv7m-none-eabi: the Cortex-M3 Zephyr boards (qemu_cortex_m3, mps2/an385).
-rustup target add thumbv7em-none-eabihf thumbv7em-none-eabi thumbv6m-none-eabi \
-  thumbv7m-none-eabi >/dev/null 2>&1 \
-  || echo "warning: Cortex-M Rust targets not installed"
+# thumbv7m-none-eabi: the Cortex-M3 boards (mps2-an385, qemu_cortex_m3); i686: the 32-bit
+# host tests.
+rustup target add thumbv7em-none-eabihf thumbv7em-none-eabi thumbv7m-none-eabi \
+  thumbv6m-none-eabi i686-unknown-linux-gnu >/dev/null 2>&1 \
+  || echo "warning: Cortex-M / i686 Rust targets not installed"
 rustup toolchain install nightly --profile minimal >/dev/null 2>&1 || echo "warning: no nightly"
-rustup target add --toolchain nightly thumbv7em-none-eabihf >/dev/null 2>&1 || true
+rustup target add --toolchain nightly thumbv7em-none-eabihf thumbv6m-none-eabi \
+  i686-unknown-linux-gnu >/dev/null 2>&1 || true
 rustup component add clippy rustfmt >/dev/null 2>&1 || true
 # miri runs as a ctest; the fuzz targets run under cargo-fuzz (nightly).
 rustup component add miri rust-src --toolchain nightly >/dev/null 2>&1 || echo "warning: no miri"

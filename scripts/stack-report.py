@@ -31,6 +31,10 @@ Options:
   --objdump PROG      default arm-none-eabi-objdump
   --report            print only: being over budget does not fail (recursion still does)
   --markdown          print the table as Markdown (for the README)
+  --measured FILE     compare with figures measured on target (lines "stack NAME BYTES
+                      CALLS", c-tests/target_stack.c): print static and measured side by
+                      side and fail (exit 1) where a measured figure exceeds the bound or
+                      an entry point was not measured
 Exit: 0 within budget, 1 over budget / recursion / unresolvable indirect calls / paths
 found, 2 usage or no .stack_sizes.
 """
@@ -303,6 +307,42 @@ def header_functions(path):
     return re.findall(r"^[A-Za-z_][\w \*]*?\b([a-z_][a-z0-9_]*)\(", text, re.M)
 
 
+def compare(rows, path, markdown):
+    """Static figures (direct chain, bound) next to the measured high-water marks."""
+    measured = {}
+    for line in open(path, encoding="utf-8"):
+        f = line.split()
+        if len(f) == 4 and f[0] == "stack":
+            measured[f[1]] = (int(f[2]), int(f[3]))
+    status = 0
+    if markdown:
+        print("| entry point | static: direct calls | static: bound | measured | calls |")
+        print("| --- | ---: | ---: | ---: | ---: |")
+    else:
+        width = max(len(r[0]) for r in rows)
+        print(f"{'entry point':<{width}}  {'direct':>6}  {'bound':>6}  {'measured':>8}  "
+              f"{'calls':>7}")
+    for n, _o, w, _d, _flag, _c, _i, _e, b in rows:
+        m, calls = measured.get(n, (None, 0))
+        if m is None:
+            flag, status = "NOT MEASURED", 1
+        elif m > b:
+            flag, status = "MEASURED > BOUND", 1
+        elif m > w:
+            flag = "(indirect calls: above direct, within bound)"
+        else:
+            flag = ""
+        shown = "-" if m is None else str(m)
+        if markdown:
+            print(f"| `{n}` | {w} | {b} | {shown} | {calls} |")
+        else:
+            print(f"{n:<{width}}  {w:>6}  {b:>6}  {shown:>8}  {calls:>7}  {flag}")
+    if status:
+        print("\nFAILED: a measured figure exceeds the static bound, or an entry point "
+              "was not measured")
+    return status
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("elf")
@@ -314,6 +354,7 @@ def main():
     ap.add_argument("--allow-indirect", action="store_true")
     ap.add_argument("--report", action="store_true")
     ap.add_argument("--markdown", action="store_true")
+    ap.add_argument("--measured")
     args = ap.parse_args()
 
     funcs = disassemble(args.objdump, args.elf)
@@ -375,6 +416,8 @@ def main():
             status = 1
         rows.append((n, own[e], worst[e], len(chain[e]), flag, chain[e], ind, est, bound[e]))
 
+    if args.measured:
+        return compare(rows, args.measured, args.markdown) or (1 if cycles else 0)
     if args.markdown:
         print(f"| entry point | own frame | direct calls | bound | ≤ {args.budget} |")
         print("| --- | ---: | ---: | ---: | --- |")

@@ -458,3 +458,35 @@ fn ipvfuture_uri_host_reads_back() {
         );
     }
 }
+
+/// Found on target (issue 12): test_cri on Cortex-M (32-bit usize) reported a text or byte
+/// string whose declared length is 2^64-1 or 2^63-1 as invalid UTF-8. minicbor converts the
+/// length to usize before it looks at the input, that conversion fails only where usize
+/// has fewer than 64 bits, and every decoder error but two was mapped to InvalidUtf8. A
+/// declared length past the end of the input is a truncated item: not-CBOR on every
+/// usize width (`cargo test --target i686-unknown-linux-gnu` runs this on 32 bits).
+#[test]
+fn cri_string_length_over_usize_is_not_cbor() {
+    use cri::cri::Reason;
+    let cases: &[&[u8]] = &[
+        // [1, ["<text of 2^64-1 bytes>"... the byte 'a']]
+        &[
+            0x82, 0x01, 0x81, 0x7B, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x61,
+        ],
+        &[
+            0x82, 0x01, 0x81, 0x7B, 0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x61, 0x61,
+        ],
+        // 2^32 + 1: over usize::MAX on 32 bits only
+        &[0x82, 0x01, 0x81, 0x7B, 0, 0, 0, 0x01, 0, 0, 0, 0x01, 0x61],
+        // 2^32-1 (fits a 32-bit usize) and a byte string of 2^64-1 in the path (a PET)
+        &[0x82, 0x01, 0x81, 0x7A, 0xFF, 0xFF, 0xFF, 0xFF, 0x61],
+        &[
+            0x82, 0x20, 0x81, 0x82, 0x61, 0x61, 0x5B, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+            0xFF, 0x01,
+        ],
+    ];
+    for cbor in cases {
+        let e = CriRef::decode(cbor).expect_err("a truncated CRI");
+        assert_eq!(e.reason, Reason::NotCbor, "{cbor:02x?}: {e:?}");
+    }
+}

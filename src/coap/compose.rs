@@ -252,6 +252,8 @@ fn write_authority(
     }
 }
 
+/// `count` and the item lengths are usize widened to u64 CBOR heads: lossless for 16-, 32-
+/// and 64-bit usize.
 fn text_array<'a>(items: impl Iterator<Item = &'a [u8]>, count: usize, w: &mut Out<'_>) {
     cbor::head(w, ARRAY, count as u64);
     for item in items {

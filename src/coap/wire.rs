@@ -73,8 +73,11 @@ pub(crate) fn options_from_wire_into(
         let len = extended(first & 15, wire, &mut pos).ok_or(bad)?;
         number = number.saturating_add(delta);
         let n = u16::try_from(number).map_err(|_| bad)?;
+        // An option length is at most 65,804 (RFC 7252 §3.1): lossless on 32- and 64-bit
+        // usize; on 16-bit usize a length over 65,535 cannot fit the input and is refused.
+        let len = usize::try_from(len).map_err(|_| bad)?;
         let end = pos
-            .checked_add(len as usize)
+            .checked_add(len)
             .filter(|&e| e <= wire.len())
             .ok_or(bad)?;
         if count < opts.capacity() {
@@ -83,7 +86,7 @@ pub(crate) fn options_from_wire_into(
                 OptionRef {
                     number: n,
                     offset: pos,
-                    len: len as usize,
+                    len,
                 },
             );
         }

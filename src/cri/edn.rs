@@ -95,6 +95,8 @@ fn write_scalar(ty: Type, d: &mut Decoder<'_>, w: &mut Out<'_>) -> Result<(), Er
                 Err(_) => w.push(b"18446744073709551616"),
             }
         }
+        // The input passed CriRef::decode (string_content): no string length exceeds it,
+        // so minicbor's u64 -> usize conversion cannot fail on any usize width.
         Type::String => write_text(d.str().map_err(|_| bad(d))?, w),
         Type::Bytes => {
             w.push(b"h'");

@@ -366,6 +366,7 @@ impl<'a> Plan<'a> {
         let relative = self.discard.is_some();
         let (path_count, leftover) = if dot_segments::has_dots(self.path, Dots::Decoded) {
             let segments = path_segments(self.path, relative);
+            // usize -> u64 (CBOR counts): lossless for 16-, 32- and 64-bit usize.
             (segments.clone().count() as u64, segments.leftover())
         } else {
             // Without dot-segments every segment stays (none after a leading "/").
@@ -476,7 +477,9 @@ fn write_path(path: PathPieces<'_>, relative: bool, count: u64, w: &mut Out<'_>)
         // No dot-segments: the segments as they stand, in order.
         let rooted = path.tail.starts_with(b"/");
         let segs = path.tail.split(|&b| b == b'/').skip(usize::from(rooted));
-        for seg in segs.take(count as usize) {
+        // `count` was counted as a usize over these segments (CriFromUri::write): it fits
+        // back on every usize width; usize::MAX (no limit) if it somehow did not.
+        for seg in segs.take(usize::try_from(count).unwrap_or(usize::MAX)) {
             write_item(seg, Set::Segment, false, w);
         }
         return;

@@ -215,6 +215,10 @@ impl<'a> CriRef<'a> {
     }
 }
 
+/// A minicbor error where no usize conversion happens (heads of arrays, integers, tags:
+/// their u64 arguments stay u64): a type mismatch is a structure error, anything else
+/// (end of input, reserved values) not-CBOR. Strings, whose length minicbor converts to
+/// usize, are read by string_content instead.
 fn cbor_error(e: minicbor::decode::Error, offset: usize) -> Unprocessable {
     let reason = if e.is_type_mismatch() {
         Reason::Structure
@@ -276,24 +280,68 @@ fn text<'a>(d: &mut Decoder<'a>) -> R<&'a str> {
     if peek(d)? != Type::String {
         return structure(d);
     }
-    d.str().map_err(|e| {
-        if e.is_end_of_input() || e.is_type_mismatch() {
-            cbor_error(e, at)
-        } else {
-            Unprocessable {
-                reason: Reason::InvalidUtf8,
-                offset: at,
-            }
-        }
+    // Only the UTF-8 check can fail here: string_content has read the head and the bytes.
+    core::str::from_utf8(string_content(d)?).map_err(|_| Unprocessable {
+        reason: Reason::InvalidUtf8,
+        offset: at,
     })
 }
 
 fn bytes<'a>(d: &mut Decoder<'a>) -> R<&'a [u8]> {
-    let at = d.position();
     if peek(d)? != Type::Bytes {
         return structure(d);
     }
-    d.bytes().map_err(|e| cbor_error(e, at))
+    string_content(d)
+}
+
+/// The content of the definite-length text or byte string at the decoder's position (the
+/// caller has peeked its type), read here and not by minicbor's `str()`/`bytes()`: those
+/// convert the declared length (a u64) to usize before comparing it with the input, and
+/// on 16- and 32-bit targets a length over usize::MAX fails that conversion with an error
+/// no caller can tell from invalid UTF-8 (minicbor 2.3 exposes no `is_overflow`). Here the
+/// length is compared as a u64 with the bytes left, so any declared length past the input
+/// is a truncated item (not-CBOR) on every usize width.
+fn string_content<'a>(d: &mut Decoder<'a>) -> R<&'a [u8]> {
+    let at = d.position();
+    let input = d.input();
+    let not_cbor = Unprocessable {
+        reason: Reason::NotCbor,
+        offset: at,
+    };
+    let initial = *input.get(at).ok_or(not_cbor)?;
+    let arg_len: usize = match initial & 0x1F {
+        0..=23 => 0,
+        24 => 1,
+        25 => 2,
+        26 => 4,
+        27 => 8,
+        // 28..30 are reserved, 31 (indefinite) was refused by peek.
+        _ => return Err(not_cbor),
+    };
+    let content = at
+        .checked_add(1)
+        .and_then(|a| a.checked_add(arg_len))
+        .ok_or(not_cbor)?;
+    let declared: u64 = match arg_len {
+        0 => u64::from(initial & 0x1F),
+        _ => input
+            .get(at.saturating_add(1)..content)
+            .ok_or(not_cbor)?
+            .iter()
+            .fold(0u64, |n, &b| n.wrapping_shl(8) | u64::from(b)),
+    };
+    // usize -> u64 is lossless for 16-, 32- and 64-bit usize.
+    let left = input.len().saturating_sub(content) as u64;
+    if declared > left {
+        return Err(not_cbor);
+    }
+    // declared <= left, and left came from a usize: the conversion back cannot fail on any
+    // width (the error arm is unreachable, kept to stay panic-free).
+    let len = usize::try_from(declared).map_err(|_| not_cbor)?;
+    let end = content.checked_add(len).ok_or(not_cbor)?;
+    let body = input.get(content..end).ok_or(not_cbor)?;
+    d.set_position(end);
+    Ok(body)
 }
 
 fn null(d: &mut Decoder<'_>) -> R<bool> {
@@ -683,6 +731,8 @@ impl<'a> TextOrPet<'a> {
 
     /// The value when it is plain text.
     pub fn as_text(&self) -> Option<&'a str> {
+        // `raw` passed string_content on ingest: its lengths fit in the input, so minicbor's
+        // u64 -> usize conversion cannot fail here on any usize width.
         Decoder::new(self.raw).str().ok()
     }
 }
@@ -698,6 +748,8 @@ impl<'a> Iterator for Pieces<'a> {
 
     fn next(&mut self) -> Option<Piece<'a>> {
         self.left = self.left.checked_sub(1)?;
+        // Checked on ingest (string_content): no length here exceeds the input, so
+        // minicbor's u64 -> usize conversion cannot fail on any usize width.
         match self.d.datatype().ok()? {
             Type::String => self.d.str().ok().map(Piece::Text),
             Type::Bytes => self.d.bytes().ok().map(Piece::Bytes),

@@ -752,6 +752,7 @@ pub unsafe extern "C" fn uri_hostport(parts: *const uri_parts, out: *mut uri_spa
     if uri::default_port(scheme).is_some_and(|d| i32::from(d) == p.port_number) {
         return cri_status::CRI_OK;
     }
+    // Pointers as addresses (usize is pointer-wide on every target): only compared.
     let start = p.host.ptr as usize;
     let end = (p.port.ptr as usize).saturating_add(p.port.len);
     if end < start || (p.port.ptr as usize) < start.saturating_add(p.host.len) {

@@ -420,8 +420,10 @@ fn slash_split(s: &[u8]) -> impl Iterator<Item = &[u8]> + Clone {
 fn forward_chunks(p: PathPieces<'_>, dots: Dots) -> Option<Stack> {
     // Bare-metal builds keep only the backward passes: the forward pass costs 1.1 KiB of
     // flash there (Cortex-M4F), for time that matters on hosts parsing many URLs.
+    // `--cfg cri_firmware_paths` takes the bare-metal path on a host, so the whole test
+    // suite runs the algorithm firmware ships (ctest rust_firmware_paths).
     let too_long = p.head.len() > usize::from(u16::MAX) || p.tail.len() > usize::from(u16::MAX);
-    if cfg!(target_os = "none") || too_long {
+    if cfg!(any(target_os = "none", cri_firmware_paths)) || too_long {
         return None;
     }
     // A segment as a span of its piece (split gives subslices, so the offset is the
@@ -594,6 +596,18 @@ mod tests {
                 assert_eq!(forward, backward, "{text:?}");
             }
         });
+    }
+
+    /// Which pass a short path takes: forwards on hosts, backwards on bare metal and under
+    /// `--cfg cri_firmware_paths` (so that run of the suite really tests the firmware path).
+    #[test]
+    fn short_paths_take_the_pass_of_the_build() {
+        let p = PathPieces {
+            head: b"",
+            tail: b"/a/b/../c",
+        };
+        let firmware = cfg!(any(target_os = "none", cri_firmware_paths));
+        assert_eq!(forward_chunks(p, Dots::Literal).is_none(), firmware);
     }
 
     /// The word-at-a-time search finds exactly the paths with a dot-segment, for dots at
