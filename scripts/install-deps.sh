@@ -40,7 +40,10 @@ fi
 rustup target add thumbv7em-none-eabihf thumbv7em-none-eabi thumbv7m-none-eabi \
   thumbv6m-none-eabi i686-unknown-linux-gnu >/dev/null 2>&1 \
   || echo "warning: Cortex-M / i686 Rust targets not installed"
-rustup toolchain install nightly --profile minimal >/dev/null 2>&1 || echo "warning: no nightly"
+# Nightly is only installed when missing: updating it walks back through days of nightlies
+# that lack one of the targets above.
+rustc +nightly --version >/dev/null 2>&1 ||
+  rustup toolchain install nightly --profile minimal >/dev/null 2>&1 || echo "warning: no nightly"
 rustup target add --toolchain nightly thumbv7em-none-eabihf thumbv6m-none-eabi \
   i686-unknown-linux-gnu >/dev/null 2>&1 || true
 rustup component add clippy rustfmt >/dev/null 2>&1 || true
