@@ -327,6 +327,12 @@
 #define CRI_UNCONVERTIBLE_LEADING_EMPTY_SEGMENT 10
 
 /**
+ * Unconvertible: a relative reference climbing more than 126 segments (discard over 127,
+ * draft §5.1).
+ */
+#define CRI_UNCONVERTIBLE_DISCARD_RANGE 11
+
+/**
  * `cri_validate` flag: the CRI reference must be a full CRI (start with a scheme).
  */
 #define CRI_VALIDATE_FULL 1
@@ -866,7 +872,8 @@ cri_status cri_validate(const uint8_t *cbor,
  * `CRI_ERR_PORT_RANGE` with `err->offset` for an invalid URI reference;
  * `CRI_ERR_UNCONVERTIBLE` with `err->reason` (IPvFuture, empty port, port with leading
  * zeros, zone id not UTF-8, a path starting with an empty segment and more without an
- * authority); `CRI_ERR_BUFFER` with the length needed in `*out_len`.
+ * authority, `CRI_UNCONVERTIBLE_DISCARD_RANGE` for a relative reference that would need
+ * a discard over 127, draft §5.1); `CRI_ERR_BUFFER` with the length needed in `*out_len`.
  *
  * # Safety
  * `uri` points to `len` readable bytes (or is NULL with `len == 0`); `out` points to `cap`

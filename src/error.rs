@@ -63,6 +63,9 @@ pub enum Unconvertible {
     /// (`s:/.//x`): a CRI cannot hold it (draft §2, "Constraints not expressed by the data
     /// model").
     LeadingEmptySegment = 10,
+    /// A relative-path reference that climbs more than 126 segments (`../` × 127 + `g`):
+    /// it would need a discard over 127, which draft §5.1 does not allow (`0..127`).
+    DiscardRange = 11,
 }
 
 impl fmt::Display for Error {

@@ -77,6 +77,9 @@ pub const CRI_UNCONVERTIBLE_ZONE_ID_NOT_ENABLED: i32 = 8;
 pub const CRI_UNCONVERTIBLE_NOT_FULL: i32 = 9;
 /// Unconvertible: without an authority, the path starts with an empty segment and more.
 pub const CRI_UNCONVERTIBLE_LEADING_EMPTY_SEGMENT: i32 = 10;
+/// Unconvertible: a relative reference climbing more than 126 segments (discard over 127,
+/// draft §5.1).
+pub const CRI_UNCONVERTIBLE_DISCARD_RANGE: i32 = 11;
 
 /// `cri_validate` flag: the CRI reference must be a full CRI (start with a scheme).
 pub const CRI_VALIDATE_FULL: u32 = 1;
@@ -205,7 +208,8 @@ pub unsafe extern "C" fn cri_validate(
 /// `CRI_ERR_PORT_RANGE` with `err->offset` for an invalid URI reference;
 /// `CRI_ERR_UNCONVERTIBLE` with `err->reason` (IPvFuture, empty port, port with leading
 /// zeros, zone id not UTF-8, a path starting with an empty segment and more without an
-/// authority); `CRI_ERR_BUFFER` with the length needed in `*out_len`.
+/// authority, `CRI_UNCONVERTIBLE_DISCARD_RANGE` for a relative reference that would need
+/// a discard over 127, draft §5.1); `CRI_ERR_BUFFER` with the length needed in `*out_len`.
 ///
 /// # Safety
 /// `uri` points to `len` readable bytes (or is NULL with `len == 0`); `out` points to `cap`
@@ -555,6 +559,7 @@ mod tests {
                 Unconvertible::LeadingEmptySegment,
                 CRI_UNCONVERTIBLE_LEADING_EMPTY_SEGMENT,
             ),
+            (Unconvertible::DiscardRange, CRI_UNCONVERTIBLE_DISCARD_RANGE),
         ];
         for (u, c) in unconvertible {
             assert_eq!(u as i32, c, "{u:?}");
