@@ -333,6 +333,12 @@
 #define CRI_UNCONVERTIBLE_DISCARD_RANGE 11
 
 /**
+ * Unconvertible: no scheme and a rootless path without authority (`[null, true, …]`),
+ * which no URI reference without a scheme expresses (draft §6.1, RFC 3986 §5.2.2).
+ */
+#define CRI_UNCONVERTIBLE_ROOTLESS_WITHOUT_SCHEME 12
+
+/**
  * `cri_validate` flag: the CRI reference must be a full CRI (start with a scheme).
  */
 #define CRI_VALIDATE_FULL 1
@@ -910,7 +916,9 @@ cri_status cri_from_iri(const char *iri,
  * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_ARGUMENT`; `CRI_ERR_UNPROCESSABLE` with
  * `err->reason`/`err->offset`; `CRI_ERR_UNCONVERTIBLE` with `err->reason` (unknown scheme
  * number, discard 0 with a path or an empty query, discard without path, zone-id not
- * enabled); `CRI_ERR_BUFFER` with the length needed.
+ * enabled, an empty zone-id (`CRI_UNCONVERTIBLE_ZONE_ID`: RFC 6874 `ZoneID = 1*…`), no
+ * scheme with a rootless path (`CRI_UNCONVERTIBLE_ROOTLESS_WITHOUT_SCHEME`: the URI
+ * reference would resolve elsewhere); `CRI_ERR_BUFFER` with the length needed.
  *
  * # Safety
  * As for `cri_from_uri`.

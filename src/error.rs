@@ -66,6 +66,10 @@ pub enum Unconvertible {
     /// A relative-path reference that climbs more than 126 segments (`../` × 127 + `g`):
     /// it would need a discard over 127, which draft §5.1 does not allow (`0..127`).
     DiscardRange = 11,
+    /// No scheme, and authority `true` (a rootless path without an authority): the base's
+    /// scheme with its authority dropped, which no URI reference without a scheme can say
+    /// (`x` would be merged with the base path, RFC 3986 §5.2.2).
+    RootlessWithoutScheme = 12,
 }
 
 impl fmt::Display for Error {

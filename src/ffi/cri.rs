@@ -80,6 +80,9 @@ pub const CRI_UNCONVERTIBLE_LEADING_EMPTY_SEGMENT: i32 = 10;
 /// Unconvertible: a relative reference climbing more than 126 segments (discard over 127,
 /// draft §5.1).
 pub const CRI_UNCONVERTIBLE_DISCARD_RANGE: i32 = 11;
+/// Unconvertible: no scheme and a rootless path without authority (`[null, true, …]`),
+/// which no URI reference without a scheme expresses (draft §6.1, RFC 3986 §5.2.2).
+pub const CRI_UNCONVERTIBLE_ROOTLESS_WITHOUT_SCHEME: i32 = 12;
 
 /// `cri_validate` flag: the CRI reference must be a full CRI (start with a scheme).
 pub const CRI_VALIDATE_FULL: u32 = 1;
@@ -291,7 +294,9 @@ pub unsafe extern "C" fn cri_from_iri(
 /// Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_ARGUMENT`; `CRI_ERR_UNPROCESSABLE` with
 /// `err->reason`/`err->offset`; `CRI_ERR_UNCONVERTIBLE` with `err->reason` (unknown scheme
 /// number, discard 0 with a path or an empty query, discard without path, zone-id not
-/// enabled); `CRI_ERR_BUFFER` with the length needed.
+/// enabled, an empty zone-id (`CRI_UNCONVERTIBLE_ZONE_ID`: RFC 6874 `ZoneID = 1*…`), no
+/// scheme with a rootless path (`CRI_UNCONVERTIBLE_ROOTLESS_WITHOUT_SCHEME`: the URI
+/// reference would resolve elsewhere); `CRI_ERR_BUFFER` with the length needed.
 ///
 /// # Safety
 /// As for `cri_from_uri`.
@@ -560,6 +565,10 @@ mod tests {
                 CRI_UNCONVERTIBLE_LEADING_EMPTY_SEGMENT,
             ),
             (Unconvertible::DiscardRange, CRI_UNCONVERTIBLE_DISCARD_RANGE),
+            (
+                Unconvertible::RootlessWithoutScheme,
+                CRI_UNCONVERTIBLE_ROOTLESS_WITHOUT_SCHEME,
+            ),
         ];
         for (u, c) in unconvertible {
             assert_eq!(u as i32, c, "{u:?}");
