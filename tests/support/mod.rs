@@ -86,7 +86,7 @@ pub mod cbor {
 /// a first segment, empty segments and a userinfo now and then.
 pub fn random_cri(rng: &mut Rng) -> Vec<u8> {
     const ITEMS: &[&str] = &["a", "b", "", "x:y", "p q", "%", "é", "&", "?#"];
-    let mut list = |rng: &mut Rng, max: u64| -> Vec<&'static str> {
+    let list = |rng: &mut Rng, max: u64| -> Vec<&'static str> {
         (0..rng.next() % (max + 1))
             .map(|_| rng.pick(ITEMS))
             .collect()
