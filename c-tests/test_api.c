@@ -689,6 +689,28 @@ static void test_recompose(void)
     CHECK(recompose_fails(&p, CRI_ERR_PARTS));
     p = parts_of("", NULL, NULL, NULL, "x", NULL, NULL); /* ":x" would not parse */
     CHECK(recompose_fails(&p, CRI_ERR_PARTS));
+    /* Components outside their RFC 3986 §3 grammar would split into other components. */
+    {
+        static const char *bad[][7] = {
+            {"s", "u", "h", "1", "/p", "a#b", "f"}, /* query with # */
+            {"s", "u", "h", "1", "/p", "q", "a#b"}, /* fragment with # */
+            {"s", "u", "h/x", "1", "/p", "q", "f"}, /* host with / */
+            {"s", "u", "h:2", "1", "/p", "q", "f"}, /* host with : */
+            {"s", "a@b", "h", "1", "/p", "q", "f"}, /* userinfo with @ */
+            {"s", "u", "h", "8a", "/p", "q", "f"},  /* port not digits */
+            {"s", "u", "h", "65536", "/p", "q", "f"}, /* port uri_split rejects */
+            {"s", "u", "h", "1", "/p?x", "q", "f"}, /* path with ? */
+            {"s/t", "u", "h", "1", "/p", "q", "f"}, /* scheme with / */
+            {"s", "u", "[::1", "1", "/p", "q", "f"}, /* unclosed IP-literal */
+            {"s", "u", "h", "1", "/p", "q", "a b"}, /* space */
+        };
+        for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+            p = parts_of(bad[i][0], bad[i][1], bad[i][2], bad[i][3], bad[i][4], bad[i][5],
+                         bad[i][6]);
+            note("parts %zu", i);
+            CHECK(recompose_fails(&p, CRI_ERR_PARTS));
+        }
+    }
     p = parts_of("http", NULL, "a", NULL, "/b", NULL, NULL);
     p.query.len = 3; /* NULL pointer with a length */
     CHECK(recompose_fails(&p, CRI_ERR_NULL));

@@ -1149,7 +1149,9 @@ cri_status uri_resolve(const char *base,
  *
  * Returns `CRI_OK`; `CRI_ERR_NULL` (also for a span with NULL `ptr` and `len > 0`);
  * `CRI_ERR_PARTS` if an authority is followed by a path not starting with `/`, a
- * userinfo or port is given without a host, or the scheme is present but empty;
+ * userinfo or port is given without a host, or a span is not what its RFC 3986 §3.1-§3.5
+ * rule allows, so the output would split differently (an empty scheme, `#` in a query,
+ * `/` or `:` in a host, a port that is not digits or over 65535, a broken `%`, a space);
  * `CRI_ERR_BUFFER` with the length needed.
  *
  * # Safety
