@@ -109,3 +109,38 @@ fn resolving_a_cri_agrees_with_resolving_its_uri() {
     }
     assert!(compared > 10_000, "only {compared} comparisons");
 }
+
+fn normalize(s: &str) -> String {
+    let mut out = vec![0u8; 2 * s.len() + 8];
+    let n = uri::normalize(&UriRef::parse(s).unwrap(), &mut out).unwrap();
+    String::from_utf8(out[..n].to_vec()).unwrap()
+}
+
+/// A port is a number in decimal (RFC 3986 §3.2.3); scheme-based normalization (§6.2.3)
+/// compares ports as numbers, so leading zeros go, in `normalize` and in `equivalent`
+/// alike: `:00080` is the default port of http, `:0000` is port 0, `:08080` is `:8080`.
+/// The property: `equivalent(a, b)` exactly when `normalize(a) == normalize(b)`, over
+/// ports with and without leading zeros.
+#[test]
+fn port_leading_zeros_one_rule() {
+    assert_eq!(normalize("http://h:00080/"), "http://h/");
+    assert_eq!(normalize("http://h:0000/"), "http://h:0/");
+    assert_eq!(normalize("http://h:08080/"), "http://h:8080/");
+    assert_eq!(normalize("s://h:007"), "s://h:7");
+    let ports = [
+        "", "0", "00", "0000", "80", "080", "00080", "8080", "08080", "7", "007",
+    ];
+    for a in ports {
+        for b in ports {
+            let (x, y) = (format!("http://h:{a}/"), format!("http://h:{b}/"));
+            let same = normalize(&x) == normalize(&y);
+            let eq = uri::equivalent(&UriRef::parse(&x).unwrap(), &UriRef::parse(&y).unwrap());
+            assert_eq!(eq, same, "{x} {y}");
+        }
+    }
+    let (a, b) = (
+        UriRef::parse("http://h:08080/").unwrap(),
+        UriRef::parse("http://h:8080/").unwrap(),
+    );
+    assert!(uri::equivalent(&a, &b));
+}

@@ -442,7 +442,8 @@ pub unsafe extern "C" fn uri_recompose(
 /// Normalizes the URI reference `(s, len)` into `(out, cap)` (RFC 3986 §6.2.2, §6.2.3):
 /// scheme and host lowercased, percent-encoding hex uppercased, unreserved characters
 /// decoded, dot-segments removed (also `%2E` ones) except in relative-path references,
-/// IPv6 in RFC 5952 form, empty and default ports dropped (http, https, ws, wss and the
+/// IPv6 in RFC 5952 form, leading zeros of a port dropped (`:08080` is `:8080`, §3.2.3),
+/// empty and default ports dropped (http, https, ws, wss and the
 /// six CoAP schemes), an empty path after an authority written `/` for those schemes.
 ///
 /// Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_SYNTAX`, `CRI_ERR_PERCENT` or
