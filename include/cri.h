@@ -491,7 +491,8 @@ enum cri_status
    */
   CRI_ERR_PERCENT = -4,
   /**
-   * A port is over 65535; `*error_offset` is its first digit.
+   * A port is over 65535 (valid RFC 3986 §3.2.3 syntax that libcri rejects, README
+   * Decision 10); `*error_offset` is its first digit.
    */
   CRI_ERR_PORT_RANGE = -5,
   /**
