@@ -177,7 +177,8 @@
 #define CRI_COAP_ERR_CONFLICT 12
 
 /**
- * CoAP error reason: a bad Uri-Port value or destination address length.
+ * CoAP error reason: a bad destination: an address length not 4 or 16, or a zone that
+ * is empty, not UTF-8, or on an IPv4 address (composers).
  */
 #define CRI_COAP_ERR_BAD_VALUE 13
 
@@ -696,7 +697,8 @@ const char *cri_status_name(int32_t status);
 
 /**
  * Turns the URI `(uri, len)` into CoAP options (RFC 7252 §6.4, DESIGN Decisions 4 and 6)
- * for a request to `*dest` (NULL: the address and port the URI names). `mode` is
+ * for a request to `*dest` (NULL: the address and port the URI names; the URI's zone id
+ * is compared with `dest->zone` percent-decoded, RFC 6874 §2). `mode` is
  * `CRI_COAP_MODE_DIRECT`, `CRI_COAP_MODE_PROXY` (Proxy-Uri), `CRI_COAP_MODE_PROXY_SCHEME` (Proxy-Scheme
  * and Uri-*) or `CRI_COAP_MODE_AUTO`. The options go to `opts` (`opts_cap` entries) sorted by
  * number, their values (percent-decoded) to `scratch` (`scratch_cap` bytes): each
@@ -706,7 +708,9 @@ const char *cri_status_name(int32_t status);
  * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_ARGUMENT` (mode, destination);
  * `CRI_ERR_SYNTAX`/`CRI_ERR_PERCENT`/`CRI_ERR_PORT_RANGE` with `err->offset`;
  * `CRI_ERR_COAP` with `err->reason` a `CRI_COAP_ERR_*` (not absolute, not a CoAP scheme,
- * fragment, no host, userinfo, option length); `CRI_ERR_BUFFER` with the room needed in
+ * fragment, no host, userinfo, option length, `CRI_COAP_ERR_NOT_UTF8` for a host, a
+ * segment sent or a query that is not UTF-8 once percent-decoded: RFC 7252 §3.2 makes
+ * these string options UTF-8); `CRI_ERR_BUFFER` with the room needed in
  * `*opts_len` and `*scratch_len` (the arrays' contents are then unspecified).
  *
  * # Safety
@@ -752,15 +756,20 @@ cri_status cri_to_coap_options(const uint8_t *cri,
                                struct cri_error_info *err);
 
 /**
- * Composes the URI of a request (RFC 7252 §6.5) from its scheme `(scheme, scheme_len)`
- * (e.g. "coap"), destination `*dest` (required: the address stands in for a missing
- * Uri-Host, the port for a missing Uri-Port) and options `(opts, n)` (ascending numbers;
- * options other than Uri-* are skipped), into the text buffer `(out, cap)`.
+ * Composes the URI of a request (RFC 7252 §6.5, RFC 8323 §8) from its CoAP scheme
+ * `(scheme, scheme_len)` (coap, coaps, coap+tcp, coaps+tcp, coap+ws or coaps+ws, any
+ * case), destination `*dest` (required: the address stands in for a missing Uri-Host,
+ * the port for a missing Uri-Port; a zone is written `%25zone`, RFC 6874) and options
+ * `(opts, n)` (ascending numbers; options other than Uri-* are skipped), into the text
+ * buffer `(out, cap)`.
  *
  * Returns `CRI_OK`; `CRI_ERR_NULL` (also for a NULL `dest`); `CRI_ERR_ARGUMENT`;
- * `CRI_ERR_COAP` (`CRI_COAP_ERR_BAD_URI_HOST` for a bare IPv6 Uri-Host, `NO_HOST`,
- * `BAD_VALUE`, `DOT_SEGMENT`, `CONFLICT` for proxy options or repeated Uri-Host/Uri-Port,
- * `ORDER`); `CRI_ERR_BUFFER` with the length needed.
+ * `CRI_ERR_COAP` (`CRI_COAP_ERR_NOT_COAP_SCHEME` for another scheme, README Decision 11;
+ * `BAD_URI_HOST` for a bare IPv6 Uri-Host; `NO_HOST`; `BAD_VALUE` for a destination zone
+ * that is empty, not UTF-8 or on an IPv4 address; `NOT_UTF8` for a Uri-Host, Uri-Path or
+ * Uri-Query that is not UTF-8, RFC 7252 §3.2; `OPTION_LENGTH`; `DOT_SEGMENT`; `CONFLICT`
+ * for proxy options or repeated Uri-Host/Uri-Port; `ORDER`); `CRI_ERR_BUFFER` with the
+ * length needed.
  *
  * # Safety
  * `scheme` points to `scheme_len` readable bytes; `dest` is readable; `opts` points to
@@ -781,9 +790,9 @@ cri_status uri_from_coap_options(const char *scheme,
  * (0 coap, 1 coaps, 6 coap+tcp, 7 coaps+tcp, 24 coap+ws, 25 coaps+ws), destination and
  * options, as CBOR into `(out, cap)` (bytes, no NUL).
  *
- * Returns as `uri_from_coap_options`, and `CRI_ERR_COAP` with
- * `CRI_COAP_ERR_NOT_COAP_SCHEME`, `CRI_COAP_ERR_NOT_UTF8`, or `CRI_COAP_ERR_BAD_URI_HOST`
- * also for an IPvFuture Uri-Host (a CRI host has no such form).
+ * Returns as `uri_from_coap_options` (`CRI_COAP_ERR_NOT_COAP_SCHEME` for another scheme
+ * number), and `CRI_ERR_COAP` with `CRI_COAP_ERR_BAD_URI_HOST` also for an IPvFuture
+ * Uri-Host (a CRI host has no such form).
  *
  * # Safety
  * As for `uri_from_coap_options`.
@@ -821,7 +830,8 @@ cri_status cri_coap_options_to_wire(const struct cri_coap_option *opts,
  * number of options, `*consumed` the bytes they took (without the payload marker).
  *
  * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_COAP` with `CRI_COAP_ERR_WIRE` (truncated,
- * reserved nibble 15, number over 65535); `CRI_ERR_BUFFER` with the count needed in `*n`.
+ * reserved nibble 15, number over 65535, a payload marker with no payload after it:
+ * RFC 7252 §3); `CRI_ERR_BUFFER` with the count needed in `*n`.
  *
  * # Safety
  * `wire` points to `len` readable bytes; `opts` to `cap` writable options (or NULL with
@@ -839,10 +849,13 @@ cri_status cri_coap_options_from_wire(const uint8_t *wire,
  * Checks that the options `(opts, n)` may stand together in one request: ascending
  * numbers; Uri-Host, Uri-Port and each proxy option at most once; no Uri-* options with
  * Proxy-Uri or Proxy-Cri; not Proxy-Cri with Proxy-Uri; not Proxy-Scheme with
- * Proxy-Scheme-Number (RFC 7252 §5.10.2, draft §8.2).
+ * Proxy-Scheme-Number (RFC 7252 §5.10.2, draft §8.2); each value length in its option's
+ * range in bytes (RFC 7252 §5.10 table 4, draft §8.2: Uri-Host 1-255, Uri-Port 0-2,
+ * Uri-Path and Uri-Query 0-255, Proxy-Uri 1-1034, Proxy-Scheme 1-255, Proxy-Cri 1-1023,
+ * Proxy-Scheme-Number 0-3).
  *
- * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_COAP` with `CRI_COAP_ERR_ORDER` or
- * `CRI_COAP_ERR_CONFLICT`.
+ * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_COAP` with `CRI_COAP_ERR_ORDER`,
+ * `CRI_COAP_ERR_CONFLICT` or `CRI_COAP_ERR_OPTION_LENGTH`.
  *
  * # Safety
  * `opts` points to `n` readable options; `err` is NULL or writable.

@@ -144,3 +144,218 @@ fn port_leading_zeros_one_rule() {
     );
     assert!(uri::equivalent(&a, &b));
 }
+
+use cri::coap::{self, CoapError, OptionRef};
+
+/// RFC 7252 §3: "The presence of a marker followed by a zero-length payload MUST be
+/// processed as a message format error." A marker with payload ends the options.
+#[test]
+fn payload_marker_without_payload_is_a_format_error() {
+    let mut opts = [OptionRef::default(); 4];
+    for wire in [&b"\xff"[..], b"\xb1a\xff"] {
+        assert_eq!(
+            coap::options_from_wire(wire, &mut opts),
+            Err(Error::Coap(CoapError::Wire)),
+            "{wire:02x?}"
+        );
+    }
+    assert_eq!(
+        coap::options_from_wire(b"\xb1a\xffP", &mut opts),
+        Ok((1, 2))
+    );
+    assert_eq!(coap::options_from_wire(b"", &mut opts), Ok((0, 0)));
+}
+
+/// RFC 7252 §5.10 (table 4) gives each option's value length: Uri-Host 1-255, Uri-Port
+/// 0-2, Proxy-Uri 1-1034, Proxy-Scheme 1-255; draft §8.2: Proxy-Cri 1-1023,
+/// Proxy-Scheme-Number 0-3. `check_options` applies them to a list as it does to
+/// options it builds.
+#[test]
+fn check_options_checks_value_lengths() {
+    let bad: [(u16, usize); 7] = [
+        (coap::URI_HOST, 0),
+        (coap::URI_PORT, 3),
+        (coap::URI_PORT, 4),
+        (coap::PROXY_URI, 0),
+        (coap::PROXY_URI, 1035),
+        (coap::PROXY_CRI, 0),
+        (coap::PROXY_SCHEME_NUMBER, 4),
+    ];
+    for (number, len) in bad {
+        assert_eq!(
+            coap::check_options([(number, len)].into_iter()),
+            Err(Error::Coap(CoapError::OptionLength)),
+            "option {number}, {len} bytes"
+        );
+    }
+    let good: [(u16, usize); 5] = [
+        (coap::URI_HOST, 255),
+        (coap::URI_PORT, 0),
+        (coap::URI_PORT, 2),
+        (coap::PROXY_URI, 1034),
+        (coap::URI_PATH, 0),
+    ];
+    for (number, len) in good {
+        assert_eq!(
+            coap::check_options([(number, len)].into_iter()),
+            Ok(()),
+            "{number} {len}"
+        );
+    }
+}
+
+use cri::coap::{Destination, Mode};
+
+const LINK_LOCAL: [u8; 16] = [0xfe, 0x80, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1];
+
+fn compose_both(dest: &Destination<'_>, opts: &[(u16, &[u8])]) -> [Result<String, Error>; 2] {
+    let mut out = [0u8; 256];
+    let uri = coap::uri_from_options(b"coap", dest, opts.iter().copied(), &mut out)
+        .map(|n| String::from_utf8(out[..n].to_vec()).unwrap());
+    let cri = coap::cri_from_options(0, dest, opts.iter().copied(), &mut out)
+        .map(|n| format!("{:02x?}", &out[..n]));
+    [uri, cri]
+}
+
+/// A destination zone is an RFC 6874 ZoneID, which is `1*( unreserved / pct-encoded )`,
+/// and in a CRI a zone-id is text (draft §5.1), which is UTF-8: an empty zone, a zone that
+/// is not UTF-8, and a zone on an IPv4 address (zones belong to IPv6 scoped addresses,
+/// RFC 4007 §11) are refused by both composers alike, with `BadValue`.
+#[test]
+fn destination_zones_are_checked_in_both_composers() {
+    let v4 = [192, 0, 2, 1];
+    let bad = [
+        (&LINK_LOCAL[..], &b""[..]),
+        (&LINK_LOCAL[..], &b"\xffeth"[..]),
+        (&v4[..], &b"eth0"[..]),
+    ];
+    for (addr, zone) in bad {
+        let dest = Destination {
+            addr,
+            zone: Some(zone),
+            port: Some(5683),
+        };
+        for got in compose_both(&dest, &[]) {
+            assert_eq!(
+                got,
+                Err(Error::Coap(CoapError::BadValue)),
+                "{addr:?} {zone:?}"
+            );
+        }
+    }
+    let dest = Destination {
+        addr: &LINK_LOCAL,
+        zone: Some(b"eth0"),
+        port: Some(5683),
+    };
+    let [uri, cri] = compose_both(&dest, &[]);
+    assert_eq!(uri.unwrap(), "coap://[fe80::1%25eth0]/");
+    cri.unwrap();
+}
+
+/// RFC 7252 §6.5 composes a URI for the CoAP schemes (and RFC 8323 §8 for the TCP and
+/// WebSocket ones); the destination port and the default-port rule are CoAP's. Another
+/// scheme is `NotCoapScheme` in `uri_from_options` as in `cri_from_options` (before,
+/// `http` gave `http://example.com:5683/`).
+#[test]
+fn composers_take_only_coap_schemes() {
+    let dest = Destination {
+        addr: &[192, 0, 2, 1],
+        zone: None,
+        port: Some(5683),
+    };
+    let host: &[(u16, &[u8])] = &[(coap::URI_HOST, b"example.com")];
+    let mut out = [0u8; 64];
+    for scheme in [&b"http"[..], b"https", b"urn", b"", b"a b"] {
+        assert_eq!(
+            coap::uri_from_options(scheme, &dest, host.iter().copied(), &mut out),
+            Err(Error::Coap(CoapError::NotCoapScheme)),
+            "{scheme:?}"
+        );
+    }
+    assert_eq!(
+        coap::cri_from_options(32, &dest, host.iter().copied(), &mut out),
+        Err(Error::Coap(CoapError::NotCoapScheme))
+    );
+    let n = coap::uri_from_options(b"COAPS", &dest, host.iter().copied(), &mut out).unwrap();
+    assert_eq!(&out[..n], b"coaps://example.com:5683/");
+}
+
+fn uri_options(s: &str, dest: Option<&Destination<'_>>) -> Result<Vec<(u16, Vec<u8>)>, Error> {
+    let u = UriRef::parse(s).unwrap();
+    let (mut opts, mut scratch) = ([OptionRef::default(); 16], [0u8; 256]);
+    let space = coap::uri_to_options(&u, dest, Mode::Direct, &mut opts, &mut scratch)?;
+    Ok(opts[..space.options]
+        .iter()
+        .map(|o| (o.number, scratch[o.offset..o.offset + o.len].to_vec()))
+        .collect())
+}
+
+/// RFC 7252 §5.10.1: Uri-Host, Uri-Path and Uri-Query are `string` options, and §3.2
+/// defines a string as UTF-8. A URI whose host, segment or query item is not UTF-8 once
+/// percent-decoded is `NotUtf8` from `uri_to_options`, as the same values are from
+/// `cri_from_options` and `uri_from_options`. UTF-8 that is percent-encoded is fine, and a
+/// bad segment that dot-segment removal drops is never sent.
+#[test]
+fn string_options_are_utf8_on_every_path() {
+    for bad in [
+        "coap://%FF/",
+        "coap://h/%FF",
+        "coap://h/a?%C3",
+        "coap://h/%C3%28",
+    ] {
+        assert_eq!(
+            uri_options(bad, None),
+            Err(Error::Coap(CoapError::NotUtf8)),
+            "{bad}"
+        );
+    }
+    let ok = uri_options("coap://h/caff%C3%A8/%FF/..", None).unwrap();
+    assert_eq!(
+        ok,
+        [
+            (coap::URI_HOST, b"h".to_vec()),
+            (coap::URI_PATH, "caffè".as_bytes().to_vec()),
+            (coap::URI_PATH, b"".to_vec()),
+        ]
+    );
+    let dest = Destination {
+        addr: &[192, 0, 2, 1],
+        zone: None,
+        port: Some(5683),
+    };
+    for opts in [
+        &[(coap::URI_HOST, &b"\xff"[..])][..],
+        &[(coap::URI_PATH, &b"\xc3"[..])][..],
+        &[(coap::URI_QUERY, &b"a\xff"[..])][..],
+    ] {
+        for got in compose_both(&dest, opts) {
+            assert_eq!(got, Err(Error::Coap(CoapError::NotUtf8)), "{opts:?}");
+        }
+    }
+}
+
+/// RFC 6874 §2: the ZoneID in a URI is percent-encoded (`%25` then the zone, itself
+/// `unreserved / pct-encoded`), so `%25eth%30` is the zone `eth0`: the destination
+/// `fe80::1%eth0` is the URI's own address, and no Uri-Host is sent (Decision 6).
+#[test]
+fn destination_zone_compared_after_percent_decoding() {
+    let dest = Destination {
+        addr: &LINK_LOCAL,
+        zone: Some(b"eth0"),
+        port: Some(5683),
+    };
+    for s in [
+        "coap://[fe80::1%25eth0]/x",
+        "coap://[fe80::1%25eth%30]/x",
+        "coap://[fe80::1%25%65th0]/x",
+    ] {
+        assert_eq!(
+            uri_options(s, Some(&dest)).unwrap(),
+            [(coap::URI_PATH, b"x".to_vec())],
+            "{s}"
+        );
+    }
+    let other = uri_options("coap://[fe80::1%25eth1]/x", Some(&dest)).unwrap();
+    assert_eq!(other[0], (coap::URI_HOST, b"[fe80::1]".to_vec()));
+}

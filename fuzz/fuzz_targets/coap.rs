@@ -149,13 +149,14 @@ fn wire_mode(wire: &[u8]) {
     let Ok((list, consumed)) = r else {
         return;
     };
+    // A payload marker ends the options only with a payload after it (RFC 7252 §3).
     assert!(
-        consumed == wire.len() || wire[consumed] == 0xff,
-        "stopped early"
+        consumed == wire.len() || (wire[consumed] == 0xff && consumed + 1 < wire.len()),
+        "stopped early, or accepted a marker without payload"
     );
     let again = write_all(|o| coap::options_to_wire(iter(&list), o)).expect("to_wire");
     assert_eq!(again, &wire[..consumed], "wire -> options -> wire");
-    let _ = coap::check_options(list.iter().map(|(n, _)| *n));
+    let _ = coap::check_options(list.iter().map(|(n, v)| (*n, v.len())));
 }
 
 fn list_mode(mut rest: &[u8], scheme: &str, number: u64, d: &Destination<'_>) {
