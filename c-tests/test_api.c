@@ -262,6 +262,78 @@ static void test_status_names(void)
     }
 }
 
+/* --- cri_reason_name: every reason constant of cri.h is named by its own name ------- */
+
+static void test_reason_names(void)
+{
+#define R(status, reason) {status, reason, #reason}
+    static const struct {
+        int32_t status, reason;
+        const char *name;
+    } names[] = {
+        R(CRI_ERR_COAP, CRI_COAP_ERR_NOT_ABSOLUTE),
+        R(CRI_ERR_COAP, CRI_COAP_ERR_NOT_COAP_SCHEME),
+        R(CRI_ERR_COAP, CRI_COAP_ERR_FRAGMENT),
+        R(CRI_ERR_COAP, CRI_COAP_ERR_NO_HOST),
+        R(CRI_ERR_COAP, CRI_COAP_ERR_OPTION_LENGTH),
+        R(CRI_ERR_COAP, CRI_COAP_ERR_PET),
+        R(CRI_ERR_COAP, CRI_COAP_ERR_BAD_URI_HOST),
+        R(CRI_ERR_COAP, CRI_COAP_ERR_NOT_UTF8),
+        R(CRI_ERR_COAP, CRI_COAP_ERR_DOT_SEGMENT),
+        R(CRI_ERR_COAP, CRI_COAP_ERR_ORDER),
+        R(CRI_ERR_COAP, CRI_COAP_ERR_WIRE),
+        R(CRI_ERR_COAP, CRI_COAP_ERR_CONFLICT),
+        R(CRI_ERR_COAP, CRI_COAP_ERR_BAD_VALUE),
+        R(CRI_ERR_COAP, CRI_COAP_ERR_USERINFO),
+        R(CRI_ERR_UNPROCESSABLE, CRI_REASON_NOT_CBOR),
+        R(CRI_ERR_UNPROCESSABLE, CRI_REASON_INDEFINITE),
+        R(CRI_ERR_UNPROCESSABLE, CRI_REASON_TRAILING_DEFAULT),
+        R(CRI_ERR_UNPROCESSABLE, CRI_REASON_TWO_LEADING_NULLS),
+        R(CRI_ERR_UNPROCESSABLE, CRI_REASON_DOT_SEGMENT),
+        R(CRI_ERR_UNPROCESSABLE, CRI_REASON_INVALID_UTF8),
+        R(CRI_ERR_UNPROCESSABLE, CRI_REASON_PORT_RANGE),
+        R(CRI_ERR_UNPROCESSABLE, CRI_REASON_HOST_IP_LENGTH),
+        R(CRI_ERR_UNPROCESSABLE, CRI_REASON_HOST_LABEL),
+        R(CRI_ERR_UNPROCESSABLE, CRI_REASON_PET_NOT_MINIMAL),
+        R(CRI_ERR_UNPROCESSABLE, CRI_REASON_LEADING_EMPTY_SEGMENT),
+        R(CRI_ERR_UNPROCESSABLE, CRI_REASON_NAKED_ROOTLESS),
+        R(CRI_ERR_UNPROCESSABLE, CRI_REASON_STRUCTURE),
+        R(CRI_ERR_UNPROCESSABLE, CRI_REASON_DISCARD_RANGE),
+        R(CRI_ERR_UNPROCESSABLE, CRI_REASON_SCHEME_NAME),
+        R(CRI_ERR_UNPROCESSABLE, CRI_REASON_TRAILING_BYTES),
+        R(CRI_ERR_UNPROCESSABLE, CRI_REASON_NOT_FULL),
+        R(CRI_ERR_UNPROCESSABLE, CRI_REASON_TAG),
+        R(CRI_ERR_UNCONVERTIBLE, CRI_UNCONVERTIBLE_IPVFUTURE),
+        R(CRI_ERR_UNCONVERTIBLE, CRI_UNCONVERTIBLE_EMPTY_PORT),
+        R(CRI_ERR_UNCONVERTIBLE, CRI_UNCONVERTIBLE_PORT_LEADING_ZERO),
+        R(CRI_ERR_UNCONVERTIBLE, CRI_UNCONVERTIBLE_ZONE_ID),
+        R(CRI_ERR_UNCONVERTIBLE, CRI_UNCONVERTIBLE_UNKNOWN_SCHEME),
+        R(CRI_ERR_UNCONVERTIBLE, CRI_UNCONVERTIBLE_DISCARD_ZERO),
+        R(CRI_ERR_UNCONVERTIBLE, CRI_UNCONVERTIBLE_DISCARD_WITHOUT_PATH),
+        R(CRI_ERR_UNCONVERTIBLE, CRI_UNCONVERTIBLE_ZONE_ID_NOT_ENABLED),
+        R(CRI_ERR_UNCONVERTIBLE, CRI_UNCONVERTIBLE_NOT_FULL),
+        R(CRI_ERR_UNCONVERTIBLE, CRI_UNCONVERTIBLE_LEADING_EMPTY_SEGMENT),
+        R(CRI_ERR_UNCONVERTIBLE, CRI_UNCONVERTIBLE_DISCARD_RANGE),
+        R(CRI_ERR_UNCONVERTIBLE, CRI_UNCONVERTIBLE_ROOTLESS_WITHOUT_SCHEME),
+        R(CRI_ERR_BASE, CRI_REASON_NOT_CBOR),
+        {CRI_ERR_UNPROCESSABLE, 0, "CRI_UNKNOWN"},
+        {CRI_ERR_UNPROCESSABLE, 19, "CRI_UNKNOWN"},
+        {CRI_ERR_UNCONVERTIBLE, 13, "CRI_UNKNOWN"},
+        {CRI_ERR_COAP, 15, "CRI_UNKNOWN"},
+        {CRI_ERR_COAP, -1, "CRI_UNKNOWN"},
+        {CRI_ERR_SYNTAX, 1, "CRI_UNKNOWN"},
+        {CRI_OK, 1, "CRI_UNKNOWN"},
+    };
+#undef R
+
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        const char *got = cri_reason_name(names[i].status, names[i].reason);
+        note("status %ld reason %ld: got %s", (long)names[i].status, (long)names[i].reason,
+             got ? got : "NULL");
+        CHECK(got != NULL && strcmp(got, names[i].name) == 0);
+    }
+}
+
 /* --- uri_split ----------------------------------------------------------------------- */
 
 static void test_split_null_and_empty(void)
@@ -880,6 +952,7 @@ static void test_query_next(void)
 int main(void)
 {
     test_status_names();
+    test_reason_names();
     test_split_null_and_empty();
     test_split_unterminated();
     test_split_errors();

@@ -696,6 +696,17 @@ extern "C" {
 const char *cri_status_name(int32_t status);
 
 /**
+ * The name of the reason `reason` that comes with `status` in `cri_error_info`, as a
+ * static NUL-terminated string equal to the constant's name in `cri.h`: a
+ * `CRI_REASON_*` with `CRI_ERR_UNPROCESSABLE` or `CRI_ERR_BASE`, a `CRI_UNCONVERTIBLE_*`
+ * with `CRI_ERR_UNCONVERTIBLE`, a `CRI_COAP_ERR_*` with `CRI_ERR_COAP` (e.g.
+ * `cri_reason_name(CRI_ERR_COAP, 8)` is `"CRI_COAP_ERR_NOT_UTF8"`); `"CRI_UNKNOWN"` for
+ * any other pair (reason 0 included: the status says it all).
+ */
+const char *cri_reason_name(int32_t status,
+                            int32_t reason);
+
+/**
  * Turns the URI `(uri, len)` into CoAP options (RFC 7252 §6.4, DESIGN Decisions 4 and 6)
  * for a request to `*dest` (NULL: the address and port the URI names; the URI's zone id
  * is compared with `dest->zone` percent-decoded, RFC 6874 §2). `mode` is

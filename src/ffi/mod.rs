@@ -120,6 +120,80 @@ pub extern "C" fn cri_status_name(status: i32) -> *const c_char {
     name.as_ptr().cast()
 }
 
+// The names of the reason codes, in code order (code 1 first): `cri_reason_name`.
+const REASON_NAMES: [&[u8]; 18] = [
+    b"CRI_REASON_NOT_CBOR\0",
+    b"CRI_REASON_INDEFINITE\0",
+    b"CRI_REASON_TRAILING_DEFAULT\0",
+    b"CRI_REASON_TWO_LEADING_NULLS\0",
+    b"CRI_REASON_DOT_SEGMENT\0",
+    b"CRI_REASON_INVALID_UTF8\0",
+    b"CRI_REASON_PORT_RANGE\0",
+    b"CRI_REASON_HOST_IP_LENGTH\0",
+    b"CRI_REASON_HOST_LABEL\0",
+    b"CRI_REASON_PET_NOT_MINIMAL\0",
+    b"CRI_REASON_LEADING_EMPTY_SEGMENT\0",
+    b"CRI_REASON_NAKED_ROOTLESS\0",
+    b"CRI_REASON_STRUCTURE\0",
+    b"CRI_REASON_DISCARD_RANGE\0",
+    b"CRI_REASON_SCHEME_NAME\0",
+    b"CRI_REASON_TRAILING_BYTES\0",
+    b"CRI_REASON_NOT_FULL\0",
+    b"CRI_REASON_TAG\0",
+];
+const UNCONVERTIBLE_NAMES: [&[u8]; 12] = [
+    b"CRI_UNCONVERTIBLE_IPVFUTURE\0",
+    b"CRI_UNCONVERTIBLE_EMPTY_PORT\0",
+    b"CRI_UNCONVERTIBLE_PORT_LEADING_ZERO\0",
+    b"CRI_UNCONVERTIBLE_ZONE_ID\0",
+    b"CRI_UNCONVERTIBLE_UNKNOWN_SCHEME\0",
+    b"CRI_UNCONVERTIBLE_DISCARD_ZERO\0",
+    b"CRI_UNCONVERTIBLE_DISCARD_WITHOUT_PATH\0",
+    b"CRI_UNCONVERTIBLE_ZONE_ID_NOT_ENABLED\0",
+    b"CRI_UNCONVERTIBLE_NOT_FULL\0",
+    b"CRI_UNCONVERTIBLE_LEADING_EMPTY_SEGMENT\0",
+    b"CRI_UNCONVERTIBLE_DISCARD_RANGE\0",
+    b"CRI_UNCONVERTIBLE_ROOTLESS_WITHOUT_SCHEME\0",
+];
+const COAP_NAMES: [&[u8]; 14] = [
+    b"CRI_COAP_ERR_NOT_ABSOLUTE\0",
+    b"CRI_COAP_ERR_NOT_COAP_SCHEME\0",
+    b"CRI_COAP_ERR_FRAGMENT\0",
+    b"CRI_COAP_ERR_NO_HOST\0",
+    b"CRI_COAP_ERR_OPTION_LENGTH\0",
+    b"CRI_COAP_ERR_PET\0",
+    b"CRI_COAP_ERR_BAD_URI_HOST\0",
+    b"CRI_COAP_ERR_NOT_UTF8\0",
+    b"CRI_COAP_ERR_DOT_SEGMENT\0",
+    b"CRI_COAP_ERR_ORDER\0",
+    b"CRI_COAP_ERR_WIRE\0",
+    b"CRI_COAP_ERR_CONFLICT\0",
+    b"CRI_COAP_ERR_BAD_VALUE\0",
+    b"CRI_COAP_ERR_USERINFO\0",
+];
+
+/// The name of the reason `reason` that comes with `status` in `cri_error_info`, as a
+/// static NUL-terminated string equal to the constant's name in `cri.h`: a
+/// `CRI_REASON_*` with `CRI_ERR_UNPROCESSABLE` or `CRI_ERR_BASE`, a `CRI_UNCONVERTIBLE_*`
+/// with `CRI_ERR_UNCONVERTIBLE`, a `CRI_COAP_ERR_*` with `CRI_ERR_COAP` (e.g.
+/// `cri_reason_name(CRI_ERR_COAP, 8)` is `"CRI_COAP_ERR_NOT_UTF8"`); `"CRI_UNKNOWN"` for
+/// any other pair (reason 0 included: the status says it all).
+#[no_mangle]
+pub extern "C" fn cri_reason_name(status: i32, reason: i32) -> *const c_char {
+    let table: &[&'static [u8]] = match status {
+        -9 | -6 => &REASON_NAMES,
+        -10 => &UNCONVERTIBLE_NAMES,
+        -12 => &COAP_NAMES,
+        _ => &[],
+    };
+    let name = usize::try_from(reason)
+        .ok()
+        .and_then(|r| r.checked_sub(1))
+        .and_then(|i| table.get(i).copied())
+        .unwrap_or(b"CRI_UNKNOWN\0");
+    name.as_ptr().cast()
+}
+
 /// Backs the slice of a NULL input of length 0, so every component pointer is valid.
 static EMPTY: [u8; 1] = [0];
 
