@@ -359,3 +359,42 @@ fn destination_zone_compared_after_percent_decoding() {
     let other = uri_options("coap://[fe80::1%25eth1]/x", Some(&dest)).unwrap();
     assert_eq!(other[0], (coap::URI_HOST, b"[fe80::1]".to_vec()));
 }
+
+/// draft §2 C5: a registered name is "one or more lowercase CRI text string labels that
+/// do not contain dots", and §5.2.1 treats a CRI that does not meet the requirements as
+/// unprocessable. So an uppercase ASCII label is refused by `CriRef::decode`
+/// (`cri_validate`), and every writer lowercases: `cri_from_options` as `from_uri` does.
+/// Zero labels stay valid: they are the empty registered name C5's last sentence allows
+/// (CDDL `host-name = (*text)`), as in `file:///x`. Non-ASCII labels are not case-folded
+/// (no Unicode tables), so `É` stays as it is.
+#[test]
+fn host_labels_are_lowercase_everywhere() {
+    use support::cbor;
+    let mut upper = vec![0x82, 0x20];
+    cbor::head(&mut upper, 4, 2);
+    cbor::text(&mut upper, "EXAMPLE");
+    cbor::text(&mut upper, "com");
+    assert_eq!(
+        CriRef::decode(&upper).map(|_| ()).unwrap_err().reason,
+        c::Reason::HostLabel
+    );
+    let empty_host = [0x82, 0x20, 0x80]; // [-1, []]: coap:// with an empty reg-name
+    CriRef::decode(&empty_host).unwrap();
+    let accented = [0x82, 0x20, 0x81, 0x62, 0xc3, 0x89]; // [-1, ["É"]]
+    CriRef::decode(&accented).unwrap();
+
+    let dest = Destination {
+        addr: &[192, 0, 2, 1],
+        zone: None,
+        port: Some(5683),
+    };
+    let mut out = [0u8; 64];
+    let host: &[(u16, &[u8])] = &[(coap::URI_HOST, b"EXAMPLE.Com")];
+    let n = coap::cri_from_options(0, &dest, host.iter().copied(), &mut out).unwrap();
+    let mut want = vec![0x82, 0x20];
+    cbor::head(&mut want, 4, 2);
+    cbor::text(&mut want, "example");
+    cbor::text(&mut want, "com");
+    assert_eq!(&out[..n], &want[..]);
+    assert_eq!(from_uri("coap://EXAMPLE.Com").unwrap(), want);
+}

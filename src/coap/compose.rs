@@ -246,7 +246,12 @@ fn write_authority(
         (labels as u64).saturating_add(u64::from(port.is_some())),
     );
     match host {
-        Some(UriHost::RegName(name)) => name.split(|&b| b == b'.').for_each(|l| cbor::text(w, l)),
+        // Labels are lowercase (draft §2 C5); a Uri-Host compares case-insensitively
+        // (RFC 3986 §3.2.2), so lowercasing keeps its meaning.
+        Some(UriHost::RegName(name)) => name.split(|&b| b == b'.').for_each(|l| {
+            cbor::head(w, TEXT, l.len() as u64);
+            l.iter().for_each(|b| w.byte(b.to_ascii_lowercase()));
+        }),
         Some(UriHost::V4(a)) => cbor::bytes(w, &a),
         Some(UriHost::V6(a)) => cbor::bytes(w, &a),
         // Refused by the caller: a CRI has no IPvFuture host.
