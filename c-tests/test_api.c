@@ -949,10 +949,99 @@ static void test_query_next(void)
     CHECK(uri_query_next("a", 1, &pos, NULL) == CRI_ERR_NULL);
 }
 
+/* --- The overlap contract (cri.h): an output overlapping an input is CRI_ERR_ARGUMENT --- */
+
+/* In place, each of these wrote CRI_OK with corrupted output (issue 15: `a%2020c%30c…`,
+ * `http://a/b/c/http?/#a`, `http://a/caff%C3C3x`). Now: CRI_ERR_ARGUMENT and the buffer as
+ * it was; an output right after the input is fine. */
+static void test_overlap(void)
+{
+    char buf[256];
+    size_t n = 0, off = 0;
+    struct cri_error_info e;
+    struct uri_parts p;
+
+    strcpy(buf, "a c 0c %30c");
+    CHECK(uri_percent_encode(buf, 11, URI_ENCODE_UNRESERVED, buf, sizeof buf, &n) ==
+          CRI_ERR_ARGUMENT);
+    CHECK(strcmp(buf, "a c 0c %30c") == 0);
+    /* Overlapping the input's tail only. */
+    CHECK(uri_percent_encode(buf, 11, URI_ENCODE_UNRESERVED, buf + 10, 100, &n) ==
+          CRI_ERR_ARGUMENT);
+    CHECK(uri_percent_encode(buf, 11, URI_ENCODE_UNRESERVED, buf + 11, 100, &n) == CRI_OK &&
+          strcmp(buf + 11, "a%20c%200c%20%2530c") == 0);
+
+    strcpy(buf, "http://a/b/c/d;p?q");
+    CHECK(uri_resolve(buf, 18, "../g", 4, buf, sizeof buf, &n, &off) == CRI_ERR_ARGUMENT);
+    CHECK(uri_resolve("http://a/b/c/d;p?q", 18, buf, 4, buf + 2, 100, &n, &off) ==
+          CRI_ERR_ARGUMENT);
+    CHECK(strcmp(buf, "http://a/b/c/d;p?q") == 0);
+
+    strcpy(buf, "http://a/caff\xC3\xA8x");
+    CHECK(iri_to_uri(buf, 16, buf, sizeof buf, &n, &off) == CRI_ERR_ARGUMENT);
+    CHECK(uri_preprocess(buf, 16, buf, sizeof buf, &n, &off) == CRI_ERR_ARGUMENT);
+    CHECK(strcmp(buf, "http://a/caff\xC3\xA8x") == 0);
+    strcpy(buf, "http://a/b/../%63");
+    CHECK(uri_normalize(buf, 17, buf + 8, 64, &n, &off) == CRI_ERR_ARGUMENT);
+    CHECK(uri_percent_decode(buf, 17, 0, buf, sizeof buf, &n, &off) == CRI_ERR_ARGUMENT);
+    CHECK(uri_remove_dot_segments(buf + 8, 9, buf, sizeof buf, &n) == CRI_ERR_ARGUMENT);
+    CHECK(cri_from_uri(buf, 17, (uint8_t *)buf, sizeof buf, &n, &e) == CRI_ERR_ARGUMENT);
+    /* The parts struct is an output too. */
+    CHECK(uri_split(buf, 17, 0, (struct uri_parts *)(void *)buf, &off) == CRI_ERR_ARGUMENT);
+    CHECK(strcmp(buf, "http://a/b/../%63") == 0);
+
+    /* Recompose: the spans are the inputs. */
+    CHECK(split("s://h/p", 0, &p, &off) == CRI_OK);
+    {
+        static char text[32];
+        strcpy(text, "s://h/p");
+        CHECK(split(text, 0, &p, &off) == CRI_OK);
+        CHECK(uri_recompose(&p, text, sizeof text, &n) == CRI_ERR_ARGUMENT);
+        CHECK(strcmp(text, "s://h/p") == 0);
+    }
+
+    /* CRI and option functions: CBOR in, CBOR or options out. */
+    {
+        uint8_t cbor[128];
+        struct cri_coap_option opts[8];
+        size_t nopts = 0, nval = 0, used = 0;
+        CHECK(cri_from_uri("coap://h/a", 10, cbor, sizeof cbor, &n, &e) == CRI_OK);
+        size_t clen = n;
+        CHECK(cri_to_uri(cbor, clen, 0, (char *)cbor, sizeof cbor, &n, &e) == CRI_ERR_ARGUMENT);
+        CHECK(cri_to_edn(cbor, clen, (char *)cbor + 1, 64, &n, &e) == CRI_ERR_ARGUMENT);
+        CHECK(cri_resolve(cbor, clen, cbor, clen, cbor, sizeof cbor, &n, &e) ==
+              CRI_ERR_ARGUMENT);
+        /* The value buffer over the CRI. */
+        CHECK(cri_to_coap_options(cbor, clen, NULL, CRI_COAP_MODE_DIRECT, opts, 8, &nopts, cbor,
+                                  sizeof cbor, &nval, &e) == CRI_ERR_ARGUMENT);
+        /* The option array over the value buffer. */
+        CHECK(cri_to_coap_options(cbor, clen, NULL, CRI_COAP_MODE_DIRECT, opts, 8, &nopts,
+                                  (uint8_t *)opts, sizeof opts, &nval, &e) == CRI_ERR_ARGUMENT);
+        uint8_t values[64];
+        CHECK(cri_to_coap_options(cbor, clen, NULL, CRI_COAP_MODE_DIRECT, opts, 8, &nopts, values,
+                                  sizeof values, &nval, &e) == CRI_OK);
+        /* Wire bytes written over the option values they encode. */
+        CHECK(cri_coap_options_to_wire(opts, nopts, values, sizeof values, &n, &e) ==
+              CRI_ERR_ARGUMENT);
+        uint8_t wire[64];
+        CHECK(cri_coap_options_to_wire(opts, nopts, wire, sizeof wire, &n, &e) == CRI_OK);
+        size_t wlen = n;
+        CHECK(cri_coap_options_from_wire(wire, wlen, (struct cri_coap_option *)(void *)wire, 2,
+                                         &nopts, &used, &e) == CRI_ERR_ARGUMENT);
+        struct cri_coap_destination d = {(const uint8_t *)"\xC0\x00\x02\x01", 4, NULL, 0, 5683};
+        CHECK(cri_coap_options_from_wire(wire, wlen, opts, 8, &nopts, &used, &e) == CRI_OK);
+        CHECK(uri_from_coap_options("coap", 4, &d, opts, nopts, (char *)wire, sizeof wire, &n,
+                                    &e) == CRI_ERR_ARGUMENT);
+        CHECK(cri_from_coap_options(0, &d, opts, nopts, (uint8_t *)opts, sizeof opts, &n, &e) ==
+              CRI_ERR_ARGUMENT);
+    }
+}
+
 int main(void)
 {
     test_status_names();
     test_reason_names();
+    test_overlap();
     test_split_null_and_empty();
     test_split_unterminated();
     test_split_errors();

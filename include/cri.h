@@ -1,6 +1,13 @@
 /*
  * libcri: URIs (RFC 3986), CRIs (draft-ietf-core-href-27) and CoAP options for firmware.
- * No heap, no panics, caller-owned memory. See README.md.
+ * No heap, no panics, caller-owned memory. See README.md and SECURITY.md.
+ *
+ * Overlap contract: no output (a text or byte buffer, an option array, its value buffer,
+ * a struct uri_parts) may overlap any input of the same call (strings, CBOR, option
+ * arrays and their values, destination bytes), and an option array may not overlap its
+ * value buffer. A call that breaks it writes nothing and returns CRI_ERR_ARGUMENT; no
+ * function works in place. (out_len, error offsets and struct cri_error_info are not
+ * checked: keep them apart too.)
  */
 
 #ifndef CRI_H
@@ -506,7 +513,9 @@ enum cri_status
    */
   CRI_ERR_PARTS = -7,
   /**
-   * A flag or enumeration argument has a value this function does not know.
+   * A flag or enumeration argument has a value this function does not know, or an
+   * output overlaps an input (the overlap contract at the top of cri.h; nothing is
+   * written).
    */
   CRI_ERR_ARGUMENT = -8,
   /**

@@ -1,7 +1,7 @@
 //! C functions of the CoAP layer (RFC 7252 §6.4, §6.5, §3.1; draft-ietf-core-href-27 §8).
 
 use super::cri::{clear, cri_error_info, fail};
-use super::{buffer_out, cri_status, input};
+use super::{buffer_out, cri_status, input, overlaps};
 use crate::coap::{self, Destination, Mode, OptionRef};
 use crate::cri::CriRef;
 use crate::uri::UriRef;
@@ -177,6 +177,7 @@ unsafe fn option_list(
     scratch_cap: usize,
     scratch_len: *mut usize,
     err: *mut cri_error_info,
+    inputs: [&[u8]; 3],
     f: impl FnOnce(&mut dyn coap::OptionSlots, &mut [u8]) -> Result<coap::OptionSpace, Error>,
 ) -> cri_status {
     // SAFETY: forwarded from the caller.
@@ -187,6 +188,18 @@ unsafe fn option_list(
     };
     if (opts.is_null() && opts_cap != 0) || (scratch.is_null() && scratch_cap != 0) {
         return cri_status::CRI_ERR_NULL;
+    }
+    let array_bytes = opts_cap.saturating_mul(size_of::<cri_coap_option>());
+    let array = opts.cast::<u8>().cast_const();
+    // The option array and the value buffer are outputs: neither may overlap an input, nor
+    // each other.
+    // SAFETY: `scratch` is NULL with capacity 0 or `scratch_cap` bytes the caller owns.
+    let scratch_region = (!scratch.is_null())
+        .then(|| unsafe { core::slice::from_raw_parts(scratch.cast_const(), scratch_cap) });
+    if overlaps(array, array_bytes, inputs.into_iter().chain(scratch_region))
+        || overlaps(scratch, scratch_cap, inputs)
+    {
+        return cri_status::CRI_ERR_ARGUMENT;
     }
     let buf: &mut [u8] = if scratch.is_null() {
         &mut []
@@ -279,6 +292,7 @@ pub unsafe extern "C" fn uri_to_coap_options(
             scratch_cap,
             scratch_len,
             err,
+            dest_inputs(s, d.as_ref()),
             |o, b| coap::uri_to_slots(&u, d.as_ref(), m, o, b),
         )
     }
@@ -338,6 +352,7 @@ pub unsafe extern "C" fn cri_to_coap_options(
             scratch_cap,
             scratch_len,
             err,
+            dest_inputs(bytes, d.as_ref()),
             |o, b| coap::cri_to_slots(&c, bytes, d.as_ref(), m, o, b),
         )
     }
@@ -371,6 +386,29 @@ fn pairs<'a>(list: &'a [cri_coap_option]) -> impl Iterator<Item = (u16, &'a [u8]
         };
         (o.number, value)
     })
+}
+
+/// What a URI or CRI → options call reads: the target and the destination's bytes.
+fn dest_inputs<'a>(target: &'a [u8], d: Option<&Destination<'a>>) -> [&'a [u8]; 3] {
+    [
+        target,
+        d.map_or(&[][..], |d| d.addr),
+        d.and_then(|d| d.zone).unwrap_or(&[]),
+    ]
+}
+
+/// What an option list call reads: the option array itself, each value, the destination
+/// address and zone (none of which an output may overlap).
+fn list_inputs<'a>(
+    list: &'a [cri_coap_option],
+    d: &Destination<'a>,
+) -> impl Iterator<Item = &'a [u8]> + 'a {
+    // SAFETY: `list` is a live slice; its bytes are readable for its size.
+    let array =
+        unsafe { core::slice::from_raw_parts(list.as_ptr().cast::<u8>(), size_of_val(list)) };
+    pairs(list)
+        .map(|(_, v)| v)
+        .chain([array, d.addr, d.zone.unwrap_or(&[])])
 }
 
 /// Composes the URI of a request (RFC 7252 §6.5, RFC 8323 §8) from its CoAP scheme
@@ -419,9 +457,14 @@ pub unsafe extern "C" fn uri_from_coap_options(
     };
     // SAFETY: forwarded from the caller.
     unsafe {
-        buffer_out(out.cast(), cap, out_len, true, |b| {
-            coap::uri_from_options(scheme, &d, pairs(list), b)
-        })
+        buffer_out(
+            out.cast(),
+            cap,
+            out_len,
+            true,
+            list_inputs(list, &d).chain([scheme]),
+            |b| coap::uri_from_options(scheme, &d, pairs(list), b),
+        )
     }
     .unwrap_or_else(|e| unsafe { fail(e, err) })
 }
@@ -461,7 +504,7 @@ pub unsafe extern "C" fn cri_from_coap_options(
     };
     // SAFETY: forwarded from the caller.
     unsafe {
-        buffer_out(out, cap, out_len, false, |b| {
+        buffer_out(out, cap, out_len, false, list_inputs(list, &d), |b| {
             coap::cri_from_options(scheme_number, &d, pairs(list), b)
         })
     }
@@ -494,9 +537,14 @@ pub unsafe extern "C" fn cri_coap_options_to_wire(
     };
     // SAFETY: forwarded from the caller.
     unsafe {
-        buffer_out(out, cap, out_len, false, |b| {
-            coap::options_to_wire(pairs(list), b)
-        })
+        buffer_out(
+            out,
+            cap,
+            out_len,
+            false,
+            list_inputs(list, &Destination::default()),
+            |b| coap::options_to_wire(pairs(list), b),
+        )
     }
     .unwrap_or_else(|e| unsafe { fail(e, err) })
 }
@@ -534,6 +582,10 @@ pub unsafe extern "C" fn cri_coap_options_from_wire(
     };
     if opts.is_null() && cap != 0 {
         return cri_status::CRI_ERR_NULL;
+    }
+    let array_bytes = cap.saturating_mul(size_of::<cri_coap_option>());
+    if overlaps(opts.cast::<u8>().cast_const(), array_bytes, [bytes]) {
+        return cri_status::CRI_ERR_ARGUMENT;
     }
     let mut slots = CSlots {
         opts,

@@ -136,30 +136,33 @@ pub(super) unsafe fn fail(e: Error, err: *mut cri_error_info) -> cri_status {
 ///
 /// # Safety
 /// As for `buffer_out`; `err` is NULL or writable.
-unsafe fn cbor_out(
+unsafe fn cbor_out<'i>(
     out: *mut u8,
     cap: usize,
     out_len: *mut usize,
     err: *mut cri_error_info,
+    inputs: impl IntoIterator<Item = &'i [u8]>,
     f: impl FnOnce(&mut [u8]) -> Result<usize, Error>,
 ) -> cri_status {
     // SAFETY: forwarded from the caller.
-    unsafe { buffer_out(out, cap, out_len, false, f) }.unwrap_or_else(|e| unsafe { fail(e, err) })
+    unsafe { buffer_out(out, cap, out_len, false, inputs, f) }
+        .unwrap_or_else(|e| unsafe { fail(e, err) })
 }
 
 /// Text output `(out, cap, out_len)` (NUL-terminated) with CRI error details.
 ///
 /// # Safety
 /// As for `buffer_out`; `err` is NULL or writable.
-unsafe fn text_out(
+unsafe fn text_out<'i>(
     out: *mut c_char,
     cap: usize,
     out_len: *mut usize,
     err: *mut cri_error_info,
+    inputs: impl IntoIterator<Item = &'i [u8]>,
     f: impl FnOnce(&mut [u8]) -> Result<usize, Error>,
 ) -> cri_status {
     // SAFETY: forwarded from the caller.
-    unsafe { buffer_out(out.cast(), cap, out_len, true, f) }
+    unsafe { buffer_out(out.cast(), cap, out_len, true, inputs, f) }
         .unwrap_or_else(|e| unsafe { fail(e, err) })
 }
 
@@ -251,7 +254,7 @@ unsafe fn from_text(
     };
     match parse(s) {
         // SAFETY: forwarded from the caller.
-        Ok(u) => unsafe { cbor_out(out, cap, out_len, err, |b| cri::from_uri(&u, b)) },
+        Ok(u) => unsafe { cbor_out(out, cap, out_len, err, [s], |b| cri::from_uri(&u, b)) },
         // SAFETY: forwarded from the caller.
         Err(e) => unsafe { fail(e, err) },
     }
@@ -366,7 +369,11 @@ unsafe fn to_text(
     };
     match CriRef::decode(bytes) {
         // SAFETY: forwarded from the caller.
-        Ok(c) => unsafe { text_out(out, cap, out_len, err, |b| cri::to_uri(&c, opts, b)) },
+        Ok(c) => unsafe {
+            text_out(out, cap, out_len, err, [bytes], |b| {
+                cri::to_uri(&c, opts, b)
+            })
+        },
         // SAFETY: forwarded from the caller.
         Err(u) => unsafe { fail(u.into(), err) },
     }
@@ -404,6 +411,7 @@ pub unsafe extern "C" fn cri_resolve(
     }) else {
         return cri_status::CRI_ERR_NULL;
     };
+    let inputs = [b, r];
     let b = match CriRef::decode_full(b) {
         Ok(b) => b,
         Err(u) => {
@@ -414,7 +422,7 @@ pub unsafe extern "C" fn cri_resolve(
     };
     match CriRef::decode(r) {
         // SAFETY: forwarded from the caller.
-        Ok(r) => unsafe { cbor_out(out, cap, out_len, err, |o| cri::resolve(&b, &r, o)) },
+        Ok(r) => unsafe { cbor_out(out, cap, out_len, err, inputs, |o| cri::resolve(&b, &r, o)) },
         // SAFETY: forwarded from the caller.
         Err(u) => unsafe { fail(u.into(), err) },
     }
@@ -444,7 +452,7 @@ pub unsafe extern "C" fn cri_to_edn(
         return cri_status::CRI_ERR_NULL;
     };
     // SAFETY: forwarded from the caller.
-    unsafe { text_out(out, cap, out_len, err, |b| cri::to_edn(bytes, b)) }
+    unsafe { text_out(out, cap, out_len, err, [bytes], |b| cri::to_edn(bytes, b)) }
 }
 
 /// Looks up the CRI scheme number of the scheme name `(name, len)` (ASCII

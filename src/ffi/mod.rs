@@ -7,7 +7,8 @@
 //! NUL are written and `*out_len` is the length without the NUL; if `cap` is too small the
 //! function returns `CRI_ERR_BUFFER`, writes nothing at or past `out + cap`, and sets
 //! `*out_len` to the length needed without the NUL (retry with `cap >= *out_len + 1`);
-//! `out = NULL, cap = 0` asks for the size.
+//! `out = NULL, cap = 0` asks for the size. No output may overlap an input of the same
+//! call (`CRI_ERR_ARGUMENT`, nothing written; [`overlaps`]): no function works in place.
 #![allow(non_camel_case_types)]
 
 mod coap;
@@ -48,7 +49,9 @@ pub enum cri_status {
     CRI_ERR_BASE = -6,
     /// The components cannot be recomposed into a reference that parses back to them.
     CRI_ERR_PARTS = -7,
-    /// A flag or enumeration argument has a value this function does not know.
+    /// A flag or enumeration argument has a value this function does not know, or an
+    /// output overlaps an input (the overlap contract at the top of cri.h; nothing is
+    /// written).
     CRI_ERR_ARGUMENT = -8,
     /// The CRI reference is unprocessable (draft-ietf-core-href-27 §5.2.1): `err->reason`
     /// is a `CRI_REASON_*` value, `err->offset` the offending CBOR item.
@@ -220,39 +223,59 @@ unsafe fn report(e: Error, error_offset: *mut usize) -> cri_status {
     e.into()
 }
 
-/// Runs `f` on the caller's text buffer `(out, cap)` and applies the output convention.
+/// Does the output region `(out, bytes)` share a byte with any of `inputs`? The overlap
+/// contract (cri.h): no output may overlap an input, because every function reads its
+/// inputs while it writes (in place, `uri_percent_encode` wrote `a%2020c%30c…`). Such a
+/// call returns `CRI_ERR_ARGUMENT` before anything is written.
+fn overlaps<'i>(out: *const u8, bytes: usize, inputs: impl IntoIterator<Item = &'i [u8]>) -> bool {
+    let start = out as usize;
+    let end = start.saturating_add(bytes);
+    inputs.into_iter().any(|i| {
+        let a = i.as_ptr() as usize;
+        !i.is_empty() && bytes != 0 && a < end && start < a.saturating_add(i.len())
+    })
+}
+
+/// Runs `f` on the caller's text buffer `(out, cap)` and applies the output convention;
+/// `inputs` are the call's inputs, which `out` must not overlap.
 ///
 /// # Safety
 /// `out` is NULL or points to `cap` writable bytes; `out_len` is NULL or writable;
 /// `error_offset` is NULL or writable.
-unsafe fn text_out(
+unsafe fn text_out<'i>(
     out: *mut c_char,
     cap: usize,
     out_len: *mut usize,
     error_offset: *mut usize,
+    inputs: impl IntoIterator<Item = &'i [u8]>,
     f: impl FnOnce(&mut [u8]) -> Result<usize, Error>,
 ) -> cri_status {
     // SAFETY: forwarded from the caller.
-    unsafe { buffer_out(out.cast(), cap, out_len, true, f) }
+    unsafe { buffer_out(out.cast(), cap, out_len, true, inputs, f) }
         .unwrap_or_else(|e| unsafe { report(e, error_offset) })
 }
 
 /// The output convention for `(out, cap, out_len)`: with `nul` a NUL follows the output
-/// (text); without, the output is bytes. Errors other than `Buffer` are handed back.
+/// (text); without, the output is bytes. `CRI_ERR_ARGUMENT` if `out` overlaps one of
+/// `inputs` ([`overlaps`]). Errors other than `Buffer` are handed back.
 ///
 /// # Safety
 /// `out` is NULL or points to `cap` writable bytes; `out_len` is NULL or writable.
-unsafe fn buffer_out(
+unsafe fn buffer_out<'i>(
     out: *mut u8,
     cap: usize,
     out_len: *mut usize,
     nul: bool,
+    inputs: impl IntoIterator<Item = &'i [u8]>,
     f: impl FnOnce(&mut [u8]) -> Result<usize, Error>,
 ) -> Result<cri_status, Error> {
     // SAFETY: checked for NULL; the caller promises it is writable otherwise.
     let Some(out_len) = (unsafe { out_len.as_mut() }) else {
         return Ok(cri_status::CRI_ERR_NULL);
     };
+    if overlaps(out, cap, inputs) {
+        return Ok(cri_status::CRI_ERR_ARGUMENT);
+    }
     let buf: &mut [u8] = if out.is_null() {
         if cap != 0 {
             return Ok(cri_status::CRI_ERR_NULL);

@@ -1,6 +1,6 @@
 //! C functions of the RFC 3986 layer.
 
-use super::{cri_status, input, report, text_out};
+use super::{cri_status, input, overlaps, report, text_out};
 use crate::uri::{self, DecodeOptions, EncodeSet, HostKind, TargetForm, UriRef};
 use core::ffi::c_char;
 
@@ -123,7 +123,15 @@ pub unsafe extern "C" fn uri_split(
     error_offset: *mut usize,
 ) -> cri_status {
     // SAFETY: forwarded from the caller.
-    let (Some(s), Some(parts)) = (unsafe { input(s, len) }, unsafe { parts.as_mut() }) else {
+    let Some(s) = (unsafe { input(s, len) }) else {
+        return cri_status::CRI_ERR_NULL;
+    };
+    // `*parts` is an output: it must not overlap the input (checked before it is borrowed).
+    if overlaps(parts.cast::<u8>().cast_const(), size_of::<uri_parts>(), [s]) {
+        return cri_status::CRI_ERR_ARGUMENT;
+    }
+    // SAFETY: forwarded from the caller.
+    let Some(parts) = (unsafe { parts.as_mut() }) else {
         return cri_status::CRI_ERR_NULL;
     };
     if flags & !(URI_SPLIT_LENIENT | URI_SPLIT_IRI) != 0 {
@@ -259,7 +267,7 @@ pub unsafe extern "C" fn uri_percent_encode(
     };
     // SAFETY: forwarded from the caller.
     unsafe {
-        text_out(out, cap, out_len, core::ptr::null_mut(), |b| {
+        text_out(out, cap, out_len, core::ptr::null_mut(), [data], |b| {
             uri::percent_encode(data, set, b)
         })
     }
@@ -303,7 +311,7 @@ pub unsafe extern "C" fn uri_percent_decode(
     };
     // SAFETY: forwarded from the caller.
     unsafe {
-        text_out(out, cap, out_len, error_offset, |b| {
+        text_out(out, cap, out_len, error_offset, [s], |b| {
             uri::percent_decode(s, opts, b)
         })
     }
@@ -330,7 +338,7 @@ pub unsafe extern "C" fn uri_remove_dot_segments(
     };
     // SAFETY: forwarded from the caller.
     unsafe {
-        text_out(out, cap, out_len, core::ptr::null_mut(), |b| {
+        text_out(out, cap, out_len, core::ptr::null_mut(), [path], |b| {
             uri::remove_dot_segments(path, b)
         })
     }
@@ -371,7 +379,7 @@ pub unsafe extern "C" fn uri_resolve(
     match parsed {
         // SAFETY: forwarded from the caller.
         Ok((b, r)) => unsafe {
-            text_out(out, cap, out_len, error_offset, |buf| {
+            text_out(out, cap, out_len, error_offset, [b.input, r.input], |buf| {
                 uri::resolve(&b, &r, buf)
             })
         },
@@ -433,10 +441,25 @@ pub unsafe extern "C" fn uri_recompose(
     };
     // SAFETY: forwarded from the caller.
     unsafe {
-        text_out(out, cap, out_len, core::ptr::null_mut(), |b| {
+        text_out(out, cap, out_len, core::ptr::null_mut(), spans(&r), |b| {
             uri::recompose(&r, b)
         })
     }
+}
+
+/// The components of a reference, for the overlap check of `uri_recompose`.
+fn spans<'a>(r: &UriRef<'a>) -> impl Iterator<Item = &'a [u8]> {
+    [
+        r.scheme,
+        r.userinfo,
+        r.host,
+        r.port,
+        Some(r.path),
+        r.query,
+        r.fragment,
+    ]
+    .into_iter()
+    .flatten()
 }
 
 /// Normalizes the URI reference `(s, len)` into `(out, cap)` (RFC 3986 §6.2.2, §6.2.3):
@@ -466,7 +489,11 @@ pub unsafe extern "C" fn uri_normalize(
     };
     match UriRef::parse_bytes(s) {
         // SAFETY: forwarded from the caller.
-        Ok(r) => unsafe { text_out(out, cap, out_len, error_offset, |b| uri::normalize(&r, b)) },
+        Ok(r) => unsafe {
+            text_out(out, cap, out_len, error_offset, [r.input], |b| {
+                uri::normalize(&r, b)
+            })
+        },
         // SAFETY: forwarded from the caller.
         Err(e) => unsafe { report(e, error_offset) },
     }
@@ -605,7 +632,11 @@ pub unsafe extern "C" fn iri_to_uri(
     // SAFETY: forwarded from the caller.
     match unsafe { parse_as(iri, len, true, error_offset) } {
         // SAFETY: forwarded from the caller.
-        Ok(r) => unsafe { text_out(out, cap, out_len, error_offset, |b| uri::iri_to_uri(&r, b)) },
+        Ok(r) => unsafe {
+            text_out(out, cap, out_len, error_offset, [r.input], |b| {
+                uri::iri_to_uri(&r, b)
+            })
+        },
         Err(status) => status,
     }
 }
@@ -631,7 +662,11 @@ pub unsafe extern "C" fn uri_to_iri(
     // SAFETY: forwarded from the caller.
     match unsafe { parse_as(s, len, false, error_offset) } {
         // SAFETY: forwarded from the caller.
-        Ok(r) => unsafe { text_out(out, cap, out_len, error_offset, |b| uri::uri_to_iri(&r, b)) },
+        Ok(r) => unsafe {
+            text_out(out, cap, out_len, error_offset, [r.input], |b| {
+                uri::uri_to_iri(&r, b)
+            })
+        },
         Err(status) => status,
     }
 }
@@ -677,7 +712,7 @@ pub unsafe extern "C" fn iri_resolve(
     match parsed {
         // SAFETY: forwarded from the caller.
         Ok((b, r)) => unsafe {
-            text_out(out, cap, out_len, error_offset, |o| {
+            text_out(out, cap, out_len, error_offset, [b.input, r.input], |o| {
                 uri::resolve_iri(&b, &r, keep, o)
             })
         },
@@ -714,7 +749,7 @@ pub unsafe extern "C" fn uri_preprocess(
     };
     // SAFETY: forwarded from the caller.
     let status = unsafe {
-        text_out(out, cap, out_len, error_offset, |b| {
+        text_out(out, cap, out_len, error_offset, [text], |b| {
             uri::preprocess(text, b)
         })
     };
