@@ -398,3 +398,131 @@ fn host_labels_are_lowercase_everywhere() {
     assert_eq!(&out[..n], &want[..]);
     assert_eq!(from_uri("coap://EXAMPLE.Com").unwrap(), want);
 }
+
+/// A random URI reference built from pieces that have tripped writers: many `..`, ports
+/// with leading zeros or over 65535, IP literals with zones, percent-encoded bytes that
+/// are not UTF-8, delimiters percent-encoded, uppercase hosts.
+fn random_reference(rng: &mut Rng) -> String {
+    let mut s = String::new();
+    if rng.next() % 3 > 0 {
+        s.push_str(rng.pick(&["coap:", "HTTP:", "zz:", "coaps+ws:", "urn:"]));
+    }
+    if rng.next() % 2 == 0 {
+        s.push_str("//");
+        if rng.next() % 5 == 0 {
+            s.push_str("u%40x@");
+        }
+        s.push_str(rng.pick(&[
+            "h",
+            "EXAMPLE.Com",
+            "%FF",
+            "a%2Eb",
+            "192.0.2.1",
+            "[fe80::1%25eth%30]",
+            "[2001:db8::1]",
+            "",
+        ]));
+        if rng.next() % 3 == 0 {
+            s.push_str(rng.pick(&[":", ":0", ":0080", ":5683", ":65535"]));
+        }
+    }
+    // One in six paths is deep (up to 139 segments), half of those only "..": a relative
+    // one climbs past discard 127.
+    let (n, climb) = match rng.next() % 6 {
+        0 => (120 + rng.next() % 20, rng.next() % 2 == 0),
+        _ => (rng.next() % 5, false),
+    };
+    let rooted = s.contains("//") || rng.next() % 2 == 0;
+    for i in 0..n {
+        if rooted || i > 0 {
+            s.push('/');
+        }
+        s.push_str(match climb {
+            true => "..",
+            false => rng.pick(&[
+                "a", "..", ".", "", "%2E%2e", "b:c", "%C3%A9", "%FF", "%2F", "x y",
+            ]),
+        });
+    }
+    if climb {
+        s.push_str("/g");
+    }
+    if rng.next() % 3 == 0 {
+        s.push('?');
+        s.push_str(rng.pick(&["", "a=1&b", "%26", "%C3", "q/?"]));
+    }
+    if rng.next() % 4 == 0 {
+        s.push('#');
+        s.push_str(rng.pick(&["", "f", "%23"]));
+    }
+    s
+}
+
+/// The writers' class property (issue 15): every CRI a libcri function writes is a valid
+/// CRI (`CriRef::decode`, what `cri_validate` runs) and every URI it writes is a valid
+/// URI reference (`UriRef::parse`, what `uri_split` runs): from_uri, resolve (URI and
+/// CRI), to_uri, normalize, recompose, iri_to_uri, uri_to_options then both composers.
+#[test]
+fn every_writer_output_is_valid() {
+    let mut rng = Rng(0x1234_5678_9abc_def1);
+    let bases = ["coap://h/a/b/c?q#f", "zz:/a/b"];
+    let mut checked = 0;
+    let mut buf = vec![0u8; 8192];
+    let parses = |what: &str, input: &str, out: &[u8]| {
+        let text = std::str::from_utf8(out).unwrap();
+        UriRef::parse(text).unwrap_or_else(|e| panic!("{what}({input:?}) = {text:?}: {e}"));
+    };
+    let decodes = |what: &str, input: &str, out: &[u8]| {
+        CriRef::decode(out).unwrap_or_else(|e| panic!("{what}({input:?}) = {out:02x?}: {e:?}"));
+    };
+    for _ in 0..20_000 {
+        let s = random_reference(&mut rng);
+        let Ok(u) = UriRef::parse(&s) else {
+            continue;
+        };
+        checked += 1;
+        if let Ok(n) = uri::normalize(&u, &mut buf) {
+            parses("normalize", &s, &buf[..n]);
+        }
+        if let Ok(n) = uri::recompose(&u, &mut buf) {
+            parses("recompose", &s, &buf[..n]);
+        }
+        if let Ok(n) = uri::iri_to_uri(&u, &mut buf) {
+            parses("iri_to_uri", &s, &buf[..n]);
+        }
+        let cri = c::from_uri(&u, &mut buf).map(|n| buf[..n].to_vec());
+        if let Ok(cbor) = &cri {
+            decodes("from_uri", &s, cbor);
+            if let Ok(t) = cri_to_uri(cbor) {
+                parses("to_uri∘from_uri", &s, t.as_bytes());
+            }
+        }
+        for base in bases {
+            if let Ok(n) = uri::resolve_str(base, &s, &mut buf) {
+                parses("resolve", &s, &buf[..n]);
+            }
+            let bc = from_uri(base).unwrap();
+            if let Ok(r) = &cri {
+                let b = CriRef::decode_full(&bc).unwrap();
+                if let Ok(n) = c::resolve(&b, &CriRef::decode(r).unwrap(), &mut buf) {
+                    decodes("cri resolve", &s, &buf[..n]);
+                }
+            }
+        }
+        if let Ok(opts) = uri_options(&s, None) {
+            let dest = Destination {
+                addr: &[192, 0, 2, 1],
+                zone: None,
+                port: Some(5683),
+            };
+            let pairs: Vec<(u16, &[u8])> = opts.iter().map(|(n, v)| (*n, v.as_slice())).collect();
+            if let Ok(n) = coap::uri_from_options(b"coap", &dest, pairs.iter().copied(), &mut buf) {
+                parses("uri_from_options∘uri_to_options", &s, &buf[..n]);
+            }
+            if let Ok(n) = coap::cri_from_options(0, &dest, pairs.iter().copied(), &mut buf) {
+                decodes("cri_from_options∘uri_to_options", &s, &buf[..n]);
+            }
+        }
+    }
+    assert!(checked > 10_000, "only {checked} valid references");
+}
