@@ -353,10 +353,11 @@ cli_case(coap_proxy_cri ARGS coap --proxy "hex:${FIG1}")
 # Proxy-Scheme "http" (39 - 11 = 13 + 15: d4 0f); Proxy-Scheme-Number 0 for coap is
 # empty (draft §8.2.2; 239 - 11 = 13 + 215: d0 d7).
 cli_case(coap_proxy_scheme ARGS coap --proxy-scheme "http://example.com/a" "hex:${FIG1}")
-# A control byte and a byte that is no UTF-8 in a Uri-Path: \xHH in plain output,
-# \t and "hex:ff" in JSON.
-cli_case(coap_escape ARGS coap "coap://h/a%09b/%FF")
-cli_case(coap_escape_json ARGS coap --json "coap://h/a%09b/%FF")
+# A control byte in a Uri-Path: \xHH in plain output, \t in JSON.
+cli_case(coap_escape ARGS coap "coap://h/a%09b")
+cli_case(coap_escape_json ARGS coap --json "coap://h/a%09b")
+# Uri-Path is a string option, UTF-8 (RFC 7252 §3.2, README Decision 13): %FF is refused.
+cli_case(coap_not_utf8 EXIT 1 ARGS coap "coap://h/a/%FF")
 # Batch with --dest 198.51.100.1: the bad line 2 is reported, the others still printed;
 # line 3 (CR LF, uppercase hex) names the destination and its own port, line 4 the
 # default port and the path "/" (§6.4 steps 7 and 8: neither gives an option).
