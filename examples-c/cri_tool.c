@@ -110,7 +110,7 @@ static const char *const usage_text[] = {
     "               wire<TAB>HEX: the options in the message format (RFC 7252\n"
     "               sec. 3.1). VALUE is decimal for Uri-Port and\n"
     "               Proxy-Scheme-Number, hex for Proxy-Cri, else text with control\n"
-    "               bytes, \"\\\" and (in text that is not UTF-8) bytes >= 0x80 as\n"
+    "               bytes, \"\\\" and bytes that are not part of a UTF-8 character as\n"
     "               \\xHH.\n"
     "  others       the resulting string as is (decode: the raw bytes, which may\n"
     "               hold a newline or a NUL; --json escapes them).\n"
@@ -130,6 +130,10 @@ static const char *const usage_text[] = {
     "                  [[NUMBER, VALUE], ...] with VALUE an integer for Uri-Port and\n"
     "                  Proxy-Scheme-Number, \"hex:...\" for Proxy-Cri and for text\n"
     "                  that is not UTF-8, else a string\n"
+    "  Strings are JSON text: UTF-8 characters as themselves, and a byte that is not\n"
+    "  part of one as U+FFFD; such a field KEY then has KEY_hex beside it with its\n"
+    "  exact bytes in lowercase hex (e.g. decode of %C3 gives \"output\": \"\\ufffd\",\n"
+    "  \"output_hex\": \"c3\"; decode of %C3%83 gives the character U+00C3).\n"
     "  Results are null from the step that failed on (to-cri and cri-resolve still\n"
     "  give cri_hex when only the second step failed).\n"
     "  error is null or {\"code\": \"CRI_ERR_...\", \"offset\": N}; the CRI and CoAP\n"
@@ -148,7 +152,7 @@ static const char *const usage_text[] = {
     "where the status has an offset; K counts bytes of the URI, or of the CBOR for a\n"
     "CRI in hex, or characters of the INPUT for BAD_HEX; for preprocess bytes of the\n"
     "processed text, which is not printed. INPUT is written as plain output writes\n"
-    "text: control bytes, \"\\\" and, in an INPUT that is not UTF-8, bytes >= 0x80\n"
+    "text: control bytes, \"\\\" and bytes that are not part of a UTF-8 character\n"
     "as \\xHH.)\n"
     "\n"
     "exit status: 0 every input succeeded, 1 an input (or BASE) failed, 2 usage\n"
@@ -261,40 +265,44 @@ static void put_hex(const void *p, size_t len)
 
 /* ---- text and JSON ----------------------------------------------------------------- */
 
-/* Strict UTF-8 (RFC 3629): no overlong forms, no surrogates, nothing above U+10FFFF. */
+/* The length of the strict UTF-8 (RFC 3629) character at s[i..len): 1 to 4, or 0 if the
+ * bytes there are none (overlong, surrogate, above U+10FFFF, cut off). */
+static size_t utf8_char(const unsigned char *s, size_t i, size_t len)
+{
+    unsigned c = s[i];
+    size_t n, k;
+    uint32_t cp, min;
+
+    if (c < 0x80)
+        return 1;
+    if ((c & 0xE0) == 0xC0) {
+        n = 1, cp = c & 0x1F, min = 0x80;
+    } else if ((c & 0xF0) == 0xE0) {
+        n = 2, cp = c & 0x0F, min = 0x800;
+    } else if ((c & 0xF8) == 0xF0) {
+        n = 3, cp = c & 0x07, min = 0x10000;
+    } else {
+        return 0;
+    }
+    if (len - i - 1 < n)
+        return 0;
+    for (k = 1; k <= n; k++) {
+        if ((s[i + k] & 0xC0) != 0x80)
+            return 0;
+        cp = (cp << 6) | (s[i + k] & 0x3Fu);
+    }
+    if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+        return 0;
+    return n + 1;
+}
+
 static int utf8_valid(const unsigned char *s, size_t len)
 {
-    size_t i = 0;
+    size_t i = 0, n;
 
-    while (i < len) {
-        unsigned c = s[i];
-        size_t n, k;
-        uint32_t cp, min;
-
-        if (c < 0x80) {
-            i++;
-            continue;
-        }
-        if ((c & 0xE0) == 0xC0) {
-            n = 1, cp = c & 0x1F, min = 0x80;
-        } else if ((c & 0xF0) == 0xE0) {
-            n = 2, cp = c & 0x0F, min = 0x800;
-        } else if ((c & 0xF8) == 0xF0) {
-            n = 3, cp = c & 0x07, min = 0x10000;
-        } else {
+    for (; i < len; i += n)
+        if ((n = utf8_char(s, i, len)) == 0)
             return 0;
-        }
-        if (len - i - 1 < n)
-            return 0;
-        for (k = 1; k <= n; k++) {
-            if ((s[i + k] & 0xC0) != 0x80)
-                return 0;
-            cp = (cp << 6) | (s[i + k] & 0x3Fu);
-        }
-        if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
-            return 0;
-        i += n + 1;
-    }
     return 1;
 }
 
@@ -315,27 +323,34 @@ static char json_escape_letter(unsigned c)
 
 /* Writes the bytes (s, len) to f escaped, as the body of a JSON string (json) or as plain
  * text on one line (also the INPUT in messages on stderr). Lengths come from the library,
- * never strlen: a decoded %00 is a NUL byte inside the text. UTF-8 text passes through;
- * text that is not UTF-8 (decode of %FF, a raw 0xFF in an input) gets each byte >= 0x80
- * escaped, so that the JSON stays valid and the plain text readable. JSON escapes as
- * RFC 8259 says (\u00XX); plain text has \xHH for control bytes and "\". */
+ * never strlen: a decoded %00 is a NUL byte inside the text. Every valid UTF-8 character
+ * passes through, also in text that has bad bytes elsewhere; a byte that is not part of
+ * one is \xHH in plain text and U+FFFD in JSON (where print_json adds the exact bytes as
+ * KEY_hex). JSON escapes as RFC 8259 says; plain text has \xHH for control bytes and
+ * "\". */
 static void put_escaped(FILE *f, const char *s, size_t len, int json)
 {
     const unsigned char *u = (const unsigned char *)s;
-    int pass_high = utf8_valid(u, len);
-    size_t i;
+    size_t i, n;
 
-    for (i = 0; i < len; i++) {
+    for (i = 0; i < len; i += n) {
         unsigned c = u[i];
         char letter = json ? json_escape_letter(c) : '\0';
 
-        if (letter != '\0')
+        n = utf8_char(u, i, len);
+        if (n == 0) {
+            n = 1;
+            if (json)
+                fputs("\\ufffd", f);
+            else
+                fprintf(f, "\\x%02x", c);
+        } else if (letter != '\0') {
             fprintf(f, "\\%c", letter);
-        else if (c < 0x20 || (c >= 0x80 && !pass_high) ||
-                 (!json && (c == 0x7F || c == '\\')))
+        } else if (c < 0x20 || (!json && (c == 0x7F || c == '\\'))) {
             fprintf(f, json ? "\\u%04x" : "\\x%02x", c);
-        else
-            putc((int)c, f);
+        } else {
+            fwrite(u + i, 1, n, f);
+        }
     }
 }
 
@@ -605,8 +620,16 @@ static void print_json(const struct record *r, const struct outcome *o, int with
     int count = 0, i;
 
     for (i = 0; i < r->n; i++) {
-        json_key(&count, r->f[i].key);
-        put_value(&r->f[i], 1);
+        const struct field *f = &r->f[i];
+
+        json_key(&count, f->key);
+        put_value(f, 1);
+        /* Text that is not UTF-8 has its exact bytes beside it: KEY_hex. */
+        if (f->kind == V_TEXT && !utf8_valid(f->p, f->n)) {
+            printf(", \"%s_hex\": \"", f->key);
+            put_hex(f->p, f->n);
+            putchar('"');
+        }
     }
     json_error(&count, o, with_reason);
     fputs("}\n", stdout);
