@@ -134,6 +134,8 @@ static const char *const usage_text[] = {
     "  part of one as U+FFFD; such a field KEY then has KEY_hex beside it with its\n"
     "  exact bytes in lowercase hex (e.g. decode of %C3 gives \"output\": \"\\ufffd\",\n"
     "  \"output_hex\": \"c3\"; decode of %C3%83 gives the character U+00C3).\n"
+    "  With a BASE that is not valid every input fails with BASE's error (reported\n"
+    "  once on stderr); --json still prints an object per input, with that error.\n"
     "  Results are null from the step that failed on (to-cri and cri-resolve still\n"
     "  give cri_hex when only the second step failed).\n"
     "  error is null or {\"code\": \"CRI_ERR_...\", \"offset\": N}; the CRI and CoAP\n"
@@ -381,6 +383,7 @@ struct outcome {
     cri_status st;
     struct cri_error_info err;
     int tolerated; /* split --lenient: failed, but not a failure of the run */
+    int reported;  /* BASE's failure, already on stderr */
 };
 
 static const char *status_name(cri_status st)
@@ -714,6 +717,7 @@ struct job {
     const char *base;      /* resolve, cri-resolve: as given */
     size_t base_len;
     struct data base_data; /* as the stages take it */
+    struct outcome base_outcome; /* BASE's failure (--json: every input's error) */
     int32_t coap_mode;     /* CRI_COAP_MODE_* */
     const struct cri_coap_destination *dest; /* NULL: what the target names */
     struct cri_coap_destination dest_storage;
@@ -755,7 +759,7 @@ static void report_failure(struct job *job, struct origin at, const struct outco
 static void emit(struct job *job, struct origin at, const char *in, size_t len,
                  const struct record *r, const struct outcome *o)
 {
-    if (o->st != CRI_OK && !o->tolerated)
+    if (o->st != CRI_OK && !o->tolerated && !o->reported)
         report_failure(job, at, o, in, len);
     if (job->json)
         print_json(r, o, job->cmd->cri_errors);
@@ -956,13 +960,16 @@ static void run_stages_on(struct job *job, struct data d, struct record *r,
 static void run_stages(struct job *job, const char *in, size_t len, struct origin at)
 {
     struct record r = {{{0}}, 0};
-    struct outcome o = {CRI_OK, {0, 0}, 0};
+    struct outcome o = {CRI_OK, {0, 0}, 0, 0};
     struct data d;
 
     if (job->cmd->needs_base)
         add_field(&r, "base", V_TEXT, P_NONE, job->base, job->base_len);
     add_field(&r, job->cmd->in_key, V_TEXT, P_NONE, in, len);
-    o.st = read_input(job, in, len, &job->in_buf, &d, &o.err);
+    if (job->base_outcome.st != CRI_OK)
+        o = job->base_outcome; /* --json with a bad BASE: its error, null results */
+    else
+        o.st = read_input(job, in, len, &job->in_buf, &d, &o.err);
     run_stages_on(job, d, &r, &o);
     emit(job, at, in, len, &r, &o);
 }
@@ -974,7 +981,7 @@ static const char *const part_names[N_PARTS] = {"scheme", "userinfo", "host", "p
 static void run_split(struct job *job, const char *in, size_t len, struct origin at)
 {
     struct record r = {{{0}}, 0};
-    struct outcome o = {CRI_OK, {0, 0}, 0};
+    struct outcome o = {CRI_OK, {0, 0}, 0, 0};
     struct uri_parts p;
     struct uri_span s[N_PARTS];
     int i, have_parts;
@@ -1032,7 +1039,7 @@ static cri_status coap_options(struct job *job, const struct data *d, size_t *n,
 static void run_coap(struct job *job, const char *in, size_t len, struct origin at)
 {
     struct record r = {{{0}}, 0};
-    struct outcome o = {CRI_OK, {0, 0}, 0};
+    struct outcome o = {CRI_OK, {0, 0}, 0, 0};
     struct data d;
     size_t n = 0;
 
@@ -1356,7 +1363,7 @@ static int setup_coap(const struct cli *cli, struct job *job)
 static int base_is_valid(struct job *job)
 {
     static const char empty_cri[] = "\x80";
-    struct outcome o = {CRI_OK, {0, 0}, 0};
+    struct outcome o = {CRI_OK, {0, 0}, 0, 0};
     struct origin at = {"base", 0};
     size_t need = 0;
 
@@ -1370,6 +1377,8 @@ static int base_is_valid(struct job *job)
     if (o.st == CRI_OK || o.st == CRI_ERR_BUFFER)
         return 1;
     report_failure(job, at, &o, job->base, job->base_len);
+    o.reported = 1;
+    job->base_outcome = o;
     return 0;
 }
 
@@ -1422,7 +1431,9 @@ int main(int argc, char **argv)
     if (cli.base != NULL) {
         job.base = cli.base;
         job.base_len = strlen(cli.base);
-        if (!base_is_valid(&job))
+        /* A bad BASE fails every input: without --json nothing is printed for them,
+         * with --json each still gets its object (one per input, as --help says). */
+        if (!base_is_valid(&job) && !job.json)
             return finish(&job);
     }
     if (cli.n_inputs > 0)

@@ -186,6 +186,9 @@ cli_case(resolve_rfc3986 STDIN resolve_rfc3986.in ARGS resolve "http://a/b/c/d;p
 cli_case(resolve_json ARGS resolve --json "http://a/b/c/d;p?q" "../g" "g?y/./x" "//g")
 # A base without a scheme is reported once; no reference is read.
 cli_case(resolve_bad_base EXIT 1 ARGS resolve "b/c" "g")
+# --json with a bad BASE (RFC 3986 §5.1: no scheme): one object per input all the same,
+# each with the base's error; stderr names the base once.
+cli_case(resolve_bad_base_json EXIT 1 ARGS resolve --json "b/c" "g" "h")
 
 # ---- normalize -----------------------------------------------------------------------
 
