@@ -103,6 +103,8 @@ static const char *const usage_text[] = {
     "               component has no key, an empty one is \"key=\": http://a/b?\n"
     "               gives \"scheme=http<TAB>host=a<TAB>path=/b<TAB>query=\",\n"
     "               http://a/b the same without query. path is always there.\n"
+    "               Values are escaped as stderr writes an INPUT (below), so a TAB\n"
+    "               in a --lenient component is \\x09.\n"
     "  to-cri       HEX<TAB>EDN: the CRI reference as CBOR in lowercase hex, and in\n"
     "               CBOR diagnostic notation\n"
     "  cri-resolve  HEX<TAB>URI: the resolved CRI in lowercase hex, and as a URI\n"
@@ -554,6 +556,8 @@ static void put_value(const struct field *f, int json)
     case V_TEXT:
         if (json)
             json_string(f->p, f->n);
+        else if (f->plain == P_KEYED) /* split: a lenient component may hold a TAB */
+            put_escaped(stdout, f->p, f->n, 0);
         else if (f->n > 0)
             fwrite(f->p, 1, f->n, stdout);
         break;

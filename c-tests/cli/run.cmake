@@ -177,6 +177,8 @@ cli_case(split_invalid EXIT 1 ARGS split --json "http://a b/" "http://a:65536/")
 cli_case(split_batch EXIT 1 STDIN split_batch.in ARGS split)
 # Lenient: RFC 3986 Appendix B parts, with the strict verdict; not a failure.
 cli_case(split_lenient ARGS split --lenient --json "http://a b/")
+# Plain --lenient output stays tab-separated: a TAB inside a component is \x09.
+cli_case(split_lenient_tab ARGS split --lenient "http://a\tb/c d?q\te")
 
 # ---- resolve -------------------------------------------------------------------------
 
