@@ -60,9 +60,8 @@ static const char *const usage_text[] = {
     "\n",
     "A CRI is given as its CBOR in hex digits (either case), optionally after \"hex:\":\n"
     "  from-cri, edn  every INPUT is hex\n"
-    "  cri-resolve    BASE and REF are hex if they start with \"hex:\" or are an even\n"
-    "                 number of hex digits that decode to a valid CRI reference;\n"
-    "                 anything else is a URI reference, converted as by to-cri\n"
+    "  cri-resolve    BASE and REF are CRIs in hex only after \"hex:\"; anything else\n"
+    "                 is a URI reference, converted as by to-cri (so 8100 is a path)\n"
     "  coap           TARGET is a CRI if it starts with \"hex:\", else a URI\n"
     "\n"
     "options (anywhere on the command line; after \"--\" every argument is the\n"
@@ -666,7 +665,7 @@ enum {
 enum input_kind {
     IN_TEXT,   /* as it is */
     IN_HEX,    /* CBOR as hex digits, "hex:" optional */
-    IN_CRI,    /* cri-resolve: CBOR as hex, else a URI reference to convert */
+    IN_CRI,    /* cri-resolve: CBOR after "hex:", else a URI reference to convert */
     IN_TARGET, /* coap: "hex:" and CBOR as hex, else a URI */
 };
 
@@ -910,7 +909,6 @@ static cri_status read_input(const struct job *job, const char *in, size_t len,
                              struct buf *b, struct data *d, struct cri_error_info *err)
 {
     int prefixed = has_hex_prefix(in, len);
-    struct cri_error_info ignored;
     cri_status st;
 
     d->p = in;
@@ -926,11 +924,10 @@ static cri_status read_input(const struct job *job, const char *in, size_t len,
             return read_hex(in, len, prefixed, b, d, err);
         break;
     case IN_CRI:
+        /* A CRI only with "hex:": guessing took "80" for a CRI, and a mistyped CRI for a
+         * URI path that "succeeded". */
         if (prefixed)
             return read_hex(in, len, prefixed, b, d, err);
-        if (read_hex(in, len, 0, b, d, &ignored) == CRI_OK &&
-            cri_validate(d->p, d->len, 0, NULL) == CRI_OK)
-            return CRI_OK;
         st = fill(job, do_from_uri, in, len, b, &d->len, err);
         d->p = b->p;
         d->is_cbor = 1;

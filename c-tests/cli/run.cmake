@@ -312,10 +312,10 @@ cli_case(cri_from_cri_zone_id ARGS from-cri --zone-id "${ZONE}")
 # gives; hex:8200816161 is [0, ["a"]], which appends a segment (draft §2.2).
 cli_case(cri_resolve ARGS cri-resolve "coaps://foo:4711/pa/th?query#frag"
   "a" "../b" "?q2" "#f2" "//g" "hex:8200816161")
-# BASE in hex; bare hex that is a valid CRI reference is CBOR, "x" is not hex; [0, ["."]]
-# has a dot-segment at byte 3.
+# BASE in hex; a CRI REF only with "hex:" (bare hex digits are a URI path, RFC 3986
+# §5.2.2 merges them), "x" is a path; [0, ["."]] has a dot-segment at byte 3.
 cli_case(cri_resolve_json EXIT 1 ARGS cri-resolve --json "hex:${FIG1}"
-  "8200816161" "x" "hex:820081612e")
+  "hex:8200816161" "8200816161" "x" "hex:820081612e")
 # A relative BASE is reported once (CRI_ERR_BASE, reason 17 NOT_FULL); no REF is read.
 cli_case(cri_resolve_bad_base EXIT 1 ARGS cri-resolve "a/b" "c")
 
