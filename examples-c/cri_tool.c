@@ -138,7 +138,8 @@ static const char *const usage_text[] = {
     "  With a BASE that is not valid every input fails with BASE's error (reported\n"
     "  once on stderr); --json still prints an object per input, with that error.\n"
     "  Results are null from the step that failed on (to-cri and cri-resolve still\n"
-    "  give cri_hex when only the second step failed).\n"
+    "  give cri_hex when only the second step failed; preprocess gives the processed\n"
+    "  text the offset of its error points into).\n"
     "  error is null or {\"code\": \"CRI_ERR_...\", \"offset\": N}; the CRI and CoAP\n"
     "  commands give {\"code\", \"reason\", \"offset\"} with reason the library's\n"
     "  err.reason (a CRI_REASON_*, CRI_UNCONVERTIBLE_* or CRI_COAP_ERR_* value, 0\n"
@@ -948,9 +949,15 @@ static void run_stages_on(struct job *job, struct data d, struct record *r,
         struct buf *b = &job->stage_buf[i];
         size_t out_len = 0;
 
+        int written;
+
         if (o->st == CRI_OK)
             o->st = fill(job, s->fn, d.p, d.len, b, &out_len, &o->err);
-        add_field(r, s->key, o->st == CRI_OK ? s->kind : V_NULL, s->plain, b->p, out_len);
+        /* uri_preprocess writes its output before checking it (cri.h): a syntax error
+         * there still has the processed text, which err->offset points into. */
+        written = o->st == CRI_OK || (s->fn == do_preprocess && (o->st == CRI_ERR_SYNTAX ||
+                                                                 o->st == CRI_ERR_PORT_RANGE));
+        add_field(r, s->key, written ? s->kind : V_NULL, s->plain, b->p, out_len);
         d.p = b->p;
         d.len = out_len;
     }

@@ -272,8 +272,9 @@ cli_case(preprocess ARGS preprocess "  http://example.com/a b  " "http://example
   "http://example.com/<x>\"{|}" "http://example.com/a\\b^c`d"
   "http://example.com/100%/%41%zz" "http://example.com/p#a#b"
   "http://[2001:db8::1]/[x]" "http://example.com/caffè")
-# A port over 65535 even so: the offset is its first digit in the processed text (the
-# leading space is gone), the output null as for every failed step.
+# A port over 65535 even so (Decision 10): the offset is its first digit in the processed
+# text (the leading space is gone), and that text is the output, which cri.h says
+# uri_preprocess writes before checking it.
 cli_case(preprocess_json EXIT 1 ARGS preprocess --json "  http://example.com/a b  "
   " http://a:99999/")
 
