@@ -157,7 +157,9 @@ static const char *const usage_text[] = {
     "CRI in hex, or characters of the INPUT for BAD_HEX; for preprocess bytes of the\n"
     "processed text, which is not printed. INPUT is written as plain output writes\n"
     "text: control bytes, \"\\\" and bytes that are not part of a UTF-8 character\n"
-    "as \\xHH.)\n"
+    "as \\xHH.) Where there is an offset (not for preprocess) two more lines follow:\n"
+    "the INPUT again, and a caret under the offending byte (under its two hex digits\n"
+    "for a CRI in hex) with one line on what CODE means.\n"
     "\n"
     "exit status: 0 every input succeeded, 1 an input (or BASE) failed, 2 usage\n"
     "error.\n",
@@ -325,37 +327,62 @@ static char json_escape_letter(unsigned c)
     }
 }
 
-/* Writes the bytes (s, len) to f escaped, as the body of a JSON string (json) or as plain
- * text on one line (also the INPUT in messages on stderr). Lengths come from the library,
- * never strlen: a decoded %00 is a NUL byte inside the text. Every valid UTF-8 character
- * passes through, also in text that has bad bytes elsewhere; a byte that is not part of
- * one is \xHH in plain text and U+FFFD in JSON (where print_json adds the exact bytes as
- * KEY_hex). JSON escapes as RFC 8259 says; plain text has \xHH for control bytes and
- * "\". */
+/* The escaped form of the unit at s[i..len) into `out` (NUL-terminated, at most 7 bytes
+ * with the NUL); returns the bytes of s it covers. A valid UTF-8 character passes
+ * through, also in text that has bad bytes elsewhere; a byte that is not part of one is
+ * \xHH in plain text and U+FFFD in JSON (where print_json adds the exact bytes as
+ * KEY_hex). JSON escapes as RFC 8259 says; plain text has \xHH for control bytes, DEL and
+ * "\". Lengths come from the library, never strlen: a decoded %00 is a NUL inside text. */
+static size_t escape_unit(const unsigned char *s, size_t i, size_t len, int json, char out[8])
+{
+    unsigned c = s[i];
+    char letter = json ? json_escape_letter(c) : '\0';
+    size_t n = utf8_char(s, i, len);
+
+    if (n == 0) {
+        if (json)
+            strcpy(out, "\\ufffd");
+        else
+            sprintf(out, "\\x%02x", c);
+        return 1;
+    }
+    if (letter != '\0')
+        sprintf(out, "\\%c", letter);
+    else if (c < 0x20 || (!json && (c == 0x7F || c == '\\')))
+        sprintf(out, json ? "\\u%04x" : "\\x%02x", c);
+    else {
+        memcpy(out, s + i, n);
+        out[n] = '\0';
+    }
+    return n;
+}
+
+/* Writes the bytes (s, len) to f escaped (escape_unit), as the body of a JSON string
+ * (json) or as plain text on one line (also the INPUT in messages on stderr). */
 static void put_escaped(FILE *f, const char *s, size_t len, int json)
 {
     const unsigned char *u = (const unsigned char *)s;
-    size_t i, n;
+    char unit[8];
+    size_t i;
 
-    for (i = 0; i < len; i += n) {
-        unsigned c = u[i];
-        char letter = json ? json_escape_letter(c) : '\0';
+    for (i = 0; i < len;)
+        i += escape_unit(u, i, len, json, unit), fputs(unit, f);
+}
 
-        n = utf8_char(u, i, len);
-        if (n == 0) {
-            n = 1;
-            if (json)
-                fputs("\\ufffd", f);
-            else
-                fprintf(f, "\\x%02x", c);
-        } else if (letter != '\0') {
-            fprintf(f, "\\%c", letter);
-        } else if (c < 0x20 || (!json && (c == 0x7F || c == '\\'))) {
-            fprintf(f, json ? "\\u%04x" : "\\x%02x", c);
-        } else {
-            fwrite(u + i, 1, n, f);
-        }
+/* The terminal column at which byte `off` of (s, len) stands once put_escaped wrote it as
+ * plain text: escapes count their characters, a UTF-8 character one column. */
+static size_t escaped_column(const char *s, size_t len, size_t off)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    char unit[8];
+    size_t i = 0, col = 0, n;
+
+    while (i < len && i < off) {
+        n = escape_unit(u, i, len, 0, unit);
+        col += n > 1 ? 1 : strlen(unit);
+        i += n;
     }
+    return col;
 }
 
 static void json_string(const char *s, size_t len)
@@ -401,6 +428,19 @@ static int status_has_offset(cri_status st)
 }
 
 #define N_OF(a) (sizeof(a) / sizeof((a)[0]))
+
+/* One line on what a status with an offset means, for the caret line on stderr. */
+static const char *status_meaning(cri_status st)
+{
+    switch (st) {
+    case CRI_ERR_SYNTAX: return "not allowed here by RFC 3986 (or RFC 3987 with --iri)";
+    case CRI_ERR_PERCENT: return "a % not followed by two hex digits (RFC 3986 sec. 2.1)";
+    case CRI_ERR_PORT_RANGE: return "a port over 65535 (libcri's Decision 10)";
+    case CRI_ERR_BASE: return "BASE is not an absolute URI or full CRI (RFC 3986 sec. 5.1)";
+    case CRI_ERR_UNPROCESSABLE: return "this CBOR item breaks a rule of draft-ietf-core-href";
+    default: return "not hex digits, or an odd number of them";
+    }
+}
 
 /* The name of err.reason, which status says the kind of (cri.h); NULL if it has none. */
 static const char *reason_name(cri_status st, int32_t reason)
@@ -738,6 +778,10 @@ struct origin {
     unsigned long n;
 };
 
+static cri_status do_preprocess(const struct job *job, const void *in, size_t len,
+                                void *out, size_t cap, size_t *out_len,
+                                struct cri_error_info *err);
+
 static void report_failure(struct job *job, struct origin at, const struct outcome *o,
                            const char *in, size_t len)
 {
@@ -757,6 +801,21 @@ static void report_failure(struct job *job, struct origin at, const struct outco
     fputs(": ", stderr);
     put_escaped(stderr, in, len, 0);
     fputc('\n', stderr);
+    /* The input again with a caret under the offending byte, and what the status means.
+     * The offset of a CRI given in hex counts CBOR bytes: two digits each. preprocess's
+     * offset is in the processed text, which --json prints. */
+    if (status_has_offset(o->st) && job->cmd->stages[0].fn != do_preprocess) {
+        size_t col;
+        int cbor = (o->st == CRI_ERR_UNPROCESSABLE ||
+                    (o->st == CRI_ERR_BASE && o->err.reason != 0));
+        if (cbor)
+            col = (has_hex_prefix(in, len) ? sizeof hex_prefix - 1 : 0) + 2 * o->err.offset;
+        else
+            col = escaped_column(in, len, o->err.offset);
+        fputs("  ", stderr);
+        put_escaped(stderr, in, len, 0);
+        fprintf(stderr, "\n  %*s^ %s\n", (int)col, "", status_meaning(o->st));
+    }
 }
 
 /* The one way out for an input: stderr for a failure, then stdout. */
