@@ -1037,11 +1037,43 @@ static void test_overlap(void)
     }
 }
 
+/* --- CoAP errors point into the URI (issue 15: the offset was always 0) ------------- */
+
+static void test_coap_error_offsets(void)
+{
+    static const struct {
+        const char *uri;
+        int32_t reason;
+        size_t offset; /* of the offending component, per RFC 3986 §3 */
+    } cases[] = {
+        {"coap://h/a#frag", CRI_COAP_ERR_FRAGMENT, 10},   /* the '#' */
+        {"coap://u@h/a", CRI_COAP_ERR_USERINFO, 7},        /* the userinfo */
+        {"coap://h/a/%FF/b", CRI_COAP_ERR_NOT_UTF8, 11},   /* the segment */
+        {"coap://h/a?x=1&%C3", CRI_COAP_ERR_NOT_UTF8, 15}, /* the query item */
+        {"coap://%FF/a", CRI_COAP_ERR_NOT_UTF8, 7},        /* the host */
+        {"http://h/", CRI_COAP_ERR_NOT_COAP_SCHEME, 0},    /* the scheme */
+    };
+    struct cri_coap_option opts[8];
+    uint8_t values[64];
+    size_t nopts, nval;
+    struct cri_error_info e;
+
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        int32_t rc = uri_to_coap_options(cases[i].uri, strlen(cases[i].uri), NULL,
+                                         CRI_COAP_MODE_DIRECT, opts, 8, &nopts, values,
+                                         sizeof values, &nval, &e);
+        note("%s: %s reason %ld offset %lu", cases[i].uri, cri_status_name(rc), (long)e.reason,
+             (unsigned long)e.offset);
+        CHECK(rc == CRI_ERR_COAP && e.reason == cases[i].reason && e.offset == cases[i].offset);
+    }
+}
+
 int main(void)
 {
     test_status_names();
     test_reason_names();
     test_overlap();
+    test_coap_error_offsets();
     test_split_null_and_empty();
     test_split_unterminated();
     test_split_errors();

@@ -143,7 +143,8 @@ static const char *const usage_text[] = {
     "  error is null or {\"code\": \"CRI_ERR_...\", \"offset\": N}; the CRI and CoAP\n"
     "  commands give {\"code\", \"reason\", \"offset\"} with reason the library's\n"
     "  err.reason (a CRI_REASON_*, CRI_UNCONVERTIBLE_* or CRI_COAP_ERR_* value, 0\n"
-    "  for none). offset is null where the status has none. The code BAD_HEX\n"
+    "  for none). offset is null where the status has none (CRI_ERR_COAP has one\n"
+    "  for a URI target: the byte of the URI the error is about). The code BAD_HEX\n"
     "  (reason null) is an INPUT that should be hex and is not: offset is the first\n"
     "  character that is no hex digit, or the input length for an odd number of\n"
     "  digits.\n"
@@ -413,6 +414,7 @@ struct outcome {
     struct cri_error_info err;
     int tolerated; /* split --lenient: failed, but not a failure of the run */
     int reported;  /* BASE's failure, already on stderr */
+    int coap_at;   /* a CoAP error of a URI target: err.offset is in the URI */
 };
 
 static const char *status_name(cri_status st)
@@ -420,11 +422,15 @@ static const char *status_name(cri_status st)
     return st == TOOL_ERR_BAD_HEX ? "BAD_HEX" : cri_status_name(st);
 }
 
-/* Statuses whose offset the library sets (see cri.h and struct cri_error_info). */
-static int status_has_offset(cri_status st)
+/* Outcomes whose offset the library sets (see cri.h and struct cri_error_info): these
+ * statuses, and CRI_ERR_COAP for a URI target (uri_to_coap_options). */
+static int has_offset(const struct outcome *o)
 {
+    cri_status st = o->st;
+
     return st == CRI_ERR_SYNTAX || st == CRI_ERR_PERCENT || st == CRI_ERR_PORT_RANGE ||
-           st == CRI_ERR_BASE || st == CRI_ERR_UNPROCESSABLE || st == TOOL_ERR_BAD_HEX;
+           st == CRI_ERR_BASE || st == CRI_ERR_UNPROCESSABLE || st == TOOL_ERR_BAD_HEX ||
+           (st == CRI_ERR_COAP && o->coap_at);
 }
 
 #define N_OF(a) (sizeof(a) / sizeof((a)[0]))
@@ -438,6 +444,7 @@ static const char *status_meaning(cri_status st)
     case CRI_ERR_PORT_RANGE: return "a port over 65535 (libcri's Decision 10)";
     case CRI_ERR_BASE: return "BASE is not an absolute URI or full CRI (RFC 3986 sec. 5.1)";
     case CRI_ERR_UNPROCESSABLE: return "this CBOR item breaks a rule of draft-ietf-core-href";
+    case CRI_ERR_COAP: return "no CoAP request target can hold this (RFC 7252 sec. 6.4)";
     default: return "not hex digits, or an odd number of them";
     }
 }
@@ -464,7 +471,7 @@ static void json_error(int *count, const struct outcome *o, int with_reason)
     else if (with_reason)
         printf("\"reason\": %ld, ", (long)o->err.reason);
     fputs("\"offset\": ", stdout);
-    if (status_has_offset(o->st))
+    if (has_offset(o))
         printf("%lu}", (unsigned long)o->err.offset);
     else
         fputs("null}", stdout);
@@ -796,7 +803,7 @@ static void report_failure(struct job *job, struct origin at, const struct outco
         fprintf(stderr, " (%s)", reason);
     else if (o->err.reason != 0)
         fprintf(stderr, " (reason %ld)", (long)o->err.reason);
-    if (status_has_offset(o->st))
+    if (has_offset(o))
         fprintf(stderr, " at offset %lu", (unsigned long)o->err.offset);
     fputs(": ", stderr);
     put_escaped(stderr, in, len, 0);
@@ -804,7 +811,7 @@ static void report_failure(struct job *job, struct origin at, const struct outco
     /* The input again with a caret under the offending byte, and what the status means.
      * The offset of a CRI given in hex counts CBOR bytes: two digits each. preprocess's
      * offset is in the processed text, which --json prints. */
-    if (status_has_offset(o->st) && job->cmd->stages[0].fn != do_preprocess) {
+    if (has_offset(o) && job->cmd->stages[0].fn != do_preprocess) {
         size_t col;
         int cbor = (o->st == CRI_ERR_UNPROCESSABLE ||
                     (o->st == CRI_ERR_BASE && o->err.reason != 0));
@@ -1027,7 +1034,7 @@ static void run_stages_on(struct job *job, struct data d, struct record *r,
 static void run_stages(struct job *job, const char *in, size_t len, struct origin at)
 {
     struct record r = {{{0}}, 0};
-    struct outcome o = {CRI_OK, {0, 0}, 0, 0};
+    struct outcome o = {CRI_OK, {0, 0}, 0, 0, 0};
     struct data d;
 
     if (job->cmd->needs_base)
@@ -1048,7 +1055,7 @@ static const char *const part_names[N_PARTS] = {"scheme", "userinfo", "host", "p
 static void run_split(struct job *job, const char *in, size_t len, struct origin at)
 {
     struct record r = {{{0}}, 0};
-    struct outcome o = {CRI_OK, {0, 0}, 0, 0};
+    struct outcome o = {CRI_OK, {0, 0}, 0, 0, 0};
     struct uri_parts p;
     struct uri_span s[N_PARTS];
     int i, have_parts;
@@ -1106,14 +1113,16 @@ static cri_status coap_options(struct job *job, const struct data *d, size_t *n,
 static void run_coap(struct job *job, const char *in, size_t len, struct origin at)
 {
     struct record r = {{{0}}, 0};
-    struct outcome o = {CRI_OK, {0, 0}, 0, 0};
+    struct outcome o = {CRI_OK, {0, 0}, 0, 0, 0};
     struct data d;
     size_t n = 0;
 
     add_field(&r, "input", V_TEXT, P_NONE, in, len);
     o.st = read_input(job, in, len, &job->in_buf, &d, &o.err);
-    if (o.st == CRI_OK)
+    if (o.st == CRI_OK) {
         o.st = coap_options(job, &d, &n, &o.err);
+        o.coap_at = o.st == CRI_ERR_COAP && !d.is_cbor;
+    }
     add_field(&r, "options", o.st == CRI_OK ? V_OPTIONS : V_NULL, P_LINES, job->opts.p, n);
     d.p = job->opts.p;
     d.len = n;
@@ -1430,7 +1439,7 @@ static int setup_coap(const struct cli *cli, struct job *job)
 static int base_is_valid(struct job *job)
 {
     static const char empty_cri[] = "\x80";
-    struct outcome o = {CRI_OK, {0, 0}, 0, 0};
+    struct outcome o = {CRI_OK, {0, 0}, 0, 0, 0};
     struct origin at = {"base", 0};
     size_t need = 0;
 

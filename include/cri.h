@@ -727,7 +727,9 @@ const char *cri_reason_name(int32_t status,
  *
  * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_ARGUMENT` (mode, destination);
  * `CRI_ERR_SYNTAX`/`CRI_ERR_PERCENT`/`CRI_ERR_PORT_RANGE` with `err->offset`;
- * `CRI_ERR_COAP` with `err->reason` a `CRI_COAP_ERR_*` (not absolute, not a CoAP scheme,
+ * `CRI_ERR_COAP` with `err->reason` a `CRI_COAP_ERR_*` and `err->offset` the byte of
+ * the URI it is about (the `#` of a fragment, the userinfo, the host, the first segment
+ * or query item that is not UTF-8 or too long; 0 for the scheme) (not absolute, not a CoAP scheme,
  * fragment, no host, userinfo, option length, `CRI_COAP_ERR_NOT_UTF8` for a host, a
  * segment sent or a query that is not UTF-8 once percent-decoded: RFC 7252 §3.2 makes
  * these string options UTF-8); `CRI_ERR_BUFFER` with the room needed in

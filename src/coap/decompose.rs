@@ -419,3 +419,33 @@ fn write_ip_literal(ip: IpAddr, w: &mut Out<'_>) {
         w.byte(b']');
     }
 }
+
+/// Where in the URI's text a CoAP error of [`uri_to_options`] lies (byte offset into
+/// `uri`'s input): the `#` of a fragment, the userinfo, the host (`BadUriHost`, a host
+/// that is not UTF-8 or too long for Uri-Host), the first path segment or query item that
+/// is not UTF-8 or over 255 bytes decoded; 0 for the others (the scheme, no host).
+pub(crate) fn uri_error_offset(uri: &UriRef<'_>, why: CoapError) -> usize {
+    let at = |s: &[u8]| (s.as_ptr() as usize).saturating_sub(uri.input.as_ptr() as usize);
+    let bad = |s: &[u8]| match why {
+        CoapError::NotUtf8 => !decodes_to_utf8(s),
+        CoapError::OptionLength => decoded(s).count() > 255,
+        _ => false,
+    };
+    let host = uri.host.unwrap_or(&[]);
+    let bad_host = match why {
+        CoapError::BadUriHost => true,
+        CoapError::OptionLength => host.is_empty() || decoded(host).count() > 255,
+        _ => uri.host_kind == Some(HostKind::RegName) && bad(host),
+    };
+    let items = || {
+        let path = uri.path.strip_prefix(b"/").unwrap_or(uri.path);
+        let query = uri.query.into_iter().flat_map(|q| q.split(|&b| b == b'&'));
+        path.split(|&b| b == b'/').chain(query)
+    };
+    match why {
+        CoapError::Fragment => uri.fragment.map_or(0, |f| at(f).saturating_sub(1)),
+        CoapError::Userinfo => uri.userinfo.map_or(0, at),
+        _ if uri.host.is_some() && bad_host => at(host),
+        _ => items().find(|s| bad(s)).map_or(0, at),
+    }
+}

@@ -239,7 +239,9 @@ unsafe fn option_list(
 ///
 /// Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_ARGUMENT` (mode, destination);
 /// `CRI_ERR_SYNTAX`/`CRI_ERR_PERCENT`/`CRI_ERR_PORT_RANGE` with `err->offset`;
-/// `CRI_ERR_COAP` with `err->reason` a `CRI_COAP_ERR_*` (not absolute, not a CoAP scheme,
+/// `CRI_ERR_COAP` with `err->reason` a `CRI_COAP_ERR_*` and `err->offset` the byte of
+/// the URI it is about (the `#` of a fragment, the userinfo, the host, the first segment
+/// or query item that is not UTF-8 or too long; 0 for the scheme) (not absolute, not a CoAP scheme,
 /// fragment, no host, userinfo, option length, `CRI_COAP_ERR_NOT_UTF8` for a host, a
 /// segment sent or a query that is not UTF-8 once percent-decoded: RFC 7252 §3.2 makes
 /// these string options UTF-8); `CRI_ERR_BUFFER` with the room needed in
@@ -282,8 +284,9 @@ pub unsafe extern "C" fn uri_to_coap_options(
         // SAFETY: forwarded from the caller.
         Err(e) => return unsafe { fail(e, err) },
     };
+    let mut coap_failure = None;
     // SAFETY: forwarded from the caller.
-    unsafe {
+    let status = unsafe {
         option_list(
             opts,
             opts_cap,
@@ -293,9 +296,22 @@ pub unsafe extern "C" fn uri_to_coap_options(
             scratch_len,
             err,
             dest_inputs(s, d.as_ref()),
-            |o, b| coap::uri_to_slots(&u, d.as_ref(), m, o, b),
+            |o, b| {
+                coap::uri_to_slots(&u, d.as_ref(), m, o, b).inspect_err(|e| {
+                    if let Error::Coap(why) = e {
+                        coap_failure = Some(*why);
+                    }
+                })
+            },
         )
+    };
+    // A CoAP error points at the part of the URI it is about (fragment, userinfo, host, a
+    // segment or query item).
+    // SAFETY: forwarded from the caller.
+    if let (Some(why), Some(info)) = (coap_failure, unsafe { err.as_mut() }) {
+        info.offset = coap::uri_error_offset(&u, why);
     }
+    status
 }
 
 /// Turns the full CRI `(cri, len)` (CBOR) into CoAP options (draft §8.1.1) for a request
