@@ -36,6 +36,8 @@ static const char *const usage_text[] = {
     "  resolve BASE REF...      resolve references against the base URI BASE\n"
     "                           (sec. 5.2)\n"
     "  normalize URI...         normalize URI references (sec. 6.2.2, 6.2.3)\n"
+    "  equivalent URI OTHER...  whether each OTHER is equivalent to URI (sec. 6.2);\n"
+    "                           URI is checked first and reported as \"base\"\n"
     "  encode TEXT...           percent-encode text (sec. 2.1)\n"
     "  decode TEXT...           percent-decode text (sec. 2.1)\n"
     "  preprocess TEXT...       pasted or scraped links to URI references: trim\n"
@@ -121,6 +123,8 @@ static const char *const usage_text[] = {
     "                  fragment, error}: components as written, null when absent\n"
     "    resolve      {base, ref, target, error}\n"
     "    normalize    {input, normalized, error}\n"
+    "    equivalent   {base, other, equivalent, error}: base is URI, equivalent\n"
+    "                 true or false (plain: true or false)\n"
     "    encode, decode, preprocess, iri to-uri, iri to-iri\n"
     "                 {input, output, error}\n"
     "    to-cri       {input, cri_hex, cri_edn, error}\n"
@@ -865,6 +869,21 @@ static cri_status do_resolve(const struct job *job, const void *in, size_t len, 
                        &err->offset);
 }
 
+/* equivalent: uri_equivalent of BASE (the first URI) and the input; *out_len gets 1 or 0.
+ * BASE is checked alone first (base_is_valid), so an error here is in the input. */
+static cri_status do_equivalent(const struct job *job, const void *in, size_t len, void *out,
+                                size_t cap, size_t *out_len, struct cri_error_info *err)
+{
+    int32_t eq = 0;
+    cri_status st = uri_equivalent(job->base_data.p, job->base_data.len, in, len, &eq,
+                                   &err->offset);
+
+    (void)out;
+    (void)cap;
+    *out_len = eq != 0;
+    return st;
+}
+
 static cri_status do_normalize(const struct job *job, const void *in, size_t len, void *out,
                                size_t cap, size_t *out_len, struct cri_error_info *err)
 {
@@ -1138,6 +1157,8 @@ static const struct command commands[] = {
      {{do_resolve, "target", V_TEXT, P_VALUE}}},
     {"normalize", 0, 0, IN_TEXT, run_stages, "input", 0,
      {{do_normalize, "normalized", V_TEXT, P_VALUE}}},
+    {"equivalent", 0, 1, IN_TEXT, run_stages, "other", 0,
+     {{do_equivalent, "equivalent", V_BOOL, P_VALUE}}},
     {"encode", BIT(OPT_FORM) | BIT(OPT_SET), 0, IN_TEXT, run_stages, "input", 0,
      {{do_encode, "output", V_TEXT, P_VALUE}}},
     {"decode", BIT(OPT_LENIENT) | BIT(OPT_FORM), 0, IN_TEXT, run_stages, "input", 0,

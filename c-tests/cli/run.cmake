@@ -199,6 +199,15 @@ cli_case(normalize ARGS normalize
   "HTTP://www.Example.COM:80/a/./b/../c/%7euser"
   "eXAMPLE://a/./b/../b/%63/%7bfoo%7d"
   "http://example.com" "http://example.com:/" "http://example.com:80/")
+# uri_equivalent (RFC 3986 §6.2.2, §6.2.3): scheme and host case (§6.2.2.1), %7E
+# (§6.2.2.2), the default and the empty port (§6.2.3) and a port's leading zeros
+# (Decision 14) do not matter; the case of the path does.
+cli_case(equivalent ARGS equivalent "http://example.com/~smith"
+  "HTTP://Example.COM/%7Esmith" "http://example.com:80/~smith" "http://example.com:/~smith"
+  "http://example.com:0080/~smith" "http://example.com/~Smith")
+# Which argument is bad: the first URI is reported as "base" once, any other by number.
+cli_case(equivalent_bad_other EXIT 1 ARGS equivalent --json "http://h/" "http://a b/")
+cli_case(equivalent_bad_base EXIT 1 ARGS equivalent "http://a b/" "http://h/")
 
 # Batch input with CR LF endings, a line far longer than any initial buffer, and a last
 # line without a newline. Normalizing keeps the long URI as it is (already normal).
