@@ -56,6 +56,13 @@ static const char *const usage_text[] = {
     "  edn CRI...               CBOR diagnostic notation of CRI references\n"
     "CoAP command (RFC 7252 sec. 6.4, draft sec. 8):\n"
     "  coap TARGET...           the CoAP options of a request to a URI or a full CRI\n"
+    "  from-coap OPTIONS...     a request's URI and CRI from its options (RFC 7252\n"
+    "                           sec. 6.5, draft sec. 8.1.2), checked first\n"
+    "                           (cri_coap_options_check): OPTIONS is \"hex:\" and the\n"
+    "                           option bytes (sec. 3.1), or NUMBER:VALUE items in\n"
+    "                           ascending order separated by spaces, VALUE\n"
+    "                           percent-decoded (decimal for\n"
+    "                           Uri-Port), e.g. \"3:example.com 11:a%20b 7:61616\"\n"
     "\n"
     "Without INPUT arguments the inputs are read from standard input, one per line\n"
     "(a trailing LF or CR LF is removed); BASE stays an argument.\n"
@@ -88,7 +95,10 @@ static const char *const usage_text[] = {
     "                  is not sent as Uri-Port. Without --dest and --port the\n"
     "                  request goes to the address and port the target names;\n"
     "                  --port alone leaves the address unknown, so a host that is\n"
-    "                  an IP address is sent as Uri-Host\n"
+    "                  an IP address is sent as Uri-Host. from-coap: where the\n"
+    "                  request was received, standing in for a missing Uri-Host\n"
+    "                  and Uri-Port (--dest ADDR%ZONE keeps the zone)\n"
+    "  --scheme NAME   from-coap: the request's CoAP scheme (default coap)\n"
     "  --proxy         coap: to a forward-proxy, the whole target in Proxy-Uri (URI)\n"
     "                  or Proxy-Cri (CRI)\n"
     "  --proxy-scheme  coap: to a forward-proxy, Proxy-Scheme (URI) or\n"
@@ -131,6 +141,7 @@ static const char *const usage_text[] = {
     "    from-cri     {input, uri, error} (uri: the IRI with --iri)\n"
     "    cri-resolve  {base, ref, cri_hex, uri, error}\n"
     "    edn          {input, edn, error}\n"
+    "    from-coap    {input, uri, cri_hex, error}; plain: URI<TAB>CRI_HEX\n"
     "    coap         {input, options, wire, error}: options is\n"
     "                  [[NUMBER, VALUE], ...] with VALUE an integer for Uri-Port and\n"
     "                  Proxy-Scheme-Number, \"hex:...\" for Proxy-Cri and for text\n"
@@ -411,6 +422,8 @@ static void json_key(int *count, const char *key)
 /* Not a library status: an INPUT that should be hex digits is not (cri.h's statuses run
  * from 1 down to -12). */
 #define TOOL_ERR_BAD_HEX ((cri_status)-1000)
+/* Not a library status: an item of a from-coap INPUT is not NUMBER:VALUE. */
+#define TOOL_ERR_BAD_OPTION ((cri_status)-1001)
 
 /* The outcome of one input: the status, and the library's details (reason, offset). */
 struct outcome {
@@ -423,7 +436,9 @@ struct outcome {
 
 static const char *status_name(cri_status st)
 {
-    return st == TOOL_ERR_BAD_HEX ? "BAD_HEX" : cri_status_name(st);
+    return st == TOOL_ERR_BAD_HEX      ? "BAD_HEX"
+           : st == TOOL_ERR_BAD_OPTION ? "BAD_OPTION"
+                                       : cri_status_name(st);
 }
 
 /* Outcomes whose offset the library sets (see cri.h and struct cri_error_info): these
@@ -434,6 +449,7 @@ static int has_offset(const struct outcome *o)
 
     return st == CRI_ERR_SYNTAX || st == CRI_ERR_PERCENT || st == CRI_ERR_PORT_RANGE ||
            st == CRI_ERR_BASE || st == CRI_ERR_UNPROCESSABLE || st == TOOL_ERR_BAD_HEX ||
+           st == TOOL_ERR_BAD_OPTION ||
            (st == CRI_ERR_COAP && o->coap_at);
 }
 
@@ -449,6 +465,7 @@ static const char *status_meaning(cri_status st)
     case CRI_ERR_BASE: return "BASE is not an absolute URI or full CRI (RFC 3986 sec. 5.1)";
     case CRI_ERR_UNPROCESSABLE: return "this CBOR item breaks a rule of draft-ietf-core-href";
     case CRI_ERR_COAP: return "no CoAP request target can hold this (RFC 7252 sec. 6.4)";
+    case TOOL_ERR_BAD_OPTION: return "not NUMBER:VALUE (a decimal number, a colon, a value)";
     default: return "not hex digits, or an odd number of them";
     }
 }
@@ -470,7 +487,7 @@ static void json_error(int *count, const struct outcome *o, int with_reason)
         return;
     }
     printf("{\"code\": \"%s\", ", status_name(o->st));
-    if (with_reason && o->st == TOOL_ERR_BAD_HEX)
+    if (with_reason && (o->st == TOOL_ERR_BAD_HEX || o->st == TOOL_ERR_BAD_OPTION))
         fputs("\"reason\": null, ", stdout);
     else if (with_reason)
         printf("\"reason\": %ld, ", (long)o->err.reason);
@@ -708,6 +725,7 @@ enum {
     OPT_AUTO,
     OPT_IRI,
     OPT_KEEP_IRI,
+    OPT_SCHEME,
     N_OPTS
 };
 #define BIT(opt) (1u << (opt))
@@ -774,6 +792,8 @@ struct job {
     struct data base_data; /* as the stages take it */
     struct outcome base_outcome; /* BASE's failure (--json: every input's error) */
     int32_t coap_mode;     /* CRI_COAP_MODE_* */
+    const char *scheme;    /* from-coap: --scheme, default "coap" */
+    uint64_t scheme_number; /* its CRI scheme number, UINT64_MAX if it has none */
     const struct cri_coap_destination *dest; /* NULL: what the target names */
     struct cri_coap_destination dest_storage;
     uint8_t dest_addr[16];
@@ -1128,6 +1148,156 @@ static cri_status coap_options(struct job *job, const struct data *d, size_t *n,
     return st;
 }
 
+/* from-coap: `in` is the option array, `len` the number of options. */
+static cri_status do_uri_from_options(const struct job *job, const void *in, size_t len,
+                                      void *out, size_t cap, size_t *out_len,
+                                      struct cri_error_info *err)
+{
+    static const struct cri_coap_destination unknown = {NULL, 0, NULL, 0, -1};
+
+    return uri_from_coap_options(job->scheme, strlen(job->scheme),
+                                 job->dest != NULL ? job->dest : &unknown, in, len, out, cap,
+                                 out_len, err);
+}
+
+static cri_status do_cri_from_options(const struct job *job, const void *in, size_t len,
+                                      void *out, size_t cap, size_t *out_len,
+                                      struct cri_error_info *err)
+{
+    static const struct cri_coap_destination unknown = {NULL, 0, NULL, 0, -1};
+
+    return cri_from_coap_options(job->scheme_number, job->dest != NULL ? job->dest : &unknown,
+                                 in, len, out, cap, out_len, err);
+}
+
+/* One NUMBER:VALUE item (s, len) of a from-coap INPUT as option `o`, its value written at
+ * `val` (NULL: only measured); returns the value length, or (size_t)-1 if the item is no
+ * NUMBER:VALUE. VALUE is percent-decoded, or decimal for a uint option (Uri-Port). */
+static size_t option_item(const char *s, size_t len, struct cri_coap_option *o, uint8_t *val)
+{
+    const char *colon = memchr(s, ':', len);
+    size_t i, vlen, need = 0, off = 0;
+    unsigned long number = 0;
+    enum option_format format;
+
+    if (colon == NULL || colon == s || colon - s > 5)
+        return (size_t)-1;
+    for (i = 0; s + i < colon; i++) {
+        if (s[i] < '0' || s[i] > '9')
+            return (size_t)-1;
+        number = number * 10 + (unsigned long)(s[i] - '0');
+    }
+    if (number > 65535)
+        return (size_t)-1;
+    o->number = (uint16_t)number;
+    vlen = len - (size_t)(colon + 1 - s);
+    option_info(o->number, &format);
+    if (format == FORMAT_UINT) {
+        uint64_t v = 0;
+        uint8_t be[8];
+        for (i = 0; i < vlen; i++) {
+            char c = colon[1 + i];
+            if (c < '0' || c > '9' || vlen > 19)
+                return (size_t)-1;
+            v = v * 10 + (uint64_t)(c - '0');
+        }
+        for (need = 0; v != 0; v >>= 8) /* big-endian, no leading zero bytes (sec. 3.2) */
+            be[need++] = (uint8_t)v;
+        for (i = 0; val != NULL && i < need; i++)
+            val[i] = be[need - 1 - i];
+        return need;
+    }
+    if (uri_percent_decode(colon + 1, vlen, 0, NULL, 0, &need, &off) != CRI_ERR_BUFFER ||
+        (val != NULL && uri_percent_decode(colon + 1, vlen, 0, (char *)val, need + 1, &need,
+                                           &off) != CRI_OK))
+        return (size_t)-1;
+    return need;
+}
+
+/* A from-coap INPUT into job->opts: "hex:" and option bytes (RFC 7252 sec. 3.1; a payload
+ * after 0xFF is left alone), or NUMBER:VALUE items separated by spaces. *n gets the count;
+ * a bad item is TOOL_ERR_BAD_OPTION at its first character. */
+static cri_status read_option_list(struct job *job, const char *in, size_t len, size_t *n,
+                                   struct cri_error_info *err)
+{
+    const size_t size = sizeof(struct cri_coap_option);
+    struct cri_coap_option *opts;
+    size_t pass, i, start, total = 0, used = 0;
+
+    if (has_hex_prefix(in, len)) {
+        struct data d;
+        cri_status st = read_hex(in, len, 1, &job->in_buf, &d, err);
+
+        if (st == CRI_OK)
+            st = cri_coap_options_from_wire(d.p, d.len, NULL, 0, n, &used, err);
+        if (st == CRI_ERR_BUFFER) {
+            buf_reserve(&job->opts, (*n + 1) * size);
+            st = cri_coap_options_from_wire(d.p, d.len, (struct cri_coap_option *)job->opts.p,
+                                            *n, n, &used, err);
+        }
+        return st;
+    }
+    /* Two passes: the first counts items and value bytes, the second writes them. */
+    for (pass = 0; pass < 2; pass++) {
+        uint8_t *val = pass ? (uint8_t *)job->scratch.p : NULL;
+        *n = 0;
+        opts = (struct cri_coap_option *)job->opts.p;
+        for (i = 0; i <= len; i++) {
+            struct cri_coap_option o = {0, NULL, 0};
+            size_t vlen;
+
+            if (i < len && in[i] != ' ')
+                continue;
+            for (start = i; start > 0 && in[start - 1] != ' '; start--)
+                ;
+            if (start == i)
+                continue;
+            vlen = option_item(in + start, i - start, &o, val);
+            if (vlen == (size_t)-1) {
+                err->offset = start;
+                return TOOL_ERR_BAD_OPTION;
+            }
+            if (pass) {
+                o.value = val;
+                o.len = vlen;
+                opts[*n] = o;
+                val += vlen;
+            } else {
+                total += vlen;
+            }
+            ++*n;
+        }
+        if (!pass) {
+            buf_reserve(&job->opts, (*n + 1) * size);
+            buf_reserve(&job->scratch, total + 1);
+        }
+    }
+    return CRI_OK;
+}
+
+/* from-coap: the options checked (cri_coap_options_check), then as a URI and as a CRI. */
+static void run_from_coap(struct job *job, const char *in, size_t len, struct origin at)
+{
+    struct record r = {{{0}}, 0};
+    struct outcome o = {CRI_OK, {0, 0}, 0, 0, 0};
+    size_t n = 0, ulen = 0, clen = 0;
+    const struct cri_coap_option *opts;
+
+    add_field(&r, "input", V_TEXT, P_NONE, in, len);
+    o.st = read_option_list(job, in, len, &n, &o.err);
+    opts = (const struct cri_coap_option *)job->opts.p;
+    if (o.st == CRI_OK)
+        o.st = cri_coap_options_check(opts, n, &o.err);
+    if (o.st == CRI_OK)
+        o.st = fill(job, do_uri_from_options, opts, n, &job->stage_buf[0], &ulen, &o.err);
+    add_field(&r, "uri", o.st == CRI_OK ? V_TEXT : V_NULL, P_VALUE, job->stage_buf[0].p, ulen);
+    if (o.st == CRI_OK)
+        o.st = fill(job, do_cri_from_options, opts, n, &job->stage_buf[1], &clen, &o.err);
+    add_field(&r, "cri_hex", o.st == CRI_OK ? V_HEX : V_NULL, P_VALUE, job->stage_buf[1].p,
+              clen);
+    emit(job, at, in, len, &r, &o);
+}
+
 /* coap: the options, then the stages (the wire format) on them. */
 static void run_coap(struct job *job, const char *in, size_t len, struct origin at)
 {
@@ -1178,6 +1348,8 @@ static const struct command commands[] = {
     {"edn", 0, 0, IN_HEX, run_stages, "input", 1, {{do_to_edn, "edn", V_TEXT, P_VALUE}}},
     {"coap", BIT(OPT_DEST) | BIT(OPT_PORT) | MODE_OPTS, 0, IN_TARGET, run_coap, "input", 1,
      {{do_wire, "wire", V_HEX, P_LABEL}}},
+    {"from-coap", BIT(OPT_DEST) | BIT(OPT_PORT) | BIT(OPT_SCHEME), 0, IN_TEXT, run_from_coap,
+     "input", 1, {{0}}},
 };
 
 /* Whether the command `name` is in `group` ("iri" for "iri to-uri"; NULL: in none), and
@@ -1255,7 +1427,7 @@ static const struct {
     {"--lenient", NULL}, {"--form", NULL},  {"--set", "NAME"},
     {"--zone-id", NULL}, {"--dest", "ADDR"}, {"--port", "N"},
     {"--proxy", NULL},   {"--proxy-scheme", NULL}, {"--auto", NULL},
-    {"--iri", NULL},     {"--keep-iri", NULL},
+    {"--iri", NULL},     {"--keep-iri", NULL}, {"--scheme", "NAME"},
 };
 
 struct cli {
@@ -1447,6 +1619,9 @@ static int setup_coap(const struct cli *cli, struct job *job)
         }
     }
     job->dest = addr != NULL || port != NULL ? d : NULL;
+    job->scheme = cli->value[OPT_SCHEME] != NULL ? cli->value[OPT_SCHEME] : "coap";
+    if (cri_scheme_number(job->scheme, strlen(job->scheme), &job->scheme_number) != CRI_OK)
+        job->scheme_number = UINT64_MAX;
     job->coap_mode = (cli->given & BIT(OPT_PROXY))          ? CRI_COAP_MODE_PROXY
                      : (cli->given & BIT(OPT_PROXY_SCHEME)) ? CRI_COAP_MODE_PROXY_SCHEME
                      : (cli->given & BIT(OPT_AUTO))         ? CRI_COAP_MODE_AUTO

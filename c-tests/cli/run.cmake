@@ -287,6 +287,16 @@ cli_case(preprocess ARGS preprocess "  http://example.com/a b  " "http://example
 cli_case(preprocess_json EXIT 1 ARGS preprocess --json "  http://example.com/a b  "
   " http://a:99999/")
 
+# from-coap (RFC 7252 §6.5, draft §8.1.2): options as NUMBER:VALUE items and as wire
+# bytes (Uri-Host example.com, Uri-Path a and b, Uri-Query x=1, §3.1); a Uri-Port that
+# differs from --port is written; Uri-Host twice is a conflict (§5.10: not repeatable);
+# "x:y" is no NUMBER:VALUE item.
+cli_case(from_coap EXIT 1 ARGS from-coap --dest 192.0.2.1 --port 5683
+  "3:example.com 11:a%20b 11:c 15:x=1" "7:61616 11:x"
+  "hex:3b6578616d706c652e636f6d8161016243783d31" "3:h 3:g" "x:y")
+# The destination's zone goes into the URI (RFC 6874 %25) and the CRI (zone-id text).
+cli_case(from_coap_zone ARGS from-coap --json --scheme coaps --dest "fe80::1%eth0" "11:a")
+
 # ---- CRI -----------------------------------------------------------------------------
 #
 # Expected CBOR is the draft's EDN (draft-ietf-core-href-27 in ../shared/spec) encoded by
