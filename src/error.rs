@@ -45,7 +45,9 @@ pub enum Unconvertible {
     EmptyPort = 2,
     /// A port with redundant leading zeros (`:080`): not supported by CRIs (draft §2 C6).
     PortLeadingZero = 3,
-    /// A zone id that is not valid UTF-8 once percent-decoded.
+    /// URI → CRI: a zone id that is not valid UTF-8 once percent-decoded (a CRI zone-id
+    /// is text). CRI → URI: an empty zone-id, or one on an IPv4 address (RFC 6874 gives
+    /// IPv6 addresses only a `ZoneID = 1*( unreserved / pct-encoded )`).
     ZoneId = 4,
     /// A scheme-id whose scheme number is not in the table compiled in.
     UnknownScheme = 5,

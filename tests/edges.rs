@@ -526,3 +526,37 @@ fn every_writer_output_is_valid() {
     }
     assert!(checked > 10_000, "only {checked} valid references");
 }
+
+/// CRI → URI of zone-ids (draft §5.1 `host-ip = (bytes .size (4/16), ?zone-id)`): RFC 6874
+/// writes a ZoneID only after an IPv6 address and never empty, so `[h'C0000201', "eth0"]`
+/// and an empty zone-id are `ZoneId`, documented on `CRI_UNCONVERTIBLE_ZONE_ID`.
+#[test]
+fn to_uri_zone_ids_without_a_uri_form() {
+    use support::cbor;
+    let opts = ToUriOptions {
+        zone_id: true,
+        ..Default::default()
+    };
+    let with_zone = |addr: &[u8], zone: &str| {
+        let mut v = vec![0x82, 0x20];
+        cbor::head(&mut v, 4, 2);
+        cbor::bytes(&mut v, addr);
+        cbor::text(&mut v, zone);
+        v
+    };
+    let mut out = [0u8; 64];
+    for cri in [
+        with_zone(&[192, 0, 2, 1], "eth0"),
+        with_zone(&LINK_LOCAL, ""),
+    ] {
+        let r = CriRef::decode(&cri).unwrap();
+        assert_eq!(
+            c::to_uri(&r, opts, &mut out),
+            Err(Error::Unconvertible(Unconvertible::ZoneId)),
+            "{cri:02x?}"
+        );
+    }
+    let ok = with_zone(&LINK_LOCAL, "eth0");
+    let n = c::to_uri(&CriRef::decode(&ok).unwrap(), opts, &mut out).unwrap();
+    assert_eq!(&out[..n], b"coap://[fe80::1%25eth0]");
+}

@@ -50,7 +50,8 @@ impl Set {
 ///
 /// Errors: [`Error::Unconvertible`] where §6.1 fails or has no answer: a scheme number not
 /// in the table, discard 0 with a path or with an empty query, discard without path
-/// segments to append, a zone-id without `opts.zone_id`, no scheme with authority `true`
+/// segments to append, a zone-id without `opts.zone_id`, an empty zone-id or one on an
+/// IPv4 address (`ZoneId`, RFC 6874), no scheme with authority `true`
 /// (no URI reference means the same); [`Error::Buffer`] if `out` is too small.
 pub fn to_uri(cri: &CriRef<'_>, opts: ToUriOptions, out: &mut [u8]) -> Result<usize, Error> {
     let mut w = Out::new(out);

@@ -63,7 +63,8 @@ pub const CRI_UNCONVERTIBLE_IPVFUTURE: i32 = 1;
 pub const CRI_UNCONVERTIBLE_EMPTY_PORT: i32 = 2;
 /// Unconvertible: a port with leading zeros.
 pub const CRI_UNCONVERTIBLE_PORT_LEADING_ZERO: i32 = 3;
-/// Unconvertible: a zone id that is not UTF-8.
+/// Unconvertible: a zone id that is not UTF-8 (`cri_from_uri`), or an empty zone-id or
+/// one on an IPv4 address (`cri_to_uri`: RFC 6874 has a non-empty ZoneID for IPv6 only).
 pub const CRI_UNCONVERTIBLE_ZONE_ID: i32 = 4;
 /// Unconvertible: a scheme number not in the table compiled in.
 pub const CRI_UNCONVERTIBLE_UNKNOWN_SCHEME: i32 = 5;
@@ -297,7 +298,8 @@ pub unsafe extern "C" fn cri_from_iri(
 /// Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_ARGUMENT`; `CRI_ERR_UNPROCESSABLE` with
 /// `err->reason`/`err->offset`; `CRI_ERR_UNCONVERTIBLE` with `err->reason` (unknown scheme
 /// number, discard 0 with a path or an empty query, discard without path, zone-id not
-/// enabled, an empty zone-id (`CRI_UNCONVERTIBLE_ZONE_ID`: RFC 6874 `ZoneID = 1*…`), no
+/// enabled, an empty zone-id or one on an IPv4 address (`CRI_UNCONVERTIBLE_ZONE_ID`:
+/// RFC 6874 `ZoneID = 1*…`, IPv6 only), no
 /// scheme with a rootless path (`CRI_UNCONVERTIBLE_ROOTLESS_WITHOUT_SCHEME`: the URI
 /// reference would resolve elsewhere); `CRI_ERR_BUFFER` with the length needed.
 ///
