@@ -460,8 +460,9 @@ fn random_reference(rng: &mut Rng) -> String {
 
 /// The writers' class property (issue 15): every CRI a libcri function writes is a valid
 /// CRI (`CriRef::decode`, what `cri_validate` runs) and every URI it writes is a valid
-/// URI reference (`UriRef::parse`, what `uri_split` runs): from_uri, resolve (URI and
-/// CRI), to_uri, normalize, recompose, iri_to_uri, uri_to_options then both composers.
+/// URI reference (`UriRef::parse`, what `uri_split` runs; an IRI writer's output an IRI
+/// reference): from_uri, resolve (URI and CRI), to_uri, to_iri, normalize, recompose,
+/// iri_to_uri, uri_to_iri, uri_to_options then both composers.
 #[test]
 fn every_writer_output_is_valid() {
     let mut rng = Rng(0x1234_5678_9abc_def1);
@@ -490,11 +491,26 @@ fn every_writer_output_is_valid() {
         if let Ok(n) = uri::iri_to_uri(&u, &mut buf) {
             parses("iri_to_uri", &s, &buf[..n]);
         }
+        // The IRI writers: an IRI reference (RFC 3987 §2.2), what `URI_SPLIT_IRI` checks.
+        if let Ok(n) = uri::uri_to_iri(&u, &mut buf) {
+            let text = std::str::from_utf8(&buf[..n]).unwrap();
+            UriRef::parse_iri(text).unwrap_or_else(|e| panic!("uri_to_iri({s:?}) = {text:?}: {e}"));
+        }
         let cri = c::from_uri(&u, &mut buf).map(|n| buf[..n].to_vec());
         if let Ok(cbor) = &cri {
             decodes("from_uri", &s, cbor);
             if let Ok(t) = cri_to_uri(cbor) {
                 parses("to_uri∘from_uri", &s, t.as_bytes());
+            }
+            let iri = ToUriOptions {
+                iri: true,
+                ..Default::default()
+            };
+            let mut text = vec![0u8; 16 * cbor.len() + 64];
+            if let Ok(n) = c::to_uri(&CriRef::decode(cbor).unwrap(), iri, &mut text) {
+                let t = std::str::from_utf8(&text[..n]).unwrap();
+                UriRef::parse_iri(t)
+                    .unwrap_or_else(|e| panic!("to_iri∘from_uri({s:?}) = {t:?}: {e}"));
             }
         }
         for base in bases {
