@@ -277,6 +277,78 @@ static void test_version(void)
     CHECK(CRI_CBOR_TAG == 99);
 }
 
+/* --- cri_reason_name: every reason constant of cri.h is named by its own name ------- */
+
+static void test_reason_names(void)
+{
+#define R(status, reason) {status, reason, #reason}
+    static const struct {
+        int32_t status, reason;
+        const char *name;
+    } names[] = {
+        R(CRI_ERR_COAP, CRI_COAP_ERR_NOT_ABSOLUTE),
+        R(CRI_ERR_COAP, CRI_COAP_ERR_NOT_COAP_SCHEME),
+        R(CRI_ERR_COAP, CRI_COAP_ERR_FRAGMENT),
+        R(CRI_ERR_COAP, CRI_COAP_ERR_NO_HOST),
+        R(CRI_ERR_COAP, CRI_COAP_ERR_OPTION_LENGTH),
+        R(CRI_ERR_COAP, CRI_COAP_ERR_PET),
+        R(CRI_ERR_COAP, CRI_COAP_ERR_BAD_URI_HOST),
+        R(CRI_ERR_COAP, CRI_COAP_ERR_NOT_UTF8),
+        R(CRI_ERR_COAP, CRI_COAP_ERR_DOT_SEGMENT),
+        R(CRI_ERR_COAP, CRI_COAP_ERR_ORDER),
+        R(CRI_ERR_COAP, CRI_COAP_ERR_WIRE),
+        R(CRI_ERR_COAP, CRI_COAP_ERR_CONFLICT),
+        R(CRI_ERR_COAP, CRI_COAP_ERR_BAD_VALUE),
+        R(CRI_ERR_COAP, CRI_COAP_ERR_USERINFO),
+        R(CRI_ERR_UNPROCESSABLE, CRI_REASON_NOT_CBOR),
+        R(CRI_ERR_UNPROCESSABLE, CRI_REASON_INDEFINITE),
+        R(CRI_ERR_UNPROCESSABLE, CRI_REASON_TRAILING_DEFAULT),
+        R(CRI_ERR_UNPROCESSABLE, CRI_REASON_TWO_LEADING_NULLS),
+        R(CRI_ERR_UNPROCESSABLE, CRI_REASON_DOT_SEGMENT),
+        R(CRI_ERR_UNPROCESSABLE, CRI_REASON_INVALID_UTF8),
+        R(CRI_ERR_UNPROCESSABLE, CRI_REASON_PORT_RANGE),
+        R(CRI_ERR_UNPROCESSABLE, CRI_REASON_HOST_IP_LENGTH),
+        R(CRI_ERR_UNPROCESSABLE, CRI_REASON_HOST_LABEL),
+        R(CRI_ERR_UNPROCESSABLE, CRI_REASON_PET_NOT_MINIMAL),
+        R(CRI_ERR_UNPROCESSABLE, CRI_REASON_LEADING_EMPTY_SEGMENT),
+        R(CRI_ERR_UNPROCESSABLE, CRI_REASON_NAKED_ROOTLESS),
+        R(CRI_ERR_UNPROCESSABLE, CRI_REASON_STRUCTURE),
+        R(CRI_ERR_UNPROCESSABLE, CRI_REASON_DISCARD_RANGE),
+        R(CRI_ERR_UNPROCESSABLE, CRI_REASON_SCHEME_NAME),
+        R(CRI_ERR_UNPROCESSABLE, CRI_REASON_TRAILING_BYTES),
+        R(CRI_ERR_UNPROCESSABLE, CRI_REASON_NOT_FULL),
+        R(CRI_ERR_UNPROCESSABLE, CRI_REASON_TAG),
+        R(CRI_ERR_UNCONVERTIBLE, CRI_UNCONVERTIBLE_IPVFUTURE),
+        R(CRI_ERR_UNCONVERTIBLE, CRI_UNCONVERTIBLE_EMPTY_PORT),
+        R(CRI_ERR_UNCONVERTIBLE, CRI_UNCONVERTIBLE_PORT_LEADING_ZERO),
+        R(CRI_ERR_UNCONVERTIBLE, CRI_UNCONVERTIBLE_ZONE_ID),
+        R(CRI_ERR_UNCONVERTIBLE, CRI_UNCONVERTIBLE_UNKNOWN_SCHEME),
+        R(CRI_ERR_UNCONVERTIBLE, CRI_UNCONVERTIBLE_DISCARD_ZERO),
+        R(CRI_ERR_UNCONVERTIBLE, CRI_UNCONVERTIBLE_DISCARD_WITHOUT_PATH),
+        R(CRI_ERR_UNCONVERTIBLE, CRI_UNCONVERTIBLE_ZONE_ID_NOT_ENABLED),
+        R(CRI_ERR_UNCONVERTIBLE, CRI_UNCONVERTIBLE_NOT_FULL),
+        R(CRI_ERR_UNCONVERTIBLE, CRI_UNCONVERTIBLE_LEADING_EMPTY_SEGMENT),
+        R(CRI_ERR_UNCONVERTIBLE, CRI_UNCONVERTIBLE_DISCARD_RANGE),
+        R(CRI_ERR_UNCONVERTIBLE, CRI_UNCONVERTIBLE_ROOTLESS_WITHOUT_SCHEME),
+        R(CRI_ERR_BASE, CRI_REASON_NOT_CBOR),
+        {CRI_ERR_UNPROCESSABLE, 0, "CRI_UNKNOWN"},
+        {CRI_ERR_UNPROCESSABLE, 19, "CRI_UNKNOWN"},
+        {CRI_ERR_UNCONVERTIBLE, 13, "CRI_UNKNOWN"},
+        {CRI_ERR_COAP, 15, "CRI_UNKNOWN"},
+        {CRI_ERR_COAP, -1, "CRI_UNKNOWN"},
+        {CRI_ERR_SYNTAX, 1, "CRI_UNKNOWN"},
+        {CRI_OK, 1, "CRI_UNKNOWN"},
+    };
+#undef R
+
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        const char *got = cri_reason_name(names[i].status, names[i].reason);
+        note("status %ld reason %ld: got %s", (long)names[i].status, (long)names[i].reason,
+             got ? got : "NULL");
+        CHECK(got != NULL && strcmp(got, names[i].name) == 0);
+    }
+}
+
 /* --- uri_split ----------------------------------------------------------------------- */
 
 static void test_split_null_and_empty(void)
@@ -349,7 +421,7 @@ static void test_split_ports(void)
     struct uri_parts p;
     size_t off = 0;
 
-    /* Out of range: an error, but *parts is filled. */
+    /* Out of range (README Decision 10): an error, but *parts is filled. */
     CHECK(split("http://a:65536/", 0, &p, &off) == CRI_ERR_PORT_RANGE && off == 9);
     CHECK(span_is(p.scheme, "http") && span_is(p.host, "a") && span_is(p.port, "65536") &&
           p.port_number == -1 && span_is(p.path, "/"));
@@ -704,6 +776,28 @@ static void test_recompose(void)
     CHECK(recompose_fails(&p, CRI_ERR_PARTS));
     p = parts_of("", NULL, NULL, NULL, "x", NULL, NULL); /* ":x" would not parse */
     CHECK(recompose_fails(&p, CRI_ERR_PARTS));
+    /* Components outside their RFC 3986 §3 grammar would split into other components. */
+    {
+        static const char *bad[][7] = {
+            {"s", "u", "h", "1", "/p", "a#b", "f"}, /* query with # */
+            {"s", "u", "h", "1", "/p", "q", "a#b"}, /* fragment with # */
+            {"s", "u", "h/x", "1", "/p", "q", "f"}, /* host with / */
+            {"s", "u", "h:2", "1", "/p", "q", "f"}, /* host with : */
+            {"s", "a@b", "h", "1", "/p", "q", "f"}, /* userinfo with @ */
+            {"s", "u", "h", "8a", "/p", "q", "f"},  /* port not digits */
+            {"s", "u", "h", "65536", "/p", "q", "f"}, /* port uri_split rejects */
+            {"s", "u", "h", "1", "/p?x", "q", "f"}, /* path with ? */
+            {"s/t", "u", "h", "1", "/p", "q", "f"}, /* scheme with / */
+            {"s", "u", "[::1", "1", "/p", "q", "f"}, /* unclosed IP-literal */
+            {"s", "u", "h", "1", "/p", "q", "a b"}, /* space */
+        };
+        for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+            p = parts_of(bad[i][0], bad[i][1], bad[i][2], bad[i][3], bad[i][4], bad[i][5],
+                         bad[i][6]);
+            note("parts %zu", i);
+            CHECK(recompose_fails(&p, CRI_ERR_PARTS));
+        }
+    }
     p = parts_of("http", NULL, "a", NULL, "/b", NULL, NULL);
     p.query.len = 3; /* NULL pointer with a length */
     CHECK(recompose_fails(&p, CRI_ERR_NULL));
@@ -870,10 +964,132 @@ static void test_query_next(void)
     CHECK(uri_query_next("a", 1, &pos, NULL) == CRI_ERR_NULL);
 }
 
+/* --- The overlap contract (cri.h): an output overlapping an input is CRI_ERR_ARGUMENT --- */
+
+/* In place, each of these wrote CRI_OK with corrupted output (issue 15: `a%2020c%30c…`,
+ * `http://a/b/c/http?/#a`, `http://a/caff%C3C3x`). Now: CRI_ERR_ARGUMENT and the buffer as
+ * it was; an output right after the input is fine. */
+static void test_overlap(void)
+{
+    char buf[256];
+    size_t n = 0, off = 0;
+    struct cri_error_info e;
+    struct uri_parts p;
+
+    strcpy(buf, "a c 0c %30c");
+    CHECK(uri_percent_encode(buf, 11, URI_ENCODE_UNRESERVED, buf, sizeof buf, &n) ==
+          CRI_ERR_ARGUMENT);
+    CHECK(strcmp(buf, "a c 0c %30c") == 0);
+    /* Overlapping the input's tail only. */
+    CHECK(uri_percent_encode(buf, 11, URI_ENCODE_UNRESERVED, buf + 10, 100, &n) ==
+          CRI_ERR_ARGUMENT);
+    CHECK(uri_percent_encode(buf, 11, URI_ENCODE_UNRESERVED, buf + 11, 100, &n) == CRI_OK &&
+          strcmp(buf + 11, "a%20c%200c%20%2530c") == 0);
+
+    strcpy(buf, "http://a/b/c/d;p?q");
+    CHECK(uri_resolve(buf, 18, "../g", 4, buf, sizeof buf, &n, &off) == CRI_ERR_ARGUMENT);
+    CHECK(uri_resolve("http://a/b/c/d;p?q", 18, buf, 4, buf + 2, 100, &n, &off) ==
+          CRI_ERR_ARGUMENT);
+    CHECK(strcmp(buf, "http://a/b/c/d;p?q") == 0);
+
+    strcpy(buf, "http://a/caff\xC3\xA8x");
+    CHECK(iri_to_uri(buf, 16, buf, sizeof buf, &n, &off) == CRI_ERR_ARGUMENT);
+    CHECK(uri_preprocess(buf, 16, buf, sizeof buf, &n, &off) == CRI_ERR_ARGUMENT);
+    CHECK(strcmp(buf, "http://a/caff\xC3\xA8x") == 0);
+    strcpy(buf, "http://a/b/../%63");
+    CHECK(uri_normalize(buf, 17, buf + 8, 64, &n, &off) == CRI_ERR_ARGUMENT);
+    CHECK(uri_percent_decode(buf, 17, 0, buf, sizeof buf, &n, &off) == CRI_ERR_ARGUMENT);
+    CHECK(uri_remove_dot_segments(buf + 8, 9, buf, sizeof buf, &n) == CRI_ERR_ARGUMENT);
+    CHECK(cri_from_uri(buf, 17, (uint8_t *)buf, sizeof buf, &n, &e) == CRI_ERR_ARGUMENT);
+    /* The parts struct is an output too. */
+    CHECK(uri_split(buf, 17, 0, (struct uri_parts *)(void *)buf, &off) == CRI_ERR_ARGUMENT);
+    CHECK(strcmp(buf, "http://a/b/../%63") == 0);
+
+    /* Recompose: the spans are the inputs. */
+    CHECK(split("s://h/p", 0, &p, &off) == CRI_OK);
+    {
+        static char text[32];
+        strcpy(text, "s://h/p");
+        CHECK(split(text, 0, &p, &off) == CRI_OK);
+        CHECK(uri_recompose(&p, text, sizeof text, &n) == CRI_ERR_ARGUMENT);
+        CHECK(strcmp(text, "s://h/p") == 0);
+    }
+
+    /* CRI and option functions: CBOR in, CBOR or options out. */
+    {
+        uint8_t cbor[128];
+        struct cri_coap_option opts[8];
+        size_t nopts = 0, nval = 0, used = 0;
+        CHECK(cri_from_uri("coap://h/a", 10, cbor, sizeof cbor, &n, &e) == CRI_OK);
+        size_t clen = n;
+        CHECK(cri_to_uri(cbor, clen, 0, (char *)cbor, sizeof cbor, &n, &e) == CRI_ERR_ARGUMENT);
+        CHECK(cri_to_edn(cbor, clen, (char *)cbor + 1, 64, &n, &e) == CRI_ERR_ARGUMENT);
+        CHECK(cri_resolve(cbor, clen, cbor, clen, cbor, sizeof cbor, &n, &e) ==
+              CRI_ERR_ARGUMENT);
+        /* The value buffer over the CRI. */
+        CHECK(cri_to_coap_options(cbor, clen, NULL, CRI_COAP_MODE_DIRECT, opts, 8, &nopts, cbor,
+                                  sizeof cbor, &nval, &e) == CRI_ERR_ARGUMENT);
+        /* The option array over the value buffer. */
+        CHECK(cri_to_coap_options(cbor, clen, NULL, CRI_COAP_MODE_DIRECT, opts, 8, &nopts,
+                                  (uint8_t *)opts, sizeof opts, &nval, &e) == CRI_ERR_ARGUMENT);
+        uint8_t values[64];
+        CHECK(cri_to_coap_options(cbor, clen, NULL, CRI_COAP_MODE_DIRECT, opts, 8, &nopts, values,
+                                  sizeof values, &nval, &e) == CRI_OK);
+        /* Wire bytes written over the option values they encode. */
+        CHECK(cri_coap_options_to_wire(opts, nopts, values, sizeof values, &n, &e) ==
+              CRI_ERR_ARGUMENT);
+        uint8_t wire[64];
+        CHECK(cri_coap_options_to_wire(opts, nopts, wire, sizeof wire, &n, &e) == CRI_OK);
+        size_t wlen = n;
+        CHECK(cri_coap_options_from_wire(wire, wlen, (struct cri_coap_option *)(void *)wire, 2,
+                                         &nopts, &used, &e) == CRI_ERR_ARGUMENT);
+        struct cri_coap_destination d = {(const uint8_t *)"\xC0\x00\x02\x01", 4, NULL, 0, 5683};
+        CHECK(cri_coap_options_from_wire(wire, wlen, opts, 8, &nopts, &used, &e) == CRI_OK);
+        CHECK(uri_from_coap_options("coap", 4, &d, opts, nopts, (char *)wire, sizeof wire, &n,
+                                    &e) == CRI_ERR_ARGUMENT);
+        CHECK(cri_from_coap_options(0, &d, opts, nopts, (uint8_t *)opts, sizeof opts, &n, &e) ==
+              CRI_ERR_ARGUMENT);
+    }
+}
+
+/* --- CoAP errors point into the URI (issue 15: the offset was always 0) ------------- */
+
+static void test_coap_error_offsets(void)
+{
+    static const struct {
+        const char *uri;
+        int32_t reason;
+        size_t offset; /* of the offending component, per RFC 3986 §3 */
+    } cases[] = {
+        {"coap://h/a#frag", CRI_COAP_ERR_FRAGMENT, 10},   /* the '#' */
+        {"coap://u@h/a", CRI_COAP_ERR_USERINFO, 7},        /* the userinfo */
+        {"coap://h/a/%FF/b", CRI_COAP_ERR_NOT_UTF8, 11},   /* the segment */
+        {"coap://h/a?x=1&%C3", CRI_COAP_ERR_NOT_UTF8, 15}, /* the query item */
+        {"coap://%FF/a", CRI_COAP_ERR_NOT_UTF8, 7},        /* the host */
+        {"http://h/", CRI_COAP_ERR_NOT_COAP_SCHEME, 0},    /* the scheme */
+    };
+    struct cri_coap_option opts[8];
+    uint8_t values[64];
+    size_t nopts, nval;
+    struct cri_error_info e;
+
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        int32_t rc = uri_to_coap_options(cases[i].uri, strlen(cases[i].uri), NULL,
+                                         CRI_COAP_MODE_DIRECT, opts, 8, &nopts, values,
+                                         sizeof values, &nval, &e);
+        note("%s: %s reason %ld offset %lu", cases[i].uri, cri_status_name(rc), (long)e.reason,
+             (unsigned long)e.offset);
+        CHECK(rc == CRI_ERR_COAP && e.reason == cases[i].reason && e.offset == cases[i].offset);
+    }
+}
+
 int main(void)
 {
     test_status_names();
     test_version();
+    test_reason_names();
+    test_overlap();
+    test_coap_error_offsets();
     test_split_null_and_empty();
     test_split_unterminated();
     test_split_errors();

@@ -932,9 +932,8 @@ static int status_ok(int32_t rc, const int32_t *allowed, const struct cri_error_
     if (rc == CRI_ERR_UNPROCESSABLE || rc == CRI_ERR_BASE)
         return err->reason >= CRI_REASON_NOT_CBOR && err->reason <= CRI_REASON_TAG &&
                err->offset <= len;
-    if (rc == CRI_ERR_UNCONVERTIBLE)
-        return err->reason >= CRI_UNCONVERTIBLE_IPVFUTURE &&
-               err->reason <= CRI_UNCONVERTIBLE_NOT_FULL;
+    if (rc == CRI_ERR_UNCONVERTIBLE) /* a reason cri.h defines */
+        return strcmp(cri_reason_name(rc, err->reason), "CRI_UNKNOWN") != 0;
     return 1;
 }
 

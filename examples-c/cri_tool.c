@@ -36,6 +36,8 @@ static const char *const usage_text[] = {
     "  resolve BASE REF...      resolve references against the base URI BASE\n"
     "                           (sec. 5.2)\n"
     "  normalize URI...         normalize URI references (sec. 6.2.2, 6.2.3)\n"
+    "  equivalent URI OTHER...  whether each OTHER is equivalent to URI (sec. 6.2);\n"
+    "                           URI is checked first and reported as \"base\"\n"
     "  encode TEXT...           percent-encode text (sec. 2.1)\n"
     "  decode TEXT...           percent-decode text (sec. 2.1)\n"
     "  preprocess TEXT...       pasted or scraped links to URI references: trim\n"
@@ -54,15 +56,21 @@ static const char *const usage_text[] = {
     "  edn CRI...               CBOR diagnostic notation of CRI references\n"
     "CoAP command (RFC 7252 sec. 6.4, draft sec. 8):\n"
     "  coap TARGET...           the CoAP options of a request to a URI or a full CRI\n"
+    "  from-coap OPTIONS...     a request's URI and CRI from its options (RFC 7252\n"
+    "                           sec. 6.5, draft sec. 8.1.2), checked first\n"
+    "                           (cri_coap_options_check): OPTIONS is \"hex:\" and the\n"
+    "                           option bytes (sec. 3.1), or NUMBER:VALUE items in\n"
+    "                           ascending order separated by spaces, VALUE\n"
+    "                           percent-decoded (decimal for\n"
+    "                           Uri-Port), e.g. \"3:example.com 11:a%20b 7:61616\"\n"
     "\n"
     "Without INPUT arguments the inputs are read from standard input, one per line\n"
     "(a trailing LF or CR LF is removed); BASE stays an argument.\n"
     "\n",
     "A CRI is given as its CBOR in hex digits (either case), optionally after \"hex:\":\n"
     "  from-cri, edn  every INPUT is hex\n"
-    "  cri-resolve    BASE and REF are hex if they start with \"hex:\" or are an even\n"
-    "                 number of hex digits that decode to a valid CRI reference;\n"
-    "                 anything else is a URI reference, converted as by to-cri\n"
+    "  cri-resolve    BASE and REF are CRIs in hex only after \"hex:\"; anything else\n"
+    "                 is a URI reference, converted as by to-cri (so 8100 is a path)\n"
     "  coap           TARGET is a CRI if it starts with \"hex:\", else a URI\n"
     "\n"
     "options (anywhere on the command line; after \"--\" every argument is the\n"
@@ -87,7 +95,10 @@ static const char *const usage_text[] = {
     "                  is not sent as Uri-Port. Without --dest and --port the\n"
     "                  request goes to the address and port the target names;\n"
     "                  --port alone leaves the address unknown, so a host that is\n"
-    "                  an IP address is sent as Uri-Host\n"
+    "                  an IP address is sent as Uri-Host. from-coap: where the\n"
+    "                  request was received, standing in for a missing Uri-Host\n"
+    "                  and Uri-Port (--dest ADDR%ZONE keeps the zone)\n"
+    "  --scheme NAME   from-coap: the request's CoAP scheme (default coap)\n"
     "  --proxy         coap: to a forward-proxy, the whole target in Proxy-Uri (URI)\n"
     "                  or Proxy-Cri (CRI)\n"
     "  --proxy-scheme  coap: to a forward-proxy, Proxy-Scheme (URI) or\n"
@@ -103,6 +114,8 @@ static const char *const usage_text[] = {
     "               component has no key, an empty one is \"key=\": http://a/b?\n"
     "               gives \"scheme=http<TAB>host=a<TAB>path=/b<TAB>query=\",\n"
     "               http://a/b the same without query. path is always there.\n"
+    "               Values are escaped as stderr writes an INPUT (below), so a TAB\n"
+    "               in a --lenient component is \\x09.\n"
     "  to-cri       HEX<TAB>EDN: the CRI reference as CBOR in lowercase hex, and in\n"
     "               CBOR diagnostic notation\n"
     "  cri-resolve  HEX<TAB>URI: the resolved CRI in lowercase hex, and as a URI\n"
@@ -110,7 +123,7 @@ static const char *const usage_text[] = {
     "               wire<TAB>HEX: the options in the message format (RFC 7252\n"
     "               sec. 3.1). VALUE is decimal for Uri-Port and\n"
     "               Proxy-Scheme-Number, hex for Proxy-Cri, else text with control\n"
-    "               bytes, \"\\\" and (in text that is not UTF-8) bytes >= 0x80 as\n"
+    "               bytes, \"\\\" and bytes that are not part of a UTF-8 character as\n"
     "               \\xHH.\n"
     "  others       the resulting string as is (decode: the raw bytes, which may\n"
     "               hold a newline or a NUL; --json escapes them).\n"
@@ -120,22 +133,33 @@ static const char *const usage_text[] = {
     "                  fragment, error}: components as written, null when absent\n"
     "    resolve      {base, ref, target, error}\n"
     "    normalize    {input, normalized, error}\n"
+    "    equivalent   {base, other, equivalent, error}: base is URI, equivalent\n"
+    "                 true or false (plain: true or false)\n"
     "    encode, decode, preprocess, iri to-uri, iri to-iri\n"
     "                 {input, output, error}\n"
     "    to-cri       {input, cri_hex, cri_edn, error}\n"
     "    from-cri     {input, uri, error} (uri: the IRI with --iri)\n"
     "    cri-resolve  {base, ref, cri_hex, uri, error}\n"
     "    edn          {input, edn, error}\n"
+    "    from-coap    {input, uri, cri_hex, error}; plain: URI<TAB>CRI_HEX\n"
     "    coap         {input, options, wire, error}: options is\n"
     "                  [[NUMBER, VALUE], ...] with VALUE an integer for Uri-Port and\n"
     "                  Proxy-Scheme-Number, \"hex:...\" for Proxy-Cri and for text\n"
     "                  that is not UTF-8, else a string\n"
+    "  Strings are JSON text: UTF-8 characters as themselves, and a byte that is not\n"
+    "  part of one as U+FFFD; such a field KEY then has KEY_hex beside it with its\n"
+    "  exact bytes in lowercase hex (e.g. decode of %C3 gives \"output\": \"\\ufffd\",\n"
+    "  \"output_hex\": \"c3\"; decode of %C3%83 gives the character U+00C3).\n"
+    "  With a BASE that is not valid every input fails with BASE's error (reported\n"
+    "  once on stderr); --json still prints an object per input, with that error.\n"
     "  Results are null from the step that failed on (to-cri and cri-resolve still\n"
-    "  give cri_hex when only the second step failed).\n"
+    "  give cri_hex when only the second step failed; preprocess gives the processed\n"
+    "  text the offset of its error points into).\n"
     "  error is null or {\"code\": \"CRI_ERR_...\", \"offset\": N}; the CRI and CoAP\n"
     "  commands give {\"code\", \"reason\", \"offset\"} with reason the library's\n"
     "  err.reason (a CRI_REASON_*, CRI_UNCONVERTIBLE_* or CRI_COAP_ERR_* value, 0\n"
-    "  for none). offset is null where the status has none. The code BAD_HEX\n"
+    "  for none). offset is null where the status has none (CRI_ERR_COAP has one\n"
+    "  for a URI target: the byte of the URI the error is about). The code BAD_HEX\n"
     "  (reason null) is an INPUT that should be hex and is not: offset is the first\n"
     "  character that is no hex digit, or the input length for an odd number of\n"
     "  digits.\n"
@@ -148,8 +172,10 @@ static const char *const usage_text[] = {
     "where the status has an offset; K counts bytes of the URI, or of the CBOR for a\n"
     "CRI in hex, or characters of the INPUT for BAD_HEX; for preprocess bytes of the\n"
     "processed text, which is not printed. INPUT is written as plain output writes\n"
-    "text: control bytes, \"\\\" and, in an INPUT that is not UTF-8, bytes >= 0x80\n"
-    "as \\xHH.)\n"
+    "text: control bytes, \"\\\" and bytes that are not part of a UTF-8 character\n"
+    "as \\xHH.) Where there is an offset (not for preprocess) two more lines follow:\n"
+    "the INPUT again, and a caret under the offending byte (under its two hex digits\n"
+    "for a CRI in hex) with one line on what CODE means.\n"
     "\n"
     "exit status: 0 every input succeeded, 1 an input (or BASE) failed, 2 usage\n"
     "error.\n",
@@ -261,40 +287,44 @@ static void put_hex(const void *p, size_t len)
 
 /* ---- text and JSON ----------------------------------------------------------------- */
 
-/* Strict UTF-8 (RFC 3629): no overlong forms, no surrogates, nothing above U+10FFFF. */
+/* The length of the strict UTF-8 (RFC 3629) character at s[i..len): 1 to 4, or 0 if the
+ * bytes there are none (overlong, surrogate, above U+10FFFF, cut off). */
+static size_t utf8_char(const unsigned char *s, size_t i, size_t len)
+{
+    unsigned c = s[i];
+    size_t n, k;
+    uint32_t cp, min;
+
+    if (c < 0x80)
+        return 1;
+    if ((c & 0xE0) == 0xC0) {
+        n = 1, cp = c & 0x1F, min = 0x80;
+    } else if ((c & 0xF0) == 0xE0) {
+        n = 2, cp = c & 0x0F, min = 0x800;
+    } else if ((c & 0xF8) == 0xF0) {
+        n = 3, cp = c & 0x07, min = 0x10000;
+    } else {
+        return 0;
+    }
+    if (len - i - 1 < n)
+        return 0;
+    for (k = 1; k <= n; k++) {
+        if ((s[i + k] & 0xC0) != 0x80)
+            return 0;
+        cp = (cp << 6) | (s[i + k] & 0x3Fu);
+    }
+    if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+        return 0;
+    return n + 1;
+}
+
 static int utf8_valid(const unsigned char *s, size_t len)
 {
-    size_t i = 0;
+    size_t i = 0, n;
 
-    while (i < len) {
-        unsigned c = s[i];
-        size_t n, k;
-        uint32_t cp, min;
-
-        if (c < 0x80) {
-            i++;
-            continue;
-        }
-        if ((c & 0xE0) == 0xC0) {
-            n = 1, cp = c & 0x1F, min = 0x80;
-        } else if ((c & 0xF0) == 0xE0) {
-            n = 2, cp = c & 0x0F, min = 0x800;
-        } else if ((c & 0xF8) == 0xF0) {
-            n = 3, cp = c & 0x07, min = 0x10000;
-        } else {
+    for (; i < len; i += n)
+        if ((n = utf8_char(s, i, len)) == 0)
             return 0;
-        }
-        if (len - i - 1 < n)
-            return 0;
-        for (k = 1; k <= n; k++) {
-            if ((s[i + k] & 0xC0) != 0x80)
-                return 0;
-            cp = (cp << 6) | (s[i + k] & 0x3Fu);
-        }
-        if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
-            return 0;
-        i += n + 1;
-    }
     return 1;
 }
 
@@ -313,30 +343,62 @@ static char json_escape_letter(unsigned c)
     }
 }
 
-/* Writes the bytes (s, len) to f escaped, as the body of a JSON string (json) or as plain
- * text on one line (also the INPUT in messages on stderr). Lengths come from the library,
- * never strlen: a decoded %00 is a NUL byte inside the text. UTF-8 text passes through;
- * text that is not UTF-8 (decode of %FF, a raw 0xFF in an input) gets each byte >= 0x80
- * escaped, so that the JSON stays valid and the plain text readable. JSON escapes as
- * RFC 8259 says (\u00XX); plain text has \xHH for control bytes and "\". */
+/* The escaped form of the unit at s[i..len) into `out` (NUL-terminated, at most 7 bytes
+ * with the NUL); returns the bytes of s it covers. A valid UTF-8 character passes
+ * through, also in text that has bad bytes elsewhere; a byte that is not part of one is
+ * \xHH in plain text and U+FFFD in JSON (where print_json adds the exact bytes as
+ * KEY_hex). JSON escapes as RFC 8259 says; plain text has \xHH for control bytes, DEL and
+ * "\". Lengths come from the library, never strlen: a decoded %00 is a NUL inside text. */
+static size_t escape_unit(const unsigned char *s, size_t i, size_t len, int json, char out[8])
+{
+    unsigned c = s[i];
+    char letter = json ? json_escape_letter(c) : '\0';
+    size_t n = utf8_char(s, i, len);
+
+    if (n == 0) {
+        if (json)
+            strcpy(out, "\\ufffd");
+        else
+            sprintf(out, "\\x%02x", c);
+        return 1;
+    }
+    if (letter != '\0')
+        sprintf(out, "\\%c", letter);
+    else if (c < 0x20 || (!json && (c == 0x7F || c == '\\')))
+        sprintf(out, json ? "\\u%04x" : "\\x%02x", c);
+    else {
+        memcpy(out, s + i, n);
+        out[n] = '\0';
+    }
+    return n;
+}
+
+/* Writes the bytes (s, len) to f escaped (escape_unit), as the body of a JSON string
+ * (json) or as plain text on one line (also the INPUT in messages on stderr). */
 static void put_escaped(FILE *f, const char *s, size_t len, int json)
 {
     const unsigned char *u = (const unsigned char *)s;
-    int pass_high = utf8_valid(u, len);
+    char unit[8];
     size_t i;
 
-    for (i = 0; i < len; i++) {
-        unsigned c = u[i];
-        char letter = json ? json_escape_letter(c) : '\0';
+    for (i = 0; i < len;)
+        i += escape_unit(u, i, len, json, unit), fputs(unit, f);
+}
 
-        if (letter != '\0')
-            fprintf(f, "\\%c", letter);
-        else if (c < 0x20 || (c >= 0x80 && !pass_high) ||
-                 (!json && (c == 0x7F || c == '\\')))
-            fprintf(f, json ? "\\u%04x" : "\\x%02x", c);
-        else
-            putc((int)c, f);
+/* The terminal column at which byte `off` of (s, len) stands once put_escaped wrote it as
+ * plain text: escapes count their characters, a UTF-8 character one column. */
+static size_t escaped_column(const char *s, size_t len, size_t off)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    char unit[8];
+    size_t i = 0, col = 0, n;
+
+    while (i < len && i < off) {
+        n = escape_unit(u, i, len, 0, unit);
+        col += n > 1 ? 1 : strlen(unit);
+        i += n;
     }
+    return col;
 }
 
 static void json_string(const char *s, size_t len)
@@ -360,89 +422,60 @@ static void json_key(int *count, const char *key)
 /* Not a library status: an INPUT that should be hex digits is not (cri.h's statuses run
  * from 1 down to -12). */
 #define TOOL_ERR_BAD_HEX ((cri_status)-1000)
+/* Not a library status: an item of a from-coap INPUT is not NUMBER:VALUE. */
+#define TOOL_ERR_BAD_OPTION ((cri_status)-1001)
 
 /* The outcome of one input: the status, and the library's details (reason, offset). */
 struct outcome {
     cri_status st;
     struct cri_error_info err;
     int tolerated; /* split --lenient: failed, but not a failure of the run */
+    int reported;  /* BASE's failure, already on stderr */
+    int coap_at;   /* a CoAP error of a URI target: err.offset is in the URI */
 };
 
 static const char *status_name(cri_status st)
 {
-    return st == TOOL_ERR_BAD_HEX ? "BAD_HEX" : cri_status_name(st);
+    return st == TOOL_ERR_BAD_HEX      ? "BAD_HEX"
+           : st == TOOL_ERR_BAD_OPTION ? "BAD_OPTION"
+                                       : cri_status_name(st);
 }
 
-/* Statuses whose offset the library sets (see cri.h and struct cri_error_info). */
-static int status_has_offset(cri_status st)
+/* Outcomes whose offset the library sets (see cri.h and struct cri_error_info): these
+ * statuses, and CRI_ERR_COAP for a URI target (uri_to_coap_options). */
+static int has_offset(const struct outcome *o)
 {
+    cri_status st = o->st;
+
     return st == CRI_ERR_SYNTAX || st == CRI_ERR_PERCENT || st == CRI_ERR_PORT_RANGE ||
-           st == CRI_ERR_BASE || st == CRI_ERR_UNPROCESSABLE || st == TOOL_ERR_BAD_HEX;
+           st == CRI_ERR_BASE || st == CRI_ERR_UNPROCESSABLE || st == TOOL_ERR_BAD_HEX ||
+           st == TOOL_ERR_BAD_OPTION ||
+           (st == CRI_ERR_COAP && o->coap_at);
 }
-
-struct named {
-    int32_t value;
-    const char *name;
-};
-#define NAMED(x) {x, #x}
-
-static const struct named cri_reasons[] = {
-    NAMED(CRI_REASON_NOT_CBOR),          NAMED(CRI_REASON_INDEFINITE),
-    NAMED(CRI_REASON_TRAILING_DEFAULT),  NAMED(CRI_REASON_TWO_LEADING_NULLS),
-    NAMED(CRI_REASON_DOT_SEGMENT),       NAMED(CRI_REASON_INVALID_UTF8),
-    NAMED(CRI_REASON_PORT_RANGE),        NAMED(CRI_REASON_HOST_IP_LENGTH),
-    NAMED(CRI_REASON_HOST_LABEL),        NAMED(CRI_REASON_PET_NOT_MINIMAL),
-    NAMED(CRI_REASON_LEADING_EMPTY_SEGMENT), NAMED(CRI_REASON_NAKED_ROOTLESS),
-    NAMED(CRI_REASON_STRUCTURE),         NAMED(CRI_REASON_DISCARD_RANGE),
-    NAMED(CRI_REASON_SCHEME_NAME),       NAMED(CRI_REASON_TRAILING_BYTES),
-    NAMED(CRI_REASON_NOT_FULL),          NAMED(CRI_REASON_TAG),
-};
-
-static const struct named unconvertible_reasons[] = {
-    NAMED(CRI_UNCONVERTIBLE_IPVFUTURE),
-    NAMED(CRI_UNCONVERTIBLE_EMPTY_PORT),
-    NAMED(CRI_UNCONVERTIBLE_PORT_LEADING_ZERO),
-    NAMED(CRI_UNCONVERTIBLE_ZONE_ID),
-    NAMED(CRI_UNCONVERTIBLE_UNKNOWN_SCHEME),
-    NAMED(CRI_UNCONVERTIBLE_DISCARD_ZERO),
-    NAMED(CRI_UNCONVERTIBLE_DISCARD_WITHOUT_PATH),
-    NAMED(CRI_UNCONVERTIBLE_ZONE_ID_NOT_ENABLED),
-    NAMED(CRI_UNCONVERTIBLE_NOT_FULL),
-    NAMED(CRI_UNCONVERTIBLE_LEADING_EMPTY_SEGMENT),
-};
-
-static const struct named coap_reasons[] = {
-    NAMED(CRI_COAP_ERR_NOT_ABSOLUTE), NAMED(CRI_COAP_ERR_NOT_COAP_SCHEME),
-    NAMED(CRI_COAP_ERR_FRAGMENT),     NAMED(CRI_COAP_ERR_NO_HOST),
-    NAMED(CRI_COAP_ERR_OPTION_LENGTH), NAMED(CRI_COAP_ERR_PET),
-    NAMED(CRI_COAP_ERR_BAD_URI_HOST), NAMED(CRI_COAP_ERR_NOT_UTF8),
-    NAMED(CRI_COAP_ERR_DOT_SEGMENT),  NAMED(CRI_COAP_ERR_ORDER),
-    NAMED(CRI_COAP_ERR_WIRE),         NAMED(CRI_COAP_ERR_CONFLICT),
-    NAMED(CRI_COAP_ERR_BAD_VALUE),    NAMED(CRI_COAP_ERR_USERINFO),
-};
 
 #define N_OF(a) (sizeof(a) / sizeof((a)[0]))
 
-static const char *find_name(const struct named *t, size_t n, int32_t value)
+/* One line on what a status with an offset means, for the caret line on stderr. */
+static const char *status_meaning(cri_status st)
 {
-    size_t i;
-
-    for (i = 0; i < n; i++)
-        if (t[i].value == value)
-            return t[i].name;
-    return NULL;
+    switch (st) {
+    case CRI_ERR_SYNTAX: return "not allowed here by RFC 3986 (or RFC 3987 with --iri)";
+    case CRI_ERR_PERCENT: return "a % not followed by two hex digits (RFC 3986 sec. 2.1)";
+    case CRI_ERR_PORT_RANGE: return "a port over 65535 (libcri's Decision 10)";
+    case CRI_ERR_BASE: return "BASE is not an absolute URI or full CRI (RFC 3986 sec. 5.1)";
+    case CRI_ERR_UNPROCESSABLE: return "this CBOR item breaks a rule of draft-ietf-core-href";
+    case CRI_ERR_COAP: return "no CoAP request target can hold this (RFC 7252 sec. 6.4)";
+    case TOOL_ERR_BAD_OPTION: return "not NUMBER:VALUE (a decimal number, a colon, a value)";
+    default: return "not hex digits, or an odd number of them";
+    }
 }
 
-/* The name of err.reason, which status says the table of (cri.h); NULL if unknown. */
+/* The name of err.reason, which status says the kind of (cri.h); NULL if it has none. */
 static const char *reason_name(cri_status st, int32_t reason)
 {
-    if (st == CRI_ERR_UNPROCESSABLE || st == CRI_ERR_BASE)
-        return find_name(cri_reasons, N_OF(cri_reasons), reason);
-    if (st == CRI_ERR_UNCONVERTIBLE)
-        return find_name(unconvertible_reasons, N_OF(unconvertible_reasons), reason);
-    if (st == CRI_ERR_COAP)
-        return find_name(coap_reasons, N_OF(coap_reasons), reason);
-    return NULL;
+    const char *name = cri_reason_name(st, reason);
+
+    return strcmp(name, "CRI_UNKNOWN") == 0 ? NULL : name;
 }
 
 /* {"code", "offset"}, and "reason" in between for the CRI and CoAP commands. */
@@ -454,12 +487,12 @@ static void json_error(int *count, const struct outcome *o, int with_reason)
         return;
     }
     printf("{\"code\": \"%s\", ", status_name(o->st));
-    if (with_reason && o->st == TOOL_ERR_BAD_HEX)
+    if (with_reason && (o->st == TOOL_ERR_BAD_HEX || o->st == TOOL_ERR_BAD_OPTION))
         fputs("\"reason\": null, ", stdout);
     else if (with_reason)
         printf("\"reason\": %ld, ", (long)o->err.reason);
     fputs("\"offset\": ", stdout);
-    if (status_has_offset(o->st))
+    if (has_offset(o))
         printf("%lu}", (unsigned long)o->err.offset);
     else
         fputs("null}", stdout);
@@ -591,6 +624,8 @@ static void put_value(const struct field *f, int json)
     case V_TEXT:
         if (json)
             json_string(f->p, f->n);
+        else if (f->plain == P_KEYED) /* split: a lenient component may hold a TAB */
+            put_escaped(stdout, f->p, f->n, 0);
         else if (f->n > 0)
             fwrite(f->p, 1, f->n, stdout);
         break;
@@ -660,8 +695,16 @@ static void print_json(const struct record *r, const struct outcome *o, int with
     int count = 0, i;
 
     for (i = 0; i < r->n; i++) {
-        json_key(&count, r->f[i].key);
-        put_value(&r->f[i], 1);
+        const struct field *f = &r->f[i];
+
+        json_key(&count, f->key);
+        put_value(f, 1);
+        /* Text that is not UTF-8 has its exact bytes beside it: KEY_hex. */
+        if (f->kind == V_TEXT && !utf8_valid(f->p, f->n)) {
+            printf(", \"%s_hex\": \"", f->key);
+            put_hex(f->p, f->n);
+            putchar('"');
+        }
     }
     json_error(&count, o, with_reason);
     fputs("}\n", stdout);
@@ -682,6 +725,7 @@ enum {
     OPT_AUTO,
     OPT_IRI,
     OPT_KEEP_IRI,
+    OPT_SCHEME,
     N_OPTS
 };
 #define BIT(opt) (1u << (opt))
@@ -691,7 +735,7 @@ enum {
 enum input_kind {
     IN_TEXT,   /* as it is */
     IN_HEX,    /* CBOR as hex digits, "hex:" optional */
-    IN_CRI,    /* cri-resolve: CBOR as hex, else a URI reference to convert */
+    IN_CRI,    /* cri-resolve: CBOR after "hex:", else a URI reference to convert */
     IN_TARGET, /* coap: "hex:" and CBOR as hex, else a URI */
 };
 
@@ -746,7 +790,10 @@ struct job {
     const char *base;      /* resolve, cri-resolve: as given */
     size_t base_len;
     struct data base_data; /* as the stages take it */
+    struct outcome base_outcome; /* BASE's failure (--json: every input's error) */
     int32_t coap_mode;     /* CRI_COAP_MODE_* */
+    const char *scheme;    /* from-coap: --scheme, default "coap" */
+    uint64_t scheme_number; /* its CRI scheme number, UINT64_MAX if it has none */
     const struct cri_coap_destination *dest; /* NULL: what the target names */
     struct cri_coap_destination dest_storage;
     uint8_t dest_addr[16];
@@ -762,6 +809,10 @@ struct origin {
     unsigned long n;
 };
 
+static cri_status do_preprocess(const struct job *job, const void *in, size_t len,
+                                void *out, size_t cap, size_t *out_len,
+                                struct cri_error_info *err);
+
 static void report_failure(struct job *job, struct origin at, const struct outcome *o,
                            const char *in, size_t len)
 {
@@ -776,18 +827,33 @@ static void report_failure(struct job *job, struct origin at, const struct outco
         fprintf(stderr, " (%s)", reason);
     else if (o->err.reason != 0)
         fprintf(stderr, " (reason %ld)", (long)o->err.reason);
-    if (status_has_offset(o->st))
+    if (has_offset(o))
         fprintf(stderr, " at offset %lu", (unsigned long)o->err.offset);
     fputs(": ", stderr);
     put_escaped(stderr, in, len, 0);
     fputc('\n', stderr);
+    /* The input again with a caret under the offending byte, and what the status means.
+     * The offset of a CRI given in hex counts CBOR bytes: two digits each. preprocess's
+     * offset is in the processed text, which --json prints. */
+    if (has_offset(o) && job->cmd->stages[0].fn != do_preprocess) {
+        size_t col;
+        int cbor = (o->st == CRI_ERR_UNPROCESSABLE ||
+                    (o->st == CRI_ERR_BASE && o->err.reason != 0));
+        if (cbor)
+            col = (has_hex_prefix(in, len) ? sizeof hex_prefix - 1 : 0) + 2 * o->err.offset;
+        else
+            col = escaped_column(in, len, o->err.offset);
+        fputs("  ", stderr);
+        put_escaped(stderr, in, len, 0);
+        fprintf(stderr, "\n  %*s^ %s\n", (int)col, "", status_meaning(o->st));
+    }
 }
 
 /* The one way out for an input: stderr for a failure, then stdout. */
 static void emit(struct job *job, struct origin at, const char *in, size_t len,
                  const struct record *r, const struct outcome *o)
 {
-    if (o->st != CRI_OK && !o->tolerated)
+    if (o->st != CRI_OK && !o->tolerated && !o->reported)
         report_failure(job, at, o, in, len);
     if (job->json)
         print_json(r, o, job->cmd->cri_errors);
@@ -821,6 +887,21 @@ static cri_status do_resolve(const struct job *job, const void *in, size_t len, 
                            job->iri_flags, out, cap, out_len, &err->offset);
     return uri_resolve(job->base_data.p, job->base_data.len, in, len, out, cap, out_len,
                        &err->offset);
+}
+
+/* equivalent: uri_equivalent of BASE (the first URI) and the input; *out_len gets 1 or 0.
+ * BASE is checked alone first (base_is_valid), so an error here is in the input. */
+static cri_status do_equivalent(const struct job *job, const void *in, size_t len, void *out,
+                                size_t cap, size_t *out_len, struct cri_error_info *err)
+{
+    int32_t eq = 0;
+    cri_status st = uri_equivalent(job->base_data.p, job->base_data.len, in, len, &eq,
+                                   &err->offset);
+
+    (void)out;
+    (void)cap;
+    *out_len = eq != 0;
+    return st;
 }
 
 static cri_status do_normalize(const struct job *job, const void *in, size_t len, void *out,
@@ -934,7 +1015,6 @@ static cri_status read_input(const struct job *job, const char *in, size_t len,
                              struct buf *b, struct data *d, struct cri_error_info *err)
 {
     int prefixed = has_hex_prefix(in, len);
-    struct cri_error_info ignored;
     cri_status st;
 
     d->p = in;
@@ -950,11 +1030,10 @@ static cri_status read_input(const struct job *job, const char *in, size_t len,
             return read_hex(in, len, prefixed, b, d, err);
         break;
     case IN_CRI:
+        /* A CRI only with "hex:": guessing took "80" for a CRI, and a mistyped CRI for a
+         * URI path that "succeeded". */
         if (prefixed)
             return read_hex(in, len, prefixed, b, d, err);
-        if (read_hex(in, len, 0, b, d, &ignored) == CRI_OK &&
-            cri_validate(d->p, d->len, 0, NULL) == CRI_OK)
-            return CRI_OK;
         st = fill(job, do_from_uri, in, len, b, &d->len, err);
         d->p = b->p;
         d->is_cbor = 1;
@@ -975,9 +1054,15 @@ static void run_stages_on(struct job *job, struct data d, struct record *r,
         struct buf *b = &job->stage_buf[i];
         size_t out_len = 0;
 
+        int written;
+
         if (o->st == CRI_OK)
             o->st = fill(job, s->fn, d.p, d.len, b, &out_len, &o->err);
-        add_field(r, s->key, o->st == CRI_OK ? s->kind : V_NULL, s->plain, b->p, out_len);
+        /* uri_preprocess writes its output before checking it (cri.h): a syntax error
+         * there still has the processed text, which err->offset points into. */
+        written = o->st == CRI_OK || (s->fn == do_preprocess && (o->st == CRI_ERR_SYNTAX ||
+                                                                 o->st == CRI_ERR_PORT_RANGE));
+        add_field(r, s->key, written ? s->kind : V_NULL, s->plain, b->p, out_len);
         d.p = b->p;
         d.len = out_len;
     }
@@ -988,13 +1073,16 @@ static void run_stages_on(struct job *job, struct data d, struct record *r,
 static void run_stages(struct job *job, const char *in, size_t len, struct origin at)
 {
     struct record r = {{{0}}, 0};
-    struct outcome o = {CRI_OK, {0, 0}, 0};
+    struct outcome o = {CRI_OK, {0, 0}, 0, 0, 0};
     struct data d;
 
     if (job->cmd->needs_base)
         add_field(&r, "base", V_TEXT, P_NONE, job->base, job->base_len);
     add_field(&r, job->cmd->in_key, V_TEXT, P_NONE, in, len);
-    o.st = read_input(job, in, len, &job->in_buf, &d, &o.err);
+    if (job->base_outcome.st != CRI_OK)
+        o = job->base_outcome; /* --json with a bad BASE: its error, null results */
+    else
+        o.st = read_input(job, in, len, &job->in_buf, &d, &o.err);
     run_stages_on(job, d, &r, &o);
     emit(job, at, in, len, &r, &o);
 }
@@ -1006,7 +1094,7 @@ static const char *const part_names[N_PARTS] = {"scheme", "userinfo", "host", "p
 static void run_split(struct job *job, const char *in, size_t len, struct origin at)
 {
     struct record r = {{{0}}, 0};
-    struct outcome o = {CRI_OK, {0, 0}, 0};
+    struct outcome o = {CRI_OK, {0, 0}, 0, 0, 0};
     struct uri_parts p;
     struct uri_span s[N_PARTS];
     int i, have_parts;
@@ -1060,18 +1148,170 @@ static cri_status coap_options(struct job *job, const struct data *d, size_t *n,
     return st;
 }
 
+/* from-coap: `in` is the option array, `len` the number of options. */
+static cri_status do_uri_from_options(const struct job *job, const void *in, size_t len,
+                                      void *out, size_t cap, size_t *out_len,
+                                      struct cri_error_info *err)
+{
+    static const struct cri_coap_destination unknown = {NULL, 0, NULL, 0, -1};
+
+    return uri_from_coap_options(job->scheme, strlen(job->scheme),
+                                 job->dest != NULL ? job->dest : &unknown, in, len, out, cap,
+                                 out_len, err);
+}
+
+static cri_status do_cri_from_options(const struct job *job, const void *in, size_t len,
+                                      void *out, size_t cap, size_t *out_len,
+                                      struct cri_error_info *err)
+{
+    static const struct cri_coap_destination unknown = {NULL, 0, NULL, 0, -1};
+
+    return cri_from_coap_options(job->scheme_number, job->dest != NULL ? job->dest : &unknown,
+                                 in, len, out, cap, out_len, err);
+}
+
+/* One NUMBER:VALUE item (s, len) of a from-coap INPUT as option `o`, its value written at
+ * `val` (NULL: only measured); returns the value length, or (size_t)-1 if the item is no
+ * NUMBER:VALUE. VALUE is percent-decoded, or decimal for a uint option (Uri-Port). */
+static size_t option_item(const char *s, size_t len, struct cri_coap_option *o, uint8_t *val)
+{
+    const char *colon = memchr(s, ':', len);
+    size_t i, vlen, need = 0, off = 0;
+    unsigned long number = 0;
+    enum option_format format;
+
+    if (colon == NULL || colon == s || colon - s > 5)
+        return (size_t)-1;
+    for (i = 0; s + i < colon; i++) {
+        if (s[i] < '0' || s[i] > '9')
+            return (size_t)-1;
+        number = number * 10 + (unsigned long)(s[i] - '0');
+    }
+    if (number > 65535)
+        return (size_t)-1;
+    o->number = (uint16_t)number;
+    vlen = len - (size_t)(colon + 1 - s);
+    option_info(o->number, &format);
+    if (format == FORMAT_UINT) {
+        uint64_t v = 0;
+        uint8_t be[8];
+        for (i = 0; i < vlen; i++) {
+            char c = colon[1 + i];
+            if (c < '0' || c > '9' || vlen > 19)
+                return (size_t)-1;
+            v = v * 10 + (uint64_t)(c - '0');
+        }
+        for (need = 0; v != 0; v >>= 8) /* big-endian, no leading zero bytes (sec. 3.2) */
+            be[need++] = (uint8_t)v;
+        for (i = 0; val != NULL && i < need; i++)
+            val[i] = be[need - 1 - i];
+        return need;
+    }
+    if (uri_percent_decode(colon + 1, vlen, 0, NULL, 0, &need, &off) != CRI_ERR_BUFFER ||
+        (val != NULL && uri_percent_decode(colon + 1, vlen, 0, (char *)val, need + 1, &need,
+                                           &off) != CRI_OK))
+        return (size_t)-1;
+    return need;
+}
+
+/* A from-coap INPUT into job->opts: "hex:" and option bytes (RFC 7252 sec. 3.1; a payload
+ * after 0xFF is left alone), or NUMBER:VALUE items separated by spaces. *n gets the count;
+ * a bad item is TOOL_ERR_BAD_OPTION at its first character. */
+static cri_status read_option_list(struct job *job, const char *in, size_t len, size_t *n,
+                                   struct cri_error_info *err)
+{
+    const size_t size = sizeof(struct cri_coap_option);
+    struct cri_coap_option *opts;
+    size_t pass, i, start, total = 0, used = 0;
+
+    if (has_hex_prefix(in, len)) {
+        struct data d;
+        cri_status st = read_hex(in, len, 1, &job->in_buf, &d, err);
+
+        if (st == CRI_OK)
+            st = cri_coap_options_from_wire(d.p, d.len, NULL, 0, n, &used, err);
+        if (st == CRI_ERR_BUFFER) {
+            buf_reserve(&job->opts, (*n + 1) * size);
+            st = cri_coap_options_from_wire(d.p, d.len, (struct cri_coap_option *)job->opts.p,
+                                            *n, n, &used, err);
+        }
+        return st;
+    }
+    /* Two passes: the first counts items and value bytes, the second writes them. */
+    for (pass = 0; pass < 2; pass++) {
+        uint8_t *val = pass ? (uint8_t *)job->scratch.p : NULL;
+        *n = 0;
+        opts = (struct cri_coap_option *)job->opts.p;
+        for (i = 0; i <= len; i++) {
+            struct cri_coap_option o = {0, NULL, 0};
+            size_t vlen;
+
+            if (i < len && in[i] != ' ')
+                continue;
+            for (start = i; start > 0 && in[start - 1] != ' '; start--)
+                ;
+            if (start == i)
+                continue;
+            vlen = option_item(in + start, i - start, &o, val);
+            if (vlen == (size_t)-1) {
+                err->offset = start;
+                return TOOL_ERR_BAD_OPTION;
+            }
+            if (pass) {
+                o.value = val;
+                o.len = vlen;
+                opts[*n] = o;
+                val += vlen;
+            } else {
+                total += vlen;
+            }
+            ++*n;
+        }
+        if (!pass) {
+            buf_reserve(&job->opts, (*n + 1) * size);
+            buf_reserve(&job->scratch, total + 1);
+        }
+    }
+    return CRI_OK;
+}
+
+/* from-coap: the options checked (cri_coap_options_check), then as a URI and as a CRI. */
+static void run_from_coap(struct job *job, const char *in, size_t len, struct origin at)
+{
+    struct record r = {{{0}}, 0};
+    struct outcome o = {CRI_OK, {0, 0}, 0, 0, 0};
+    size_t n = 0, ulen = 0, clen = 0;
+    const struct cri_coap_option *opts;
+
+    add_field(&r, "input", V_TEXT, P_NONE, in, len);
+    o.st = read_option_list(job, in, len, &n, &o.err);
+    opts = (const struct cri_coap_option *)job->opts.p;
+    if (o.st == CRI_OK)
+        o.st = cri_coap_options_check(opts, n, &o.err);
+    if (o.st == CRI_OK)
+        o.st = fill(job, do_uri_from_options, opts, n, &job->stage_buf[0], &ulen, &o.err);
+    add_field(&r, "uri", o.st == CRI_OK ? V_TEXT : V_NULL, P_VALUE, job->stage_buf[0].p, ulen);
+    if (o.st == CRI_OK)
+        o.st = fill(job, do_cri_from_options, opts, n, &job->stage_buf[1], &clen, &o.err);
+    add_field(&r, "cri_hex", o.st == CRI_OK ? V_HEX : V_NULL, P_VALUE, job->stage_buf[1].p,
+              clen);
+    emit(job, at, in, len, &r, &o);
+}
+
 /* coap: the options, then the stages (the wire format) on them. */
 static void run_coap(struct job *job, const char *in, size_t len, struct origin at)
 {
     struct record r = {{{0}}, 0};
-    struct outcome o = {CRI_OK, {0, 0}, 0};
+    struct outcome o = {CRI_OK, {0, 0}, 0, 0, 0};
     struct data d;
     size_t n = 0;
 
     add_field(&r, "input", V_TEXT, P_NONE, in, len);
     o.st = read_input(job, in, len, &job->in_buf, &d, &o.err);
-    if (o.st == CRI_OK)
+    if (o.st == CRI_OK) {
         o.st = coap_options(job, &d, &n, &o.err);
+        o.coap_at = o.st == CRI_ERR_COAP && !d.is_cbor;
+    }
     add_field(&r, "options", o.st == CRI_OK ? V_OPTIONS : V_NULL, P_LINES, job->opts.p, n);
     d.p = job->opts.p;
     d.len = n;
@@ -1087,6 +1327,8 @@ static const struct command commands[] = {
      {{do_resolve, "target", V_TEXT, P_VALUE}}},
     {"normalize", 0, 0, IN_TEXT, run_stages, "input", 0,
      {{do_normalize, "normalized", V_TEXT, P_VALUE}}},
+    {"equivalent", 0, 1, IN_TEXT, run_stages, "other", 0,
+     {{do_equivalent, "equivalent", V_BOOL, P_VALUE}}},
     {"encode", BIT(OPT_FORM) | BIT(OPT_SET), 0, IN_TEXT, run_stages, "input", 0,
      {{do_encode, "output", V_TEXT, P_VALUE}}},
     {"decode", BIT(OPT_LENIENT) | BIT(OPT_FORM), 0, IN_TEXT, run_stages, "input", 0,
@@ -1106,6 +1348,8 @@ static const struct command commands[] = {
     {"edn", 0, 0, IN_HEX, run_stages, "input", 1, {{do_to_edn, "edn", V_TEXT, P_VALUE}}},
     {"coap", BIT(OPT_DEST) | BIT(OPT_PORT) | MODE_OPTS, 0, IN_TARGET, run_coap, "input", 1,
      {{do_wire, "wire", V_HEX, P_LABEL}}},
+    {"from-coap", BIT(OPT_DEST) | BIT(OPT_PORT) | BIT(OPT_SCHEME), 0, IN_TEXT, run_from_coap,
+     "input", 1, {{0}}},
 };
 
 /* Whether the command `name` is in `group` ("iri" for "iri to-uri"; NULL: in none), and
@@ -1183,7 +1427,7 @@ static const struct {
     {"--lenient", NULL}, {"--form", NULL},  {"--set", "NAME"},
     {"--zone-id", NULL}, {"--dest", "ADDR"}, {"--port", "N"},
     {"--proxy", NULL},   {"--proxy-scheme", NULL}, {"--auto", NULL},
-    {"--iri", NULL},     {"--keep-iri", NULL},
+    {"--iri", NULL},     {"--keep-iri", NULL}, {"--scheme", "NAME"},
 };
 
 struct cli {
@@ -1375,6 +1619,9 @@ static int setup_coap(const struct cli *cli, struct job *job)
         }
     }
     job->dest = addr != NULL || port != NULL ? d : NULL;
+    job->scheme = cli->value[OPT_SCHEME] != NULL ? cli->value[OPT_SCHEME] : "coap";
+    if (cri_scheme_number(job->scheme, strlen(job->scheme), &job->scheme_number) != CRI_OK)
+        job->scheme_number = UINT64_MAX;
     job->coap_mode = (cli->given & BIT(OPT_PROXY))          ? CRI_COAP_MODE_PROXY
                      : (cli->given & BIT(OPT_PROXY_SCHEME)) ? CRI_COAP_MODE_PROXY_SCHEME
                      : (cli->given & BIT(OPT_AUTO))         ? CRI_COAP_MODE_AUTO
@@ -1388,7 +1635,7 @@ static int setup_coap(const struct cli *cli, struct job *job)
 static int base_is_valid(struct job *job)
 {
     static const char empty_cri[] = "\x80";
-    struct outcome o = {CRI_OK, {0, 0}, 0};
+    struct outcome o = {CRI_OK, {0, 0}, 0, 0, 0};
     struct origin at = {"base", 0};
     size_t need = 0;
 
@@ -1402,6 +1649,8 @@ static int base_is_valid(struct job *job)
     if (o.st == CRI_OK || o.st == CRI_ERR_BUFFER)
         return 1;
     report_failure(job, at, &o, job->base, job->base_len);
+    o.reported = 1;
+    job->base_outcome = o;
     return 0;
 }
 
@@ -1434,6 +1683,11 @@ int main(int argc, char **argv)
             fputs(usage_text[i], stdout);
         return EXIT_SUCCESS;
     }
+    /* stderr is unbuffered: every putc of a message was a write(2) (5 s for the corpus).
+     * Line buffering writes each message at once and still keeps it ahead of the next
+     * stdout record. */
+    static char err_buf[1 << 16];
+    setvbuf(stderr, err_buf, _IOLBF, sizeof err_buf);
     memset(&job, 0, sizeof job);
     job.cmd = cli.cmd;
     job.json = cli.json;
@@ -1449,7 +1703,9 @@ int main(int argc, char **argv)
     if (cli.base != NULL) {
         job.base = cli.base;
         job.base_len = strlen(cli.base);
-        if (!base_is_valid(&job))
+        /* A bad BASE fails every input: without --json nothing is printed for them,
+         * with --json each still gets its object (one per input, as --help says). */
+        if (!base_is_valid(&job) && !job.json)
             return finish(&job);
     }
     if (cli.n_inputs > 0)

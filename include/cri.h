@@ -1,6 +1,7 @@
 /*
  * libcri: URIs (RFC 3986, RFC 3987), CRIs (draft-ietf-core-href-27) and CoAP options
- * (RFC 7252 §6.4/§6.5) for firmware. No heap, no panics, caller-owned memory.
+ * (RFC 7252 §6.4/§6.5) for firmware. No heap, no panics, caller-owned memory. See
+ * README.md and SECURITY.md.
  *
  * The contract every function keeps (docs/DESIGN.md, "Rules for every C entry point"):
  *
@@ -18,8 +19,12 @@
  *   a negative CRI_ERR_* value; cri_status_name() and cri_reason_name() name them. URI
  *   functions report the offending byte offset through a size_t *; CRI and CoAP functions
  *   report a reason in struct cri_error_info.
- * - Output buffers must not overlap input buffers unless a function's comment says it
- *   works in place.
+ * - Overlap: no output (a text or byte buffer, an option array, its value buffer, a
+ *   struct uri_parts) may overlap any input of the same call (strings, CBOR, option
+ *   arrays and their values, destination bytes), and an option array may not overlap its
+ *   value buffer. A call that breaks it writes nothing and returns CRI_ERR_ARGUMENT; no
+ *   function works in place. (out_len, error offsets and struct cri_error_info are not
+ *   checked: keep them apart too.)
  * - No global state, no heap, no recursion, no floating point: every function may be
  *   called from several threads at once, and its stack use is bounded (README,
  *   "Firmware").
@@ -261,7 +266,8 @@
 #define CRI_UNCONVERTIBLE_PORT_LEADING_ZERO 3
 
 /**
- * Unconvertible: a zone id that is not UTF-8.
+ * Unconvertible: a zone id that is not UTF-8 (`cri_from_uri`), or an empty zone-id or
+ * one on an IPv4 address (`cri_to_uri`: RFC 6874 has a non-empty ZoneID for IPv6 only).
  */
 #define CRI_UNCONVERTIBLE_ZONE_ID 4
 
@@ -294,6 +300,18 @@
  * Unconvertible: without an authority, the path starts with an empty segment and more.
  */
 #define CRI_UNCONVERTIBLE_LEADING_EMPTY_SEGMENT 10
+
+/**
+ * Unconvertible: a relative reference climbing more than 126 segments (discard over 127,
+ * draft §5.1).
+ */
+#define CRI_UNCONVERTIBLE_DISCARD_RANGE 11
+
+/**
+ * Unconvertible: no scheme and a rootless path without authority (`[null, true, …]`),
+ * which no URI reference without a scheme expresses (draft §6.1, RFC 3986 §5.2.2).
+ */
+#define CRI_UNCONVERTIBLE_ROOTLESS_WITHOUT_SCHEME 12
 
 /**
  * `cri_validate` flag: the CRI reference must be a full CRI (start with a scheme).
@@ -426,7 +444,8 @@
 #define CRI_COAP_ERR_CONFLICT 12
 
 /**
- * CoAP error reason: a bad Uri-Port value or destination address length.
+ * CoAP error reason: a bad destination: an address length not 4 or 16, or a zone that
+ * is empty, not UTF-8, or on an IPv4 address (composers).
  */
 #define CRI_COAP_ERR_BAD_VALUE 13
 
@@ -471,7 +490,8 @@ enum cri_status
    */
   CRI_ERR_PERCENT = -4,
   /**
-   * A port is over 65535; `*error_offset` is its first digit.
+   * A port is over 65535 (valid RFC 3986 §3.2.3 syntax that libcri rejects, README
+   * Decision 10); `*error_offset` is its first digit.
    */
   CRI_ERR_PORT_RANGE = -5,
   /**
@@ -484,7 +504,9 @@ enum cri_status
    */
   CRI_ERR_PARTS = -7,
   /**
-   * A flag or enumeration argument has a value this function does not know.
+   * A flag or enumeration argument has a value this function does not know, or an
+   * output overlaps an input (the overlap contract at the top of cri.h; nothing is
+   * written).
    */
   CRI_ERR_ARGUMENT = -8,
   /**
@@ -681,6 +703,17 @@ const char *cri_status_name(int32_t status);
 uint32_t cri_version(void);
 
 /**
+ * The name of the reason `reason` that comes with `status` in `cri_error_info`, as a
+ * static NUL-terminated string equal to the constant's name in `cri.h`: a
+ * `CRI_REASON_*` with `CRI_ERR_UNPROCESSABLE` or `CRI_ERR_BASE`, a `CRI_UNCONVERTIBLE_*`
+ * with `CRI_ERR_UNCONVERTIBLE`, a `CRI_COAP_ERR_*` with `CRI_ERR_COAP` (e.g.
+ * `cri_reason_name(CRI_ERR_COAP, 8)` is `"CRI_COAP_ERR_NOT_UTF8"`); `"CRI_UNKNOWN"` for
+ * any other pair (reason 0 included: the status says it all).
+ */
+const char *cri_reason_name(int32_t status,
+                            int32_t reason);
+
+/**
  * Splits the URI reference `(s, len)` into `*parts` (RFC 3986 §3, §4.1).
  *
  * By default the whole reference is validated against the RFC 3986 ABNF (with RFC 6874
@@ -811,7 +844,9 @@ cri_status uri_resolve(const char *base,
  *
  * Returns `CRI_OK`; `CRI_ERR_NULL` (also for a span with NULL `ptr` and `len > 0`);
  * `CRI_ERR_PARTS` if an authority is followed by a path not starting with `/`, a
- * userinfo or port is given without a host, or the scheme is present but empty;
+ * userinfo or port is given without a host, or a span is not what its RFC 3986 §3.1-§3.5
+ * rule allows, so the output would split differently (an empty scheme, `#` in a query,
+ * `/` or `:` in a host, a port that is not digits or over 65535, a broken `%`, a space);
  * `CRI_ERR_BUFFER` with the length needed.
  *
  * # Safety
@@ -827,7 +862,8 @@ cri_status uri_recompose(const struct uri_parts *parts,
  * Normalizes the URI reference `(s, len)` into `(out, cap)` (RFC 3986 §6.2.2, §6.2.3):
  * scheme and host lowercased, percent-encoding hex uppercased, unreserved characters
  * decoded, dot-segments removed (also `%2E` ones) except in relative-path references,
- * IPv6 in RFC 5952 form, empty and default ports dropped (http, https, ws, wss and the
+ * IPv6 in RFC 5952 form, leading zeros of a port dropped (`:08080` is `:8080`, §3.2.3),
+ * empty and default ports dropped (http, https, ws, wss and the
  * six CoAP schemes), an empty path after an authority written `/` for those schemes.
  *
  * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_SYNTAX`, `CRI_ERR_PERCENT` or
@@ -1017,7 +1053,8 @@ cri_status cri_validate(const uint8_t *cbor,
  * `CRI_ERR_PORT_RANGE` with `err->offset` for an invalid URI reference;
  * `CRI_ERR_UNCONVERTIBLE` with `err->reason` (IPvFuture, empty port, port with leading
  * zeros, zone id not UTF-8, a path starting with an empty segment and more without an
- * authority); `CRI_ERR_BUFFER` with the length needed in `*out_len`.
+ * authority, `CRI_UNCONVERTIBLE_DISCARD_RANGE` for a relative reference that would need
+ * a discard over 127, draft §5.1); `CRI_ERR_BUFFER` with the length needed in `*out_len`.
  *
  * # Safety
  * `uri` points to `len` readable bytes (or is NULL with `len == 0`); `out` points to `cap`
@@ -1054,7 +1091,10 @@ cri_status cri_from_iri(const char *iri,
  * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_ARGUMENT`; `CRI_ERR_UNPROCESSABLE` with
  * `err->reason`/`err->offset`; `CRI_ERR_UNCONVERTIBLE` with `err->reason` (unknown scheme
  * number, discard 0 with a path or an empty query, discard without path, zone-id not
- * enabled); `CRI_ERR_BUFFER` with the length needed.
+ * enabled, an empty zone-id or one on an IPv4 address (`CRI_UNCONVERTIBLE_ZONE_ID`:
+ * RFC 6874 `ZoneID = 1*…`, IPv6 only), no
+ * scheme with a rootless path (`CRI_UNCONVERTIBLE_ROOTLESS_WITHOUT_SCHEME`: the URI
+ * reference would resolve elsewhere); `CRI_ERR_BUFFER` with the length needed.
  *
  * # Safety
  * As for `cri_from_uri`.
@@ -1156,7 +1196,8 @@ cri_status cri_scheme_name(uint64_t number,
 
 /**
  * Turns the URI `(uri, len)` into CoAP options (RFC 7252 §6.4, DESIGN Decisions 4 and 6)
- * for a request to `*dest` (NULL: the address and port the URI names). `mode` is
+ * for a request to `*dest` (NULL: the address and port the URI names; the URI's zone id
+ * is compared with `dest->zone` percent-decoded, RFC 6874 §2). `mode` is
  * `CRI_COAP_MODE_DIRECT`, `CRI_COAP_MODE_PROXY` (Proxy-Uri), `CRI_COAP_MODE_PROXY_SCHEME` (Proxy-Scheme
  * and Uri-*) or `CRI_COAP_MODE_AUTO`. The options go to `opts` (`opts_cap` entries) sorted by
  * number, their values (percent-decoded) to `scratch` (`scratch_cap` bytes): each
@@ -1165,8 +1206,12 @@ cri_status cri_scheme_name(uint64_t number,
  *
  * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_ARGUMENT` (mode, destination);
  * `CRI_ERR_SYNTAX`/`CRI_ERR_PERCENT`/`CRI_ERR_PORT_RANGE` with `err->offset`;
- * `CRI_ERR_COAP` with `err->reason` a `CRI_COAP_ERR_*` (not absolute, not a CoAP scheme,
- * fragment, no host, userinfo, option length); `CRI_ERR_BUFFER` with the room needed in
+ * `CRI_ERR_COAP` with `err->reason` a `CRI_COAP_ERR_*` and `err->offset` the byte of
+ * the URI it is about (the `#` of a fragment, the userinfo, the host, the first segment
+ * or query item that is not UTF-8 or too long; 0 for the scheme) (not absolute, not a CoAP scheme,
+ * fragment, no host, userinfo, option length, `CRI_COAP_ERR_NOT_UTF8` for a host, a
+ * segment sent or a query that is not UTF-8 once percent-decoded: RFC 7252 §3.2 makes
+ * these string options UTF-8); `CRI_ERR_BUFFER` with the room needed in
  * `*opts_len` and `*scratch_len` (the arrays' contents are then unspecified).
  *
  * # Safety
@@ -1212,15 +1257,20 @@ cri_status cri_to_coap_options(const uint8_t *cri,
                                struct cri_error_info *err);
 
 /**
- * Composes the URI of a request (RFC 7252 §6.5) from its scheme `(scheme, scheme_len)`
- * (e.g. "coap"), destination `*dest` (required: the address stands in for a missing
- * Uri-Host, the port for a missing Uri-Port) and options `(opts, n)` (ascending numbers;
- * options other than Uri-* are skipped), into the text buffer `(out, cap)`.
+ * Composes the URI of a request (RFC 7252 §6.5, RFC 8323 §8) from its CoAP scheme
+ * `(scheme, scheme_len)` (coap, coaps, coap+tcp, coaps+tcp, coap+ws or coaps+ws, any
+ * case), destination `*dest` (required: the address stands in for a missing Uri-Host,
+ * the port for a missing Uri-Port; a zone is written `%25zone`, RFC 6874) and options
+ * `(opts, n)` (ascending numbers; options other than Uri-* are skipped), into the text
+ * buffer `(out, cap)`.
  *
  * Returns `CRI_OK`; `CRI_ERR_NULL` (also for a NULL `dest`); `CRI_ERR_ARGUMENT`;
- * `CRI_ERR_COAP` (`CRI_COAP_ERR_BAD_URI_HOST` for a bare IPv6 Uri-Host, `NO_HOST`,
- * `BAD_VALUE`, `DOT_SEGMENT`, `CONFLICT` for proxy options or repeated Uri-Host/Uri-Port,
- * `ORDER`); `CRI_ERR_BUFFER` with the length needed.
+ * `CRI_ERR_COAP` (`CRI_COAP_ERR_NOT_COAP_SCHEME` for another scheme, README Decision 11;
+ * `BAD_URI_HOST` for a bare IPv6 Uri-Host; `NO_HOST`; `BAD_VALUE` for a destination zone
+ * that is empty, not UTF-8 or on an IPv4 address; `NOT_UTF8` for a Uri-Host, Uri-Path or
+ * Uri-Query that is not UTF-8, RFC 7252 §3.2; `OPTION_LENGTH`; `DOT_SEGMENT`; `CONFLICT`
+ * for proxy options or repeated Uri-Host/Uri-Port; `ORDER`); `CRI_ERR_BUFFER` with the
+ * length needed.
  *
  * # Safety
  * `scheme` points to `scheme_len` readable bytes; `dest` is readable; `opts` points to
@@ -1241,9 +1291,9 @@ cri_status uri_from_coap_options(const char *scheme,
  * (0 coap, 1 coaps, 6 coap+tcp, 7 coaps+tcp, 24 coap+ws, 25 coaps+ws), destination and
  * options, as CBOR into `(out, cap)` (bytes, no NUL).
  *
- * Returns as `uri_from_coap_options`, and `CRI_ERR_COAP` with
- * `CRI_COAP_ERR_NOT_COAP_SCHEME`, `CRI_COAP_ERR_NOT_UTF8`, or `CRI_COAP_ERR_BAD_URI_HOST`
- * also for an IPvFuture Uri-Host (a CRI host has no such form).
+ * Returns as `uri_from_coap_options` (`CRI_COAP_ERR_NOT_COAP_SCHEME` for another scheme
+ * number), and `CRI_ERR_COAP` with `CRI_COAP_ERR_BAD_URI_HOST` also for an IPvFuture
+ * Uri-Host (a CRI host has no such form).
  *
  * # Safety
  * As for `uri_from_coap_options`.
@@ -1281,7 +1331,8 @@ cri_status cri_coap_options_to_wire(const struct cri_coap_option *opts,
  * number of options, `*consumed` the bytes they took (without the payload marker).
  *
  * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_COAP` with `CRI_COAP_ERR_WIRE` (truncated,
- * reserved nibble 15, number over 65535); `CRI_ERR_BUFFER` with the count needed in `*n`.
+ * reserved nibble 15, number over 65535, a payload marker with no payload after it:
+ * RFC 7252 §3); `CRI_ERR_BUFFER` with the count needed in `*n`.
  *
  * # Safety
  * `wire` points to `len` readable bytes; `opts` to `cap` writable options (or NULL with
@@ -1299,10 +1350,13 @@ cri_status cri_coap_options_from_wire(const uint8_t *wire,
  * Checks that the options `(opts, n)` may stand together in one request: ascending
  * numbers; Uri-Host, Uri-Port and each proxy option at most once; no Uri-* options with
  * Proxy-Uri or Proxy-Cri; not Proxy-Cri with Proxy-Uri; not Proxy-Scheme with
- * Proxy-Scheme-Number (RFC 7252 §5.10.2, draft §8.2).
+ * Proxy-Scheme-Number (RFC 7252 §5.10.2, draft §8.2); each value length in its option's
+ * range in bytes (RFC 7252 §5.10 table 4, draft §8.2: Uri-Host 1-255, Uri-Port 0-2,
+ * Uri-Path and Uri-Query 0-255, Proxy-Uri 1-1034, Proxy-Scheme 1-255, Proxy-Cri 1-1023,
+ * Proxy-Scheme-Number 0-3).
  *
- * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_COAP` with `CRI_COAP_ERR_ORDER` or
- * `CRI_COAP_ERR_CONFLICT`.
+ * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_COAP` with `CRI_COAP_ERR_ORDER`,
+ * `CRI_COAP_ERR_CONFLICT` or `CRI_COAP_ERR_OPTION_LENGTH`.
  *
  * # Safety
  * `opts` points to `n` readable options; `err` is NULL or writable.

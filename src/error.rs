@@ -45,7 +45,9 @@ pub enum Unconvertible {
     EmptyPort = 2,
     /// A port with redundant leading zeros (`:080`): not supported by CRIs (draft §2 C6).
     PortLeadingZero = 3,
-    /// A zone id that is not valid UTF-8 once percent-decoded.
+    /// URI → CRI: a zone id that is not valid UTF-8 once percent-decoded (a CRI zone-id
+    /// is text). CRI → URI: an empty zone-id, or one on an IPv4 address (RFC 6874 gives
+    /// IPv6 addresses only a `ZoneID = 1*( unreserved / pct-encoded )`).
     ZoneId = 4,
     /// A scheme-id whose scheme number is not in the table compiled in.
     UnknownScheme = 5,
@@ -63,6 +65,13 @@ pub enum Unconvertible {
     /// (`s:/.//x`): a CRI cannot hold it (draft §2, "Constraints not expressed by the data
     /// model").
     LeadingEmptySegment = 10,
+    /// A relative-path reference that climbs more than 126 segments (`../` × 127 + `g`):
+    /// it would need a discard over 127, which draft §5.1 does not allow (`0..127`).
+    DiscardRange = 11,
+    /// No scheme, and authority `true` (a rootless path without an authority): the base's
+    /// scheme with its authority dropped, which no URI reference without a scheme can say
+    /// (`x` would be merged with the base path, RFC 3986 §5.2.2).
+    RootlessWithoutScheme = 12,
 }
 
 impl fmt::Display for Error {

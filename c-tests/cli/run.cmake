@@ -177,6 +177,8 @@ cli_case(split_invalid EXIT 1 ARGS split --json "http://a b/" "http://a:65536/")
 cli_case(split_batch EXIT 1 STDIN split_batch.in ARGS split)
 # Lenient: RFC 3986 Appendix B parts, with the strict verdict; not a failure.
 cli_case(split_lenient ARGS split --lenient --json "http://a b/")
+# Plain --lenient output stays tab-separated: a TAB inside a component is \x09.
+cli_case(split_lenient_tab ARGS split --lenient "http://a\tb/c d?q\te")
 
 # ---- resolve -------------------------------------------------------------------------
 
@@ -186,6 +188,9 @@ cli_case(resolve_rfc3986 STDIN resolve_rfc3986.in ARGS resolve "http://a/b/c/d;p
 cli_case(resolve_json ARGS resolve --json "http://a/b/c/d;p?q" "../g" "g?y/./x" "//g")
 # A base without a scheme is reported once; no reference is read.
 cli_case(resolve_bad_base EXIT 1 ARGS resolve "b/c" "g")
+# --json with a bad BASE (RFC 3986 §5.1: no scheme): one object per input all the same,
+# each with the base's error; stderr names the base once.
+cli_case(resolve_bad_base_json EXIT 1 ARGS resolve --json "b/c" "g" "h")
 
 # ---- normalize -----------------------------------------------------------------------
 
@@ -194,6 +199,15 @@ cli_case(normalize ARGS normalize
   "HTTP://www.Example.COM:80/a/./b/../c/%7euser"
   "eXAMPLE://a/./b/../b/%63/%7bfoo%7d"
   "http://example.com" "http://example.com:/" "http://example.com:80/")
+# uri_equivalent (RFC 3986 §6.2.2, §6.2.3): scheme and host case (§6.2.2.1), %7E
+# (§6.2.2.2), the default and the empty port (§6.2.3) and a port's leading zeros
+# (Decision 14) do not matter; the case of the path does.
+cli_case(equivalent ARGS equivalent "http://example.com/~smith"
+  "HTTP://Example.COM/%7Esmith" "http://example.com:80/~smith" "http://example.com:/~smith"
+  "http://example.com:0080/~smith" "http://example.com/~Smith")
+# Which argument is bad: the first URI is reported as "base" once, any other by number.
+cli_case(equivalent_bad_other EXIT 1 ARGS equivalent --json "http://h/" "http://a b/")
+cli_case(equivalent_bad_base EXIT 1 ARGS equivalent "http://a b/" "http://h/")
 
 # Batch input with CR LF endings, a line far longer than any initial buffer, and a last
 # line without a newline. Normalizing keeps the long URI as it is (already normal).
@@ -216,6 +230,9 @@ cli_case(encode_set ARGS encode --set path-segment "a b/c:d@e")
 cli_case(decode_percent EXIT 1 ARGS decode "100%")
 # JSON: %00 is a NUL byte in the output; a non-UTF-8 result escapes its bytes.
 cli_case(decode_json EXIT 1 ARGS decode --json "a%00b" "100%" "caff%C3%A8" "%FF")
+# Text that is not UTF-8 in JSON (issue 15): the UTF-8 characters as themselves, each bad
+# byte as U+FFFD, and the exact bytes in output_hex; %C3 and %C3%83 differ.
+cli_case(decode_json_utf8 ARGS decode --json "%C3" "%C3%83" "caff%C3%A8%FF")
 cli_case(decode_lenient_form ARGS decode --lenient --form "100%" "a+b%2Bc")
 
 # ---- IRI -----------------------------------------------------------------------------
@@ -264,10 +281,21 @@ cli_case(preprocess ARGS preprocess "  http://example.com/a b  " "http://example
   "http://example.com/<x>\"{|}" "http://example.com/a\\b^c`d"
   "http://example.com/100%/%41%zz" "http://example.com/p#a#b"
   "http://[2001:db8::1]/[x]" "http://example.com/caffè")
-# A port over 65535 even so: the offset is its first digit in the processed text (the
-# leading space is gone), the output null as for every failed step.
+# A port over 65535 even so (Decision 10): the offset is its first digit in the processed
+# text (the leading space is gone), and that text is the output, which cri.h says
+# uri_preprocess writes before checking it.
 cli_case(preprocess_json EXIT 1 ARGS preprocess --json "  http://example.com/a b  "
   " http://a:99999/")
+
+# from-coap (RFC 7252 §6.5, draft §8.1.2): options as NUMBER:VALUE items and as wire
+# bytes (Uri-Host example.com, Uri-Path a and b, Uri-Query x=1, §3.1); a Uri-Port that
+# differs from --port is written; Uri-Host twice is a conflict (§5.10: not repeatable);
+# "x:y" is no NUMBER:VALUE item.
+cli_case(from_coap EXIT 1 ARGS from-coap --dest 192.0.2.1 --port 5683
+  "3:example.com 11:a%20b 11:c 15:x=1" "7:61616 11:x"
+  "hex:3b6578616d706c652e636f6d8161016243783d31" "3:h 3:g" "x:y")
+# The destination's zone goes into the URI (RFC 6874 %25) and the CRI (zone-id text).
+cli_case(from_coap_zone ARGS from-coap --json --scheme coaps --dest "fe80::1%eth0" "11:a")
 
 # ---- CRI -----------------------------------------------------------------------------
 #
@@ -304,10 +332,10 @@ cli_case(cri_from_cri_zone_id ARGS from-cri --zone-id "${ZONE}")
 # gives; hex:8200816161 is [0, ["a"]], which appends a segment (draft §2.2).
 cli_case(cri_resolve ARGS cri-resolve "coaps://foo:4711/pa/th?query#frag"
   "a" "../b" "?q2" "#f2" "//g" "hex:8200816161")
-# BASE in hex; bare hex that is a valid CRI reference is CBOR, "x" is not hex; [0, ["."]]
-# has a dot-segment at byte 3.
+# BASE in hex; a CRI REF only with "hex:" (bare hex digits are a URI path, RFC 3986
+# §5.2.2 merges them), "x" is a path; [0, ["."]] has a dot-segment at byte 3.
 cli_case(cri_resolve_json EXIT 1 ARGS cri-resolve --json "hex:${FIG1}"
-  "8200816161" "x" "hex:820081612e")
+  "hex:8200816161" "8200816161" "x" "hex:820081612e")
 # A relative BASE is reported once (CRI_ERR_BASE, reason 17 NOT_FULL); no REF is read.
 cli_case(cri_resolve_bad_base EXIT 1 ARGS cri-resolve "a/b" "c")
 
@@ -353,10 +381,11 @@ cli_case(coap_proxy_cri ARGS coap --proxy "hex:${FIG1}")
 # Proxy-Scheme "http" (39 - 11 = 13 + 15: d4 0f); Proxy-Scheme-Number 0 for coap is
 # empty (draft §8.2.2; 239 - 11 = 13 + 215: d0 d7).
 cli_case(coap_proxy_scheme ARGS coap --proxy-scheme "http://example.com/a" "hex:${FIG1}")
-# A control byte and a byte that is no UTF-8 in a Uri-Path: \xHH in plain output,
-# \t and "hex:ff" in JSON.
-cli_case(coap_escape ARGS coap "coap://h/a%09b/%FF")
-cli_case(coap_escape_json ARGS coap --json "coap://h/a%09b/%FF")
+# A control byte in a Uri-Path: \xHH in plain output, \t in JSON.
+cli_case(coap_escape ARGS coap "coap://h/a%09b")
+cli_case(coap_escape_json ARGS coap --json "coap://h/a%09b")
+# Uri-Path is a string option, UTF-8 (RFC 7252 §3.2, README Decision 13): %FF is refused.
+cli_case(coap_not_utf8 EXIT 1 ARGS coap "coap://h/a/%FF")
 # Batch with --dest 198.51.100.1: the bad line 2 is reported, the others still printed;
 # line 3 (CR LF, uppercase hex) names the destination and its own port, line 4 the
 # default port and the path "/" (§6.4 steps 7 and 8: neither gives an option).

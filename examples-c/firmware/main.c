@@ -140,7 +140,8 @@ static void cri_all(void)
                                     &err));
     expect_ok(cri_scheme_number(LIT("coaps"), &number));
     expect_ok(cri_scheme_name(number, &name, &name_len));
-    if (name == NULL || cri_status_name(CRI_ERR_SYNTAX)[0] != 'C')
+    if (name == NULL || cri_status_name(CRI_ERR_SYNTAX)[0] != 'C' ||
+        cri_reason_name(CRI_ERR_COAP, CRI_COAP_ERR_NOT_UTF8)[0] != 'C')
         failures++;
     if (cri_version() >> 16 != CRI_VERSION_MAJOR)
         failures++;

@@ -9,8 +9,9 @@
 //!   and decodes; to_uri of that is the same reference as u (`uri::equivalent`, or for a
 //!   relative reference the same targets against several bases); and the CRI from_uri
 //!   makes is a fixpoint: from_uri(to_uri(from_uri(u))) = from_uri(u);
-//! - resolving c against a few full CRIs gives a valid full CRI, and resolving with the
-//!   empty reference `[]` gives the base back;
+//! - resolving c against a few full CRIs gives a valid full CRI, which names what
+//!   resolving to_uri(c) against the base's URI names (Decision 2's cases apart); and
+//!   resolving with the empty reference `[]` gives the base back;
 //! - the scheme of c goes through the registry and back (number → name → number).
 #![no_main]
 
@@ -123,7 +124,7 @@ fuzz_target!(|data: &[u8]| {
         let base = CriRef::decode_full(&bc).unwrap();
         match write_all(|o| c::resolve(&base, &cri, o)) {
             Ok(out) => match CriRef::decode_full(&out) {
-                Ok(_) => {}
+                Ok(target) => same_target(b, &cri, &target),
                 Err(e) => panic!("resolve against {b} gave an invalid CRI {out:02x?}: {e:?}"),
             },
             Err(Error::Unconvertible(_)) => {}
@@ -134,6 +135,28 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(write_all(|o| c::resolve(&base, &empty, o)).unwrap(), bc);
     }
 });
+
+/// resolve(B, R) names what resolve(to_uri(B), to_uri(R)) names (draft §6.1 against
+/// §5.3 and RFC 3986 §5.2.2), where R has a URI form, apart from Decision 2's differences:
+/// the empty reference (a CRI keeps the base fragment) and a rootless base.
+fn same_target(base: &str, r: &CriRef<'_>, target: &CriRef<'_>) {
+    let uri_of = |x: &CriRef<'_>| write_all(|o| c::to_uri(x, ToUriOptions::default(), o));
+    let (Ok(rt), Ok(tt)) = (uri_of(r), uri_of(target)) else {
+        return;
+    };
+    let rootless_base = !base.contains(":/");
+    if rt.is_empty() || rootless_base {
+        return;
+    }
+    let want = write_all(|o| cri::uri::resolve_str(base, utf8(&rt), o))
+        .unwrap_or_else(|e| panic!("{:?} against {base}: {e:?}", utf8(&rt)));
+    let (got, want) = (utf8(&tt), utf8(&want));
+    assert!(
+        cri::uri::equivalent(&UriRef::parse(got).unwrap(), &UriRef::parse(want).unwrap()),
+        "{:?} against {base}: the CRI resolves to {got:?}, its URI to {want:?}",
+        utf8(&rt)
+    );
+}
 
 fn ffi_validate(data: &[u8], r: &Result<CriRef<'_>, c::Unprocessable>) {
     let mut err = cri::ffi::cri_error_info {

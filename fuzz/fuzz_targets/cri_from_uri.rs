@@ -4,7 +4,7 @@
 //! Oracles:
 //! - valid u ⇒ from_uri(u) succeeds (or fails with the `Unconvertible` reason that u
 //!   shows: IPvFuture host, empty port, port with leading zeros, a path starting with an
-//!   empty segment and more without authority) and always decodes as a valid CRI (full
+//!   empty segment and more without authority, a relative path climbing past discard 127) and always decodes as a valid CRI (full
 //!   exactly when u has a scheme); to_uri of it is the same reference as u; from_uri is a
 //!   fixpoint on its own output; the C `cri_from_uri` gives the same bytes;
 //! - for a pair: to_uri(cri::resolve(from_uri(B), from_uri(R))) is equivalent to
@@ -38,6 +38,17 @@ fn round_trip(x: &[u8]) -> Option<Vec<u8>> {
                 }
                 Unconvertible::ZoneId => u.zone_id().is_some(),
                 Unconvertible::LeadingEmptySegment => !u.has_authority(),
+                // A relative-path reference with more ".." than discard 0..127 can hold
+                // (draft §5.1): it needs at least 127 of them.
+                Unconvertible::DiscardRange => {
+                    u.scheme().is_none()
+                        && !u.has_authority()
+                        && u.path()
+                            .split('/')
+                            .filter(|s| s.to_ascii_lowercase().replace("%2e", ".") == "..")
+                            .count()
+                            >= 127
+                }
                 _ => false,
             };
             assert!(ok, "{text:?}: from_uri says {why:?}");

@@ -1,13 +1,13 @@
 //! CoAP options back to a URI (RFC 7252 §6.5) or a CRI (draft-ietf-core-href-27 §8.1.2).
 
 use super::options::{check_options, read_uint, CoapError, Destination};
-use super::{coap_scheme, URI_HOST, URI_PATH, URI_PORT, URI_QUERY};
+use super::{coap_scheme, coap_scheme_port, URI_HOST, URI_PATH, URI_PORT, URI_QUERY};
 use super::{PROXY_CRI, PROXY_SCHEME, PROXY_SCHEME_NUMBER, PROXY_URI};
 use crate::cri::to_uri::write_decimal;
 use crate::cri::wire::{self as cbor, ARRAY, TEXT};
 use crate::out::Out;
 use crate::uri::chars::{self, pct_triplet, PCHAR, QUERY, REG_NAME};
-use crate::uri::{default_port, ip};
+use crate::uri::ip;
 use crate::Error;
 
 fn fail<T>(e: CoapError) -> Result<T, Error> {
@@ -25,13 +25,26 @@ fn target<'a, I>(options: I, dest: &Destination<'_>) -> Result<Target<'a, I>, Er
 where
     I: Iterator<Item = (u16, &'a [u8])> + Clone,
 {
-    check_options(options.clone().map(|(n, _)| n))?;
+    check_options(options.clone().map(|(n, v)| (n, v.len())))?;
+    // A zone is RFC 6874 `1*( unreserved / pct-encoded )` in the URI and CRI text (draft
+    // §5.1) in the CRI, and only a (scoped) IPv6 address has one (RFC 4007 §11).
+    if dest
+        .zone
+        .is_some_and(|z| z.is_empty() || core::str::from_utf8(z).is_err() || dest.addr.len() != 16)
+    {
+        return fail(CoapError::BadValue);
+    }
     let mut t = Target {
         host: None,
         port: dest.port,
         options: options.clone(),
     };
     for (number, value) in options {
+        // Uri-Host, Uri-Path and Uri-Query are strings, which are UTF-8 (RFC 7252 §3.2).
+        if matches!(number, URI_HOST | URI_PATH | URI_QUERY) && core::str::from_utf8(value).is_err()
+        {
+            return fail(CoapError::NotUtf8);
+        }
         match number {
             URI_HOST => t.host = Some(value),
             URI_PORT => t.port = Some(u16::try_from(read_uint(value, 2)?).unwrap_or(u16::MAX)),
@@ -90,16 +103,21 @@ fn classify(host: &[u8]) -> Result<UriHost<'_>, Error> {
     Ok(UriHost::RegName(host))
 }
 
-/// Composes the URI of a request (RFC 7252 §6.5) from its `scheme` (e.g. `coap`), its
-/// destination `dest` (address used when there is no Uri-Host, with its zone in the
-/// RFC 6874 form `%25zone`; port used when there is no Uri-Port) and its options (other options than Uri-* are skipped) into `out`; returns
-/// the length. Uri-Path values have every character outside pchar percent-encoded (so `/`
-/// is `%2F`), Uri-Query values outside query characters and `&`; a path without Uri-Path
-/// is "/".
+/// Composes the URI of a request (RFC 7252 §6.5) from its CoAP `scheme` (coap, coaps,
+/// coap+tcp, coaps+tcp, coap+ws, coaps+ws; any case), its destination `dest` (address used
+/// when there is no Uri-Host, with its zone in the RFC 6874 form `%25zone`; port used
+/// when there is no Uri-Port) and its options (other options than Uri-* are skipped) into
+/// `out`; returns the length. Uri-Path values have every character outside pchar
+/// percent-encoded (so `/` is `%2F`), Uri-Query values outside query characters and `&`;
+/// a path without Uri-Path is "/".
 ///
-/// Errors: [`Error::Coap`] — `BadUriHost` (a bare IPv6 address or an invalid IP-literal),
-/// `NoHost`, `BadValue` (also a `scheme` that is not an RFC 3986 scheme), `DotSegment`, `Conflict` (proxy options, or repeated Uri-Host or
-/// Uri-Port), `Order`; [`Error::Buffer`] if `out` is too small.
+/// Errors: [`Error::Coap`] — `NotCoapScheme` (another scheme: README Decision 11),
+/// `BadUriHost` (a bare IPv6 address or an invalid IP-literal), `NoHost`, `BadValue` (a
+/// destination address not 4 or 16 bytes; a destination zone that is empty, not UTF-8, or
+/// on an IPv4 address), `NotUtf8` (a Uri-Host, Uri-Path or Uri-Query that is not UTF-8,
+/// RFC 7252 §3.2), `OptionLength` (a value outside its RFC 7252 §5.10 length),
+/// `DotSegment`, `Conflict` (proxy options, or repeated Uri-Host or Uri-Port), `Order`;
+/// [`Error::Buffer`] if `out` is too small.
 pub fn uri_from_options<'a, I>(
     scheme: &[u8],
     dest: &Destination<'_>,
@@ -109,12 +127,11 @@ pub fn uri_from_options<'a, I>(
 where
     I: Iterator<Item = (u16, &'a [u8])> + Clone,
 {
-    // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) (RFC 3986 §3.1).
-    let valid_scheme = scheme.first().is_some_and(u8::is_ascii_alphabetic)
-        && scheme.iter().all(|&b| chars::is(b, chars::SCHEME));
-    if !valid_scheme {
-        return fail(CoapError::BadValue);
-    }
+    // RFC 7252 §6.5 (and RFC 8323 §8) compose URIs of the CoAP schemes only: the
+    // destination port and the default ports are CoAP's (README Decision 11).
+    let Some((_, default)) = coap_scheme_port(scheme) else {
+        return fail(CoapError::NotCoapScheme);
+    };
     let t = target(options, dest)?;
     let mut w = Out::new(out);
     scheme.iter().for_each(|b| w.byte(b.to_ascii_lowercase()));
@@ -134,7 +151,7 @@ where
             w.byte(b']');
         }
     }
-    if let Some(p) = t.port.filter(|&p| Some(p) != default_port(scheme)) {
+    if let Some(p) = t.port.filter(|&p| p != default) {
         w.byte(b':');
         write_decimal(u64::from(p), &mut w);
     }
@@ -169,9 +186,8 @@ fn encode(s: &[u8], keep: impl Fn(u8) -> bool, w: &mut Out<'_>) {
 /// length. Without Uri-Host the host is the destination address (and zone id); the port is
 /// elided when it is the scheme's default; trailing empty path and query are dropped.
 ///
-/// Errors: as [`uri_from_options`], and `NotCoapScheme` for another scheme number,
-/// `NotUtf8` for a value that is not UTF-8 text, `BadUriHost` also for an IPvFuture
-/// Uri-Host (a CRI has none).
+/// Errors: as [`uri_from_options`] (`NotCoapScheme` for another scheme number), and
+/// `BadUriHost` also for an IPvFuture Uri-Host (a CRI has none).
 pub fn cri_from_options<'a, I>(
     scheme: u64,
     dest: &Destination<'_>,
@@ -185,11 +201,6 @@ where
         return fail(CoapError::NotCoapScheme);
     };
     let t = target(options, dest)?;
-    for (n, v) in t.options.clone() {
-        if matches!(n, URI_HOST | URI_PATH | URI_QUERY) && core::str::from_utf8(v).is_err() {
-            return fail(CoapError::NotUtf8);
-        }
-    }
     let host = t.host.map(classify).transpose()?;
     if matches!(host, Some(UriHost::Future)) {
         // A CRI host is a name or an IPv4/IPv6 address (draft §5.1): no IPvFuture.
@@ -235,7 +246,12 @@ fn write_authority(
         (labels as u64).saturating_add(u64::from(port.is_some())),
     );
     match host {
-        Some(UriHost::RegName(name)) => name.split(|&b| b == b'.').for_each(|l| cbor::text(w, l)),
+        // Labels are lowercase (draft §2 C5); a Uri-Host compares case-insensitively
+        // (RFC 3986 §3.2.2), so lowercasing keeps its meaning.
+        Some(UriHost::RegName(name)) => name.split(|&b| b == b'.').for_each(|l| {
+            cbor::head(w, TEXT, l.len() as u64);
+            l.iter().for_each(|b| w.byte(b.to_ascii_lowercase()));
+        }),
         Some(UriHost::V4(a)) => cbor::bytes(w, &a),
         Some(UriHost::V6(a)) => cbor::bytes(w, &a),
         // Refused by the caller: a CRI has no IPvFuture host.

@@ -2,7 +2,8 @@
 //! the forward-proxy forms (RFC 7252 §5.10.2, draft §8.2).
 
 use super::options::{
-    CoapError, Collector, Destination, OptionRef, OptionSlots, OptionSpace, SliceSlots,
+    decoded, decodes_to_utf8, CoapError, Collector, Destination, OptionRef, OptionSlots,
+    OptionSpace, SliceSlots,
 };
 use super::{coap_scheme, coap_scheme_port};
 use super::{
@@ -61,10 +62,30 @@ impl IpAddr {
 
 /// Is `addr` (with `zone`) the destination's address? Without a destination, the target's
 /// own address is the destination (Decision 6).
-fn is_destination(addr: IpAddr, zone: Option<&[u8]>, dest: Option<&Destination<'_>>) -> bool {
+/// `zone` is a URI's zone id (RFC 6874: percent-encoded, compared decoded, so `eth%30`
+/// is `eth0`) or a CRI's zone-id (text, compared as it is), by `encoded`.
+fn is_destination(
+    addr: IpAddr,
+    zone: Option<&[u8]>,
+    encoded: bool,
+    dest: Option<&Destination<'_>>,
+) -> bool {
+    let same_zone = |z: &[u8], d: &[u8]| {
+        if encoded {
+            decoded(z).eq(d.iter().copied())
+        } else {
+            z == d
+        }
+    };
     match dest {
         None => true,
-        Some(d) => d.addr == addr.as_slice() && zone == d.zone,
+        Some(d) => {
+            d.addr == addr.as_slice()
+                && match (zone, d.zone) {
+                    (Some(z), Some(dz)) => same_zone(z, dz),
+                    (z, dz) => z.is_none() && dz.is_none(),
+                }
+        }
     }
 }
 
@@ -83,7 +104,8 @@ fn push_port(
 }
 
 /// The URI `uri` as CoAP options (RFC 7252 §6.4, DESIGN Decision 6) for a request to
-/// `dest` (`None`: the address and port the URI names): option numbers and value
+/// `dest` (`None`: the address and port the URI names; its zone is compared with the
+/// URI's zone id percent-decoded, RFC 6874 §2): option numbers and value
 /// positions into `opts`, decoded values into `scratch`; returns the room used. Options
 /// come in ascending number order.
 ///
@@ -92,6 +114,8 @@ fn push_port(
 ///
 /// Errors: [`Error::Coap`] — `NotAbsolute`, `NotCoapScheme` (mode `Direct`), `Fragment`,
 /// `NoHost`, `Userinfo`, `BadUriHost` (a reg-name that decodes to a bare IPv6 address),
+/// `NotUtf8` (a host, a segment sent or a query that is not UTF-8 once percent-decoded:
+/// Uri-Host, Uri-Path and Uri-Query are strings, RFC 7252 §3.2),
 /// `OptionLength` (Uri-Host 1-255, Uri-Path/Uri-Query 0-255, Proxy-Uri 1-1034
 /// bytes); [`Error::OptionSpace`] with the room needed when `opts` or `scratch` is too small.
 pub fn uri_to_options(
@@ -128,6 +152,11 @@ pub(crate) fn uri_to_slots(
     };
     if uri.userinfo.is_some() {
         return fail(CoapError::Userinfo);
+    }
+    let texts_utf8 = (uri.host_kind != Some(HostKind::RegName) || decodes_to_utf8(host))
+        && uri.query.is_none_or(decodes_to_utf8);
+    if !texts_utf8 {
+        return fail(CoapError::NotUtf8);
     }
     // A reg-name without "%" is neither an address nor can it spell one (no ":").
     let plain_name = uri.host_kind == Some(HostKind::RegName) && !host.contains(&b'%');
@@ -170,7 +199,7 @@ fn sent_whole(mode: Mode, is_coap: bool) -> Result<bool, Error> {
 fn host_is_destination(uri: &UriRef<'_>, dest: Option<&Destination<'_>>) -> bool {
     match (dest, uri.host_kind) {
         (None, Some(HostKind::Ipv4 | HostKind::Ipv6)) => true,
-        _ => uri_host_ip(uri).is_some_and(|(a, z)| is_destination(a, z, dest)),
+        _ => uri_host_ip(uri).is_some_and(|(a, z)| is_destination(a, z, true, dest)),
     }
 }
 
@@ -229,6 +258,7 @@ fn push_path(c: &mut Collector<'_, '_>, path: &[u8]) -> Result<(), Error> {
     // split and decoded in one pass.
     match path.strip_prefix(b"/") {
         None | Some(b"") => Ok(()),
+        Some(_) if !decodes_to_utf8(path) => fail(CoapError::NotUtf8),
         Some(segments) => c.push_split_decoded(URI_PATH, segments, b'/'),
     }
 }
@@ -240,6 +270,10 @@ fn push_dotted_path(c: &mut Collector<'_, '_>, path: &[u8]) -> Result<(), Error>
     let mut probe = survivors.clone();
     if matches!((probe.next(), probe.next()), (Some(last), None) if last.seg.is_empty()) {
         return Ok(());
+    }
+    // Only the segments sent must be UTF-8: `/%FF/..` sends none of its bytes.
+    if !survivors.clone().all(|chunk| decodes_to_utf8(chunk.seg)) {
+        return fail(CoapError::NotUtf8);
     }
     c.push_reversed(URI_PATH, survivors.map(|chunk| chunk.seg), |seg, w| {
         decode_into(seg, false, w)
@@ -312,7 +346,7 @@ pub(crate) fn cri_to_slots(
                 [a0, a1, a2, a3] => IpAddr::v4([a0, a1, a2, a3]),
                 _ => IpAddr::v6(addr.try_into().unwrap_or([0; 16])),
             };
-            if !is_destination(ip, zone.map(str::as_bytes), dest) {
+            if !is_destination(ip, zone.map(str::as_bytes), false, dest) {
                 c.push(URI_HOST, |w| write_ip_literal(ip, w))?;
             }
         }
@@ -383,5 +417,35 @@ fn write_ip_literal(ip: IpAddr, w: &mut Out<'_>) {
         w.byte(b'[');
         ip::write_ipv6(&ip.bytes, w);
         w.byte(b']');
+    }
+}
+
+/// Where in the URI's text a CoAP error of [`uri_to_options`] lies (byte offset into
+/// `uri`'s input): the `#` of a fragment, the userinfo, the host (`BadUriHost`, a host
+/// that is not UTF-8 or too long for Uri-Host), the first path segment or query item that
+/// is not UTF-8 or over 255 bytes decoded; 0 for the others (the scheme, no host).
+pub(crate) fn uri_error_offset(uri: &UriRef<'_>, why: CoapError) -> usize {
+    let at = |s: &[u8]| (s.as_ptr() as usize).saturating_sub(uri.input.as_ptr() as usize);
+    let bad = |s: &[u8]| match why {
+        CoapError::NotUtf8 => !decodes_to_utf8(s),
+        CoapError::OptionLength => decoded(s).count() > 255,
+        _ => false,
+    };
+    let host = uri.host.unwrap_or(&[]);
+    let bad_host = match why {
+        CoapError::BadUriHost => true,
+        CoapError::OptionLength => host.is_empty() || decoded(host).count() > 255,
+        _ => uri.host_kind == Some(HostKind::RegName) && bad(host),
+    };
+    let items = || {
+        let path = uri.path.strip_prefix(b"/").unwrap_or(uri.path);
+        let query = uri.query.into_iter().flat_map(|q| q.split(|&b| b == b'&'));
+        path.split(|&b| b == b'/').chain(query)
+    };
+    match why {
+        CoapError::Fragment => uri.fragment.map_or(0, |f| at(f).saturating_sub(1)),
+        CoapError::Userinfo => uri.userinfo.map_or(0, at),
+        _ if uri.host.is_some() && bad_host => at(host),
+        _ => items().find(|s| bad(s)).map_or(0, at),
     }
 }

@@ -9,7 +9,7 @@ mod wire;
 
 pub use compose::{cri_from_options, uri_from_options};
 pub use decompose::{cri_to_options, uri_to_options, Mode};
-pub(crate) use decompose::{cri_to_slots, uri_to_slots};
+pub(crate) use decompose::{cri_to_slots, uri_error_offset, uri_to_slots};
 pub(crate) use options::OptionSlots;
 pub use options::{check_options, CoapError, Destination, OptionRef, OptionSpace};
 pub(crate) use wire::options_from_wire_into;

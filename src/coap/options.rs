@@ -6,7 +6,7 @@ use super::{
     URI_QUERY,
 };
 use crate::out::Out;
-use crate::uri::percent::decode_until;
+use crate::uri::percent::{decode_until, pct_byte};
 use crate::Error;
 
 /// Why a CoAP conversion failed.
@@ -41,7 +41,8 @@ pub enum CoapError {
     /// Proxy-Scheme with Proxy-Scheme-Number, Proxy-Uri with Uri-*), a non-repeatable
     /// option repeated, or proxy options given to a composer.
     Conflict = 12,
-    /// A Uri-Port value longer than 2 bytes, or a destination address not 4 or 16 bytes.
+    /// A destination address not 4 or 16 bytes, or a destination zone that is empty, not
+    /// UTF-8, or on an IPv4 address (composers: RFC 6874 `ZoneID = 1*…`, draft §5.1 text).
     BadValue = 13,
     /// A userinfo: CoAP URIs have none (RFC 7252 §6.1) and no option carries it.
     Userinfo = 14,
@@ -252,13 +253,16 @@ pub(crate) fn read_uint(value: &[u8], max: usize) -> Result<u64, Error> {
     Ok(value.iter().fold(0u64, |v, &b| (v << 8) | u64::from(b)))
 }
 
-/// Checks that options may stand together in one request (RFC 7252 §5.4.5, §5.10.2,
-/// draft §8.2): ascending numbers, Uri-Host, Uri-Port and the proxy options at most once,
-/// Proxy-Uri and Proxy-Cri without Uri-* options, Proxy-Cri without Proxy-Uri, Proxy-Scheme
-/// without Proxy-Scheme-Number.
+/// Checks that options, given as (number, value length in bytes), may stand together in
+/// one request (RFC 7252 §5.4.5, §5.10, draft §8.2): ascending numbers, Uri-Host, Uri-Port
+/// and the proxy options at most once, Proxy-Uri and Proxy-Cri without Uri-* options,
+/// Proxy-Cri without Proxy-Uri, Proxy-Scheme without Proxy-Scheme-Number, and each value
+/// length within its option's range (Uri-Host 1-255, Uri-Port 0-2, Uri-Path and Uri-Query
+/// 0-255, Proxy-Uri 1-1034, Proxy-Scheme 1-255, Proxy-Cri 1-1023, Proxy-Scheme-Number 0-3).
 ///
-/// Errors: [`CoapError::Order`] or [`CoapError::Conflict`] as [`Error::Coap`].
-pub fn check_options(numbers: impl Iterator<Item = u16>) -> Result<(), Error> {
+/// Errors: [`CoapError::Order`], [`CoapError::Conflict`] or [`CoapError::OptionLength`]
+/// as [`Error::Coap`].
+pub fn check_options(options: impl Iterator<Item = (u16, usize)>) -> Result<(), Error> {
     let mut seen = 0u32; // bit per option kind below
     let mut prev = 0u16;
     let bit = |n: u16| match n {
@@ -272,9 +276,13 @@ pub fn check_options(numbers: impl Iterator<Item = u16>) -> Result<(), Error> {
         PROXY_SCHEME_NUMBER => 128,
         _ => 0,
     };
-    for n in numbers {
+    for (n, len) in options {
         if n < prev {
             return Err(Error::Coap(CoapError::Order));
+        }
+        let (min, max) = length_limits(n);
+        if len < min || len > max {
+            return Err(Error::Coap(CoapError::OptionLength));
         }
         prev = n;
         let b = bit(n);
@@ -292,4 +300,45 @@ pub fn check_options(numbers: impl Iterator<Item = u16>) -> Result<(), Error> {
         return Err(Error::Coap(CoapError::Conflict));
     }
     Ok(())
+}
+
+/// The bytes of valid percent-encoded text, decoded (RFC 3986 §2.1).
+pub(crate) fn decoded(s: &[u8]) -> impl Iterator<Item = u8> + Clone + '_ {
+    let mut i = 0usize;
+    core::iter::from_fn(move || {
+        let b = *s.get(i)?;
+        let (v, step) = pct_byte(s, i).map_or((b, 1), |v| (v, 3));
+        i = i.saturating_add(step);
+        Some(v)
+    })
+}
+
+/// Is valid percent-encoded text UTF-8 once decoded? Uri-Host, Uri-Path and Uri-Query are
+/// strings, and RFC 7252 §3.2 makes a string UTF-8.
+pub(crate) fn decodes_to_utf8(s: &[u8]) -> bool {
+    if !s.contains(&b'%') {
+        // A URI is ASCII, and an IRI's raw characters are checked UTF-8 by its parser.
+        return true;
+    }
+    let mut bytes = decoded(s);
+    while let Some(b) = bytes.next() {
+        let width = match b {
+            0..=0x7f => continue,
+            0xc2..=0xdf => 2,
+            0xe0..=0xef => 3,
+            0xf0..=0xf4 => 4,
+            _ => return false,
+        };
+        let mut c = [b, 0, 0, 0];
+        for slot in c.iter_mut().take(width).skip(1) {
+            match bytes.next() {
+                Some(x) => *slot = x,
+                None => return false,
+            }
+        }
+        if core::str::from_utf8(c.get(..width).unwrap_or(&[])).is_err() {
+            return false;
+        }
+    }
+    true
 }

@@ -50,8 +50,8 @@ fn nibble(v: usize) -> (u8, [u8; 2], usize) {
 /// into `opts` (values as offsets into `wire`); returns how many options there are and how
 /// many bytes they took (the payload marker not included).
 ///
-/// Errors: [`Error::Coap`] `Wire` for truncated bytes, a reserved nibble 15 or a number
-/// over 65535; [`Error::OptionSpace`] when `opts` is too small (with the count needed).
+/// Errors: [`Error::Coap`] `Wire` for truncated bytes, a reserved nibble 15, a number
+/// over 65535, or a payload marker with nothing after it (RFC 7252 §3); [`Error::OptionSpace`] when `opts` is too small (with the count needed).
 pub fn options_from_wire(wire: &[u8], opts: &mut [OptionRef]) -> Result<(usize, usize), Error> {
     options_from_wire_into(wire, &mut SliceSlots(opts))
 }
@@ -66,6 +66,11 @@ pub(crate) fn options_from_wire_into(
     let mut count = 0usize;
     while let Some(&first) = wire.get(pos) {
         if first == 0xff {
+            // RFC 7252 §3: a payload marker followed by a zero-length payload is a
+            // message format error.
+            if pos.saturating_add(1) == wire.len() {
+                return Err(bad);
+            }
             break;
         }
         pos = pos.saturating_add(1);

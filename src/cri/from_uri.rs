@@ -25,16 +25,25 @@ use crate::{Error, Unconvertible};
 ///
 /// Errors: [`Error::Unconvertible`] for an IPvFuture host, an empty port, a port with
 /// leading zeros, a zone id that is not UTF-8, a path that starts with an empty segment
-/// and more without an authority; [`Error::Buffer`] if `out` is too small.
+/// and more without an authority, a relative-path reference needing a discard over 127
+/// (draft §5.1); [`Error::Buffer`] if `out` is too small.
 pub fn from_uri(uri: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
     let plan = Plan::new(uri)?;
     if uri.host.is_none() && plan.discard.is_none() && starts_with_empty_segment(plan.path) {
         return Err(Error::Unconvertible(Unconvertible::LeadingEmptySegment));
     }
+    let (path_count, leftover) = plan.path_shape();
+    // discard = 1 + the ".." that climb above the reference; draft §5.1 allows 0..127.
+    if plan.discard.is_some() && leftover >= MAX_DISCARD {
+        return Err(Error::Unconvertible(Unconvertible::DiscardRange));
+    }
     let mut w = Out::new(out);
-    plan.write(uri, &mut w);
+    plan.write(uri, path_count, leftover, &mut w);
     w.finish()
 }
+
+/// The largest discard count (draft §5.1: `discard = true / 0..127`).
+const MAX_DISCARD: u64 = 127;
 
 /// One decoded unit of a URI component: a character as CRI text, or a byte for PET.
 #[derive(Clone, Copy)]
@@ -362,9 +371,11 @@ impl<'a> Plan<'a> {
         [lead, path, query, fragment, Section::Null]
     }
 
-    fn write(&self, uri: &UriRef<'a>, w: &mut Out<'_>) {
+    /// The number of path segments after dot-segment removal, and the ".." left over
+    /// above a relative-path reference (extra discard).
+    fn path_shape(&self) -> (u64, u64) {
         let relative = self.discard.is_some();
-        let (path_count, leftover) = if dot_segments::has_dots(self.path, Dots::Decoded) {
+        if dot_segments::has_dots(self.path, Dots::Decoded) {
             let segments = path_segments(self.path, relative);
             // usize -> u64 (CBOR counts): lossless for 16-, 32- and 64-bit usize.
             (segments.clone().count() as u64, segments.leftover())
@@ -385,7 +396,11 @@ impl<'a> Plan<'a> {
                 },
                 0,
             )
-        };
+        }
+    }
+
+    fn write(&self, uri: &UriRef<'a>, path_count: u64, leftover: u64, w: &mut Out<'_>) {
+        let relative = self.discard.is_some();
         let sections = self.sections(uri, path_count, leftover);
         // Trailing default values are removed (draft §5.1); a lone [0] is sent as [].
         let is_default = |s: &Section| match s {

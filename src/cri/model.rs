@@ -613,9 +613,11 @@ fn check_text(s: &str, rule: TextRule, at: usize) -> R<()> {
     let bad = match rule {
         TextRule::Any => None,
         TextRule::Segment => (s == "." || s == "..").then_some(Reason::DotSegment),
-        // Labels should be lowercase (draft §2 C5), but §6.1 converts others all the same
-        // (the draft's own vector `math://equation=E…` has one): only a dot is fatal.
-        TextRule::Label => s.contains('.').then_some(Reason::HostLabel),
+        // Labels are lowercase and without dots (draft §2 C5), and a CRI that does not
+        // meet a requirement is unprocessable (§5.2.1; README Decision 12). Only ASCII
+        // case is checked: Unicode case needs tables a device does not carry.
+        TextRule::Label => (s.contains('.') || s.bytes().any(|b| b.is_ascii_uppercase()))
+            .then_some(Reason::HostLabel),
     };
     match bad {
         Some(reason) => Err(Unprocessable { reason, offset: at }),

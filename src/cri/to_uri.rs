@@ -50,8 +50,9 @@ impl Set {
 ///
 /// Errors: [`Error::Unconvertible`] where §6.1 fails or has no answer: a scheme number not
 /// in the table, discard 0 with a path or with an empty query, discard without path
-/// segments to append, a zone-id without `opts.zone_id`; [`Error::Buffer`] if `out` is too
-/// small.
+/// segments to append, a zone-id without `opts.zone_id`, an empty zone-id or one on an
+/// IPv4 address (`ZoneId`, RFC 6874), no scheme with authority `true`
+/// (no URI reference means the same); [`Error::Buffer`] if `out` is too small.
 pub fn to_uri(cri: &CriRef<'_>, opts: ToUriOptions, out: &mut [u8]) -> Result<usize, Error> {
     let mut w = Out::new(out);
     write_uri(cri, opts, &mut w)?;
@@ -93,8 +94,12 @@ pub(crate) fn write_uri(
     }
     let path = cri.path.unwrap_or_default();
     let (rooted, prefix): (bool, &[u8]) = match (cri.authority, cri.discard) {
-        // Without a scheme, a rootless first segment with ":" would read as one (§4.2).
-        (Some(Authority::Rootless), _) if cri.scheme.is_none() => (false, dot_prefix(path)),
+        // Without a scheme, `true` drops the base authority and keeps a rootless path; a
+        // URI reference without a scheme cannot say that (its path would be merged with
+        // the base's, RFC 3986 §5.2.2), so the conversion would change the target.
+        (Some(Authority::Rootless), _) if cri.scheme.is_none() => {
+            return fail(Unconvertible::RootlessWithoutScheme)
+        }
         (Some(Authority::Rootless), _) => (false, b""),
         (Some(_), _) => (true, b""),
         (None, Discard::All) if path.is_empty() => return fail(Unconvertible::DiscardWithoutPath),

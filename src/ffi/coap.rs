@@ -1,7 +1,7 @@
 //! C functions of the CoAP layer (RFC 7252 §6.4, §6.5, §3.1; draft-ietf-core-href-27 §8).
 
 use super::cri::{clear, cri_error_info, fail};
-use super::{buffer_out, cri_status, input};
+use super::{buffer_out, cri_status, input, overlaps};
 use crate::coap::{self, Destination, Mode, OptionRef};
 use crate::cri::CriRef;
 use crate::uri::UriRef;
@@ -58,7 +58,8 @@ pub const CRI_COAP_ERR_ORDER: i32 = 10;
 pub const CRI_COAP_ERR_WIRE: i32 = 11;
 /// CoAP error reason: options that must not stand together, or repeated.
 pub const CRI_COAP_ERR_CONFLICT: i32 = 12;
-/// CoAP error reason: a bad Uri-Port value or destination address length.
+/// CoAP error reason: a bad destination: an address length not 4 or 16, or a zone that
+/// is empty, not UTF-8, or on an IPv4 address (composers).
 pub const CRI_COAP_ERR_BAD_VALUE: i32 = 13;
 /// CoAP error reason: a userinfo (CoAP URIs have none, RFC 7252 §6.1).
 pub const CRI_COAP_ERR_USERINFO: i32 = 14;
@@ -176,6 +177,7 @@ unsafe fn option_list(
     scratch_cap: usize,
     scratch_len: *mut usize,
     err: *mut cri_error_info,
+    inputs: [&[u8]; 3],
     f: impl FnOnce(&mut dyn coap::OptionSlots, &mut [u8]) -> Result<coap::OptionSpace, Error>,
 ) -> cri_status {
     // SAFETY: forwarded from the caller.
@@ -186,6 +188,18 @@ unsafe fn option_list(
     };
     if (opts.is_null() && opts_cap != 0) || (scratch.is_null() && scratch_cap != 0) {
         return cri_status::CRI_ERR_NULL;
+    }
+    let array_bytes = opts_cap.saturating_mul(size_of::<cri_coap_option>());
+    let array = opts.cast::<u8>().cast_const();
+    // The option array and the value buffer are outputs: neither may overlap an input, nor
+    // each other.
+    // SAFETY: `scratch` is NULL with capacity 0 or `scratch_cap` bytes the caller owns.
+    let scratch_region = (!scratch.is_null())
+        .then(|| unsafe { core::slice::from_raw_parts(scratch.cast_const(), scratch_cap) });
+    if overlaps(array, array_bytes, inputs.into_iter().chain(scratch_region))
+        || overlaps(scratch, scratch_cap, inputs)
+    {
+        return cri_status::CRI_ERR_ARGUMENT;
     }
     let buf: &mut [u8] = if scratch.is_null() {
         &mut []
@@ -215,7 +229,8 @@ unsafe fn option_list(
 }
 
 /// Turns the URI `(uri, len)` into CoAP options (RFC 7252 §6.4, DESIGN Decisions 4 and 6)
-/// for a request to `*dest` (NULL: the address and port the URI names). `mode` is
+/// for a request to `*dest` (NULL: the address and port the URI names; the URI's zone id
+/// is compared with `dest->zone` percent-decoded, RFC 6874 §2). `mode` is
 /// `CRI_COAP_MODE_DIRECT`, `CRI_COAP_MODE_PROXY` (Proxy-Uri), `CRI_COAP_MODE_PROXY_SCHEME` (Proxy-Scheme
 /// and Uri-*) or `CRI_COAP_MODE_AUTO`. The options go to `opts` (`opts_cap` entries) sorted by
 /// number, their values (percent-decoded) to `scratch` (`scratch_cap` bytes): each
@@ -224,8 +239,12 @@ unsafe fn option_list(
 ///
 /// Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_ARGUMENT` (mode, destination);
 /// `CRI_ERR_SYNTAX`/`CRI_ERR_PERCENT`/`CRI_ERR_PORT_RANGE` with `err->offset`;
-/// `CRI_ERR_COAP` with `err->reason` a `CRI_COAP_ERR_*` (not absolute, not a CoAP scheme,
-/// fragment, no host, userinfo, option length); `CRI_ERR_BUFFER` with the room needed in
+/// `CRI_ERR_COAP` with `err->reason` a `CRI_COAP_ERR_*` and `err->offset` the byte of
+/// the URI it is about (the `#` of a fragment, the userinfo, the host, the first segment
+/// or query item that is not UTF-8 or too long; 0 for the scheme) (not absolute, not a CoAP scheme,
+/// fragment, no host, userinfo, option length, `CRI_COAP_ERR_NOT_UTF8` for a host, a
+/// segment sent or a query that is not UTF-8 once percent-decoded: RFC 7252 §3.2 makes
+/// these string options UTF-8); `CRI_ERR_BUFFER` with the room needed in
 /// `*opts_len` and `*scratch_len` (the arrays' contents are then unspecified).
 ///
 /// # Safety
@@ -265,8 +284,9 @@ pub unsafe extern "C" fn uri_to_coap_options(
         // SAFETY: forwarded from the caller.
         Err(e) => return unsafe { fail(e, err) },
     };
+    let mut coap_failure = None;
     // SAFETY: forwarded from the caller.
-    unsafe {
+    let status = unsafe {
         option_list(
             opts,
             opts_cap,
@@ -275,9 +295,23 @@ pub unsafe extern "C" fn uri_to_coap_options(
             scratch_cap,
             scratch_len,
             err,
-            |o, b| coap::uri_to_slots(&u, d.as_ref(), m, o, b),
+            dest_inputs(s, d.as_ref()),
+            |o, b| {
+                coap::uri_to_slots(&u, d.as_ref(), m, o, b).inspect_err(|e| {
+                    if let Error::Coap(why) = e {
+                        coap_failure = Some(*why);
+                    }
+                })
+            },
         )
+    };
+    // A CoAP error points at the part of the URI it is about (fragment, userinfo, host, a
+    // segment or query item).
+    // SAFETY: forwarded from the caller.
+    if let (Some(why), Some(info)) = (coap_failure, unsafe { err.as_mut() }) {
+        info.offset = coap::uri_error_offset(&u, why);
     }
+    status
 }
 
 /// Turns the full CRI `(cri, len)` (CBOR) into CoAP options (draft §8.1.1) for a request
@@ -334,6 +368,7 @@ pub unsafe extern "C" fn cri_to_coap_options(
             scratch_cap,
             scratch_len,
             err,
+            dest_inputs(bytes, d.as_ref()),
             |o, b| coap::cri_to_slots(&c, bytes, d.as_ref(), m, o, b),
         )
     }
@@ -369,15 +404,43 @@ fn pairs<'a>(list: &'a [cri_coap_option]) -> impl Iterator<Item = (u16, &'a [u8]
     })
 }
 
-/// Composes the URI of a request (RFC 7252 §6.5) from its scheme `(scheme, scheme_len)`
-/// (e.g. "coap"), destination `*dest` (required: the address stands in for a missing
-/// Uri-Host, the port for a missing Uri-Port) and options `(opts, n)` (ascending numbers;
-/// options other than Uri-* are skipped), into the text buffer `(out, cap)`.
+/// What a URI or CRI → options call reads: the target and the destination's bytes.
+fn dest_inputs<'a>(target: &'a [u8], d: Option<&Destination<'a>>) -> [&'a [u8]; 3] {
+    [
+        target,
+        d.map_or(&[][..], |d| d.addr),
+        d.and_then(|d| d.zone).unwrap_or(&[]),
+    ]
+}
+
+/// What an option list call reads: the option array itself, each value, the destination
+/// address and zone (none of which an output may overlap).
+fn list_inputs<'a>(
+    list: &'a [cri_coap_option],
+    d: &Destination<'a>,
+) -> impl Iterator<Item = &'a [u8]> + 'a {
+    // SAFETY: `list` is a live slice; its bytes are readable for its size.
+    let array =
+        unsafe { core::slice::from_raw_parts(list.as_ptr().cast::<u8>(), size_of_val(list)) };
+    pairs(list)
+        .map(|(_, v)| v)
+        .chain([array, d.addr, d.zone.unwrap_or(&[])])
+}
+
+/// Composes the URI of a request (RFC 7252 §6.5, RFC 8323 §8) from its CoAP scheme
+/// `(scheme, scheme_len)` (coap, coaps, coap+tcp, coaps+tcp, coap+ws or coaps+ws, any
+/// case), destination `*dest` (required: the address stands in for a missing Uri-Host,
+/// the port for a missing Uri-Port; a zone is written `%25zone`, RFC 6874) and options
+/// `(opts, n)` (ascending numbers; options other than Uri-* are skipped), into the text
+/// buffer `(out, cap)`.
 ///
 /// Returns `CRI_OK`; `CRI_ERR_NULL` (also for a NULL `dest`); `CRI_ERR_ARGUMENT`;
-/// `CRI_ERR_COAP` (`CRI_COAP_ERR_BAD_URI_HOST` for a bare IPv6 Uri-Host, `NO_HOST`,
-/// `BAD_VALUE`, `DOT_SEGMENT`, `CONFLICT` for proxy options or repeated Uri-Host/Uri-Port,
-/// `ORDER`); `CRI_ERR_BUFFER` with the length needed.
+/// `CRI_ERR_COAP` (`CRI_COAP_ERR_NOT_COAP_SCHEME` for another scheme, README Decision 11;
+/// `BAD_URI_HOST` for a bare IPv6 Uri-Host; `NO_HOST`; `BAD_VALUE` for a destination zone
+/// that is empty, not UTF-8 or on an IPv4 address; `NOT_UTF8` for a Uri-Host, Uri-Path or
+/// Uri-Query that is not UTF-8, RFC 7252 §3.2; `OPTION_LENGTH`; `DOT_SEGMENT`; `CONFLICT`
+/// for proxy options or repeated Uri-Host/Uri-Port; `ORDER`); `CRI_ERR_BUFFER` with the
+/// length needed.
 ///
 /// # Safety
 /// `scheme` points to `scheme_len` readable bytes; `dest` is readable; `opts` points to
@@ -410,9 +473,14 @@ pub unsafe extern "C" fn uri_from_coap_options(
     };
     // SAFETY: forwarded from the caller.
     unsafe {
-        buffer_out(out.cast(), cap, out_len, true, |b| {
-            coap::uri_from_options(scheme, &d, pairs(list), b)
-        })
+        buffer_out(
+            out.cast(),
+            cap,
+            out_len,
+            true,
+            list_inputs(list, &d).chain([scheme]),
+            |b| coap::uri_from_options(scheme, &d, pairs(list), b),
+        )
     }
     .unwrap_or_else(|e| unsafe { fail(e, err) })
 }
@@ -421,9 +489,9 @@ pub unsafe extern "C" fn uri_from_coap_options(
 /// (0 coap, 1 coaps, 6 coap+tcp, 7 coaps+tcp, 24 coap+ws, 25 coaps+ws), destination and
 /// options, as CBOR into `(out, cap)` (bytes, no NUL).
 ///
-/// Returns as `uri_from_coap_options`, and `CRI_ERR_COAP` with
-/// `CRI_COAP_ERR_NOT_COAP_SCHEME`, `CRI_COAP_ERR_NOT_UTF8`, or `CRI_COAP_ERR_BAD_URI_HOST`
-/// also for an IPvFuture Uri-Host (a CRI host has no such form).
+/// Returns as `uri_from_coap_options` (`CRI_COAP_ERR_NOT_COAP_SCHEME` for another scheme
+/// number), and `CRI_ERR_COAP` with `CRI_COAP_ERR_BAD_URI_HOST` also for an IPvFuture
+/// Uri-Host (a CRI host has no such form).
 ///
 /// # Safety
 /// As for `uri_from_coap_options`.
@@ -452,7 +520,7 @@ pub unsafe extern "C" fn cri_from_coap_options(
     };
     // SAFETY: forwarded from the caller.
     unsafe {
-        buffer_out(out, cap, out_len, false, |b| {
+        buffer_out(out, cap, out_len, false, list_inputs(list, &d), |b| {
             coap::cri_from_options(scheme_number, &d, pairs(list), b)
         })
     }
@@ -485,9 +553,14 @@ pub unsafe extern "C" fn cri_coap_options_to_wire(
     };
     // SAFETY: forwarded from the caller.
     unsafe {
-        buffer_out(out, cap, out_len, false, |b| {
-            coap::options_to_wire(pairs(list), b)
-        })
+        buffer_out(
+            out,
+            cap,
+            out_len,
+            false,
+            list_inputs(list, &Destination::default()),
+            |b| coap::options_to_wire(pairs(list), b),
+        )
     }
     .unwrap_or_else(|e| unsafe { fail(e, err) })
 }
@@ -497,7 +570,8 @@ pub unsafe extern "C" fn cri_coap_options_to_wire(
 /// number of options, `*consumed` the bytes they took (without the payload marker).
 ///
 /// Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_COAP` with `CRI_COAP_ERR_WIRE` (truncated,
-/// reserved nibble 15, number over 65535); `CRI_ERR_BUFFER` with the count needed in `*n`.
+/// reserved nibble 15, number over 65535, a payload marker with no payload after it:
+/// RFC 7252 §3); `CRI_ERR_BUFFER` with the count needed in `*n`.
 ///
 /// # Safety
 /// `wire` points to `len` readable bytes; `opts` to `cap` writable options (or NULL with
@@ -525,6 +599,10 @@ pub unsafe extern "C" fn cri_coap_options_from_wire(
     if opts.is_null() && cap != 0 {
         return cri_status::CRI_ERR_NULL;
     }
+    let array_bytes = cap.saturating_mul(size_of::<cri_coap_option>());
+    if overlaps(opts.cast::<u8>().cast_const(), array_bytes, [bytes]) {
+        return cri_status::CRI_ERR_ARGUMENT;
+    }
     let mut slots = CSlots {
         opts,
         cap,
@@ -548,10 +626,13 @@ pub unsafe extern "C" fn cri_coap_options_from_wire(
 /// Checks that the options `(opts, n)` may stand together in one request: ascending
 /// numbers; Uri-Host, Uri-Port and each proxy option at most once; no Uri-* options with
 /// Proxy-Uri or Proxy-Cri; not Proxy-Cri with Proxy-Uri; not Proxy-Scheme with
-/// Proxy-Scheme-Number (RFC 7252 §5.10.2, draft §8.2).
+/// Proxy-Scheme-Number (RFC 7252 §5.10.2, draft §8.2); each value length in its option's
+/// range in bytes (RFC 7252 §5.10 table 4, draft §8.2: Uri-Host 1-255, Uri-Port 0-2,
+/// Uri-Path and Uri-Query 0-255, Proxy-Uri 1-1034, Proxy-Scheme 1-255, Proxy-Cri 1-1023,
+/// Proxy-Scheme-Number 0-3).
 ///
-/// Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_COAP` with `CRI_COAP_ERR_ORDER` or
-/// `CRI_COAP_ERR_CONFLICT`.
+/// Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_COAP` with `CRI_COAP_ERR_ORDER`,
+/// `CRI_COAP_ERR_CONFLICT` or `CRI_COAP_ERR_OPTION_LENGTH`.
 ///
 /// # Safety
 /// `opts` points to `n` readable options; `err` is NULL or writable.
@@ -567,7 +648,7 @@ pub unsafe extern "C" fn cri_coap_options_check(
     let Some(list) = (unsafe { option_pairs(opts, n) }) else {
         return cri_status::CRI_ERR_NULL;
     };
-    match coap::check_options(list.iter().map(|o| o.number)) {
+    match coap::check_options(list.iter().map(|o| (o.number, o.len))) {
         Ok(()) => cri_status::CRI_OK,
         // SAFETY: forwarded from the caller.
         Err(e) => unsafe { fail(e, err) },

@@ -63,7 +63,8 @@ pub const CRI_UNCONVERTIBLE_IPVFUTURE: i32 = 1;
 pub const CRI_UNCONVERTIBLE_EMPTY_PORT: i32 = 2;
 /// Unconvertible: a port with leading zeros.
 pub const CRI_UNCONVERTIBLE_PORT_LEADING_ZERO: i32 = 3;
-/// Unconvertible: a zone id that is not UTF-8.
+/// Unconvertible: a zone id that is not UTF-8 (`cri_from_uri`), or an empty zone-id or
+/// one on an IPv4 address (`cri_to_uri`: RFC 6874 has a non-empty ZoneID for IPv6 only).
 pub const CRI_UNCONVERTIBLE_ZONE_ID: i32 = 4;
 /// Unconvertible: a scheme number not in the table compiled in.
 pub const CRI_UNCONVERTIBLE_UNKNOWN_SCHEME: i32 = 5;
@@ -77,6 +78,12 @@ pub const CRI_UNCONVERTIBLE_ZONE_ID_NOT_ENABLED: i32 = 8;
 pub const CRI_UNCONVERTIBLE_NOT_FULL: i32 = 9;
 /// Unconvertible: without an authority, the path starts with an empty segment and more.
 pub const CRI_UNCONVERTIBLE_LEADING_EMPTY_SEGMENT: i32 = 10;
+/// Unconvertible: a relative reference climbing more than 126 segments (discard over 127,
+/// draft §5.1).
+pub const CRI_UNCONVERTIBLE_DISCARD_RANGE: i32 = 11;
+/// Unconvertible: no scheme and a rootless path without authority (`[null, true, …]`),
+/// which no URI reference without a scheme expresses (draft §6.1, RFC 3986 §5.2.2).
+pub const CRI_UNCONVERTIBLE_ROOTLESS_WITHOUT_SCHEME: i32 = 12;
 
 /// `cri_validate` flag: the CRI reference must be a full CRI (start with a scheme).
 pub const CRI_VALIDATE_FULL: u32 = 1;
@@ -130,30 +137,33 @@ pub(super) unsafe fn fail(e: Error, err: *mut cri_error_info) -> cri_status {
 ///
 /// # Safety
 /// As for `buffer_out`; `err` is NULL or writable.
-unsafe fn cbor_out(
+unsafe fn cbor_out<'i>(
     out: *mut u8,
     cap: usize,
     out_len: *mut usize,
     err: *mut cri_error_info,
+    inputs: impl IntoIterator<Item = &'i [u8]>,
     f: impl FnOnce(&mut [u8]) -> Result<usize, Error>,
 ) -> cri_status {
     // SAFETY: forwarded from the caller.
-    unsafe { buffer_out(out, cap, out_len, false, f) }.unwrap_or_else(|e| unsafe { fail(e, err) })
+    unsafe { buffer_out(out, cap, out_len, false, inputs, f) }
+        .unwrap_or_else(|e| unsafe { fail(e, err) })
 }
 
 /// Text output `(out, cap, out_len)` (NUL-terminated) with CRI error details.
 ///
 /// # Safety
 /// As for `buffer_out`; `err` is NULL or writable.
-unsafe fn text_out(
+unsafe fn text_out<'i>(
     out: *mut c_char,
     cap: usize,
     out_len: *mut usize,
     err: *mut cri_error_info,
+    inputs: impl IntoIterator<Item = &'i [u8]>,
     f: impl FnOnce(&mut [u8]) -> Result<usize, Error>,
 ) -> cri_status {
     // SAFETY: forwarded from the caller.
-    unsafe { buffer_out(out.cast(), cap, out_len, true, f) }
+    unsafe { buffer_out(out.cast(), cap, out_len, true, inputs, f) }
         .unwrap_or_else(|e| unsafe { fail(e, err) })
 }
 
@@ -205,7 +215,8 @@ pub unsafe extern "C" fn cri_validate(
 /// `CRI_ERR_PORT_RANGE` with `err->offset` for an invalid URI reference;
 /// `CRI_ERR_UNCONVERTIBLE` with `err->reason` (IPvFuture, empty port, port with leading
 /// zeros, zone id not UTF-8, a path starting with an empty segment and more without an
-/// authority); `CRI_ERR_BUFFER` with the length needed in `*out_len`.
+/// authority, `CRI_UNCONVERTIBLE_DISCARD_RANGE` for a relative reference that would need
+/// a discard over 127, draft §5.1); `CRI_ERR_BUFFER` with the length needed in `*out_len`.
 ///
 /// # Safety
 /// `uri` points to `len` readable bytes (or is NULL with `len == 0`); `out` points to `cap`
@@ -244,7 +255,7 @@ unsafe fn from_text(
     };
     match parse(s) {
         // SAFETY: forwarded from the caller.
-        Ok(u) => unsafe { cbor_out(out, cap, out_len, err, |b| cri::from_uri(&u, b)) },
+        Ok(u) => unsafe { cbor_out(out, cap, out_len, err, [s], |b| cri::from_uri(&u, b)) },
         // SAFETY: forwarded from the caller.
         Err(e) => unsafe { fail(e, err) },
     }
@@ -287,7 +298,10 @@ pub unsafe extern "C" fn cri_from_iri(
 /// Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_ARGUMENT`; `CRI_ERR_UNPROCESSABLE` with
 /// `err->reason`/`err->offset`; `CRI_ERR_UNCONVERTIBLE` with `err->reason` (unknown scheme
 /// number, discard 0 with a path or an empty query, discard without path, zone-id not
-/// enabled); `CRI_ERR_BUFFER` with the length needed.
+/// enabled, an empty zone-id or one on an IPv4 address (`CRI_UNCONVERTIBLE_ZONE_ID`:
+/// RFC 6874 `ZoneID = 1*…`, IPv6 only), no
+/// scheme with a rootless path (`CRI_UNCONVERTIBLE_ROOTLESS_WITHOUT_SCHEME`: the URI
+/// reference would resolve elsewhere); `CRI_ERR_BUFFER` with the length needed.
 ///
 /// # Safety
 /// As for `cri_from_uri`.
@@ -357,7 +371,11 @@ unsafe fn to_text(
     };
     match CriRef::decode(bytes) {
         // SAFETY: forwarded from the caller.
-        Ok(c) => unsafe { text_out(out, cap, out_len, err, |b| cri::to_uri(&c, opts, b)) },
+        Ok(c) => unsafe {
+            text_out(out, cap, out_len, err, [bytes], |b| {
+                cri::to_uri(&c, opts, b)
+            })
+        },
         // SAFETY: forwarded from the caller.
         Err(u) => unsafe { fail(u.into(), err) },
     }
@@ -395,6 +413,7 @@ pub unsafe extern "C" fn cri_resolve(
     }) else {
         return cri_status::CRI_ERR_NULL;
     };
+    let inputs = [b, r];
     let b = match CriRef::decode_full(b) {
         Ok(b) => b,
         Err(u) => {
@@ -405,7 +424,7 @@ pub unsafe extern "C" fn cri_resolve(
     };
     match CriRef::decode(r) {
         // SAFETY: forwarded from the caller.
-        Ok(r) => unsafe { cbor_out(out, cap, out_len, err, |o| cri::resolve(&b, &r, o)) },
+        Ok(r) => unsafe { cbor_out(out, cap, out_len, err, inputs, |o| cri::resolve(&b, &r, o)) },
         // SAFETY: forwarded from the caller.
         Err(u) => unsafe { fail(u.into(), err) },
     }
@@ -435,7 +454,7 @@ pub unsafe extern "C" fn cri_to_edn(
         return cri_status::CRI_ERR_NULL;
     };
     // SAFETY: forwarded from the caller.
-    unsafe { text_out(out, cap, out_len, err, |b| cri::to_edn(bytes, b)) }
+    unsafe { text_out(out, cap, out_len, err, [bytes], |b| cri::to_edn(bytes, b)) }
 }
 
 /// Looks up the CRI scheme number of the scheme name `(name, len)` (ASCII
@@ -554,6 +573,11 @@ mod tests {
             (
                 Unconvertible::LeadingEmptySegment,
                 CRI_UNCONVERTIBLE_LEADING_EMPTY_SEGMENT,
+            ),
+            (Unconvertible::DiscardRange, CRI_UNCONVERTIBLE_DISCARD_RANGE),
+            (
+                Unconvertible::RootlessWithoutScheme,
+                CRI_UNCONVERTIBLE_ROOTLESS_WITHOUT_SCHEME,
             ),
         ];
         for (u, c) in unconvertible {

@@ -7,7 +7,8 @@
 //! NUL are written and `*out_len` is the length without the NUL; if `cap` is too small the
 //! function returns `CRI_ERR_BUFFER`, writes nothing at or past `out + cap`, and sets
 //! `*out_len` to the length needed without the NUL (retry with `cap >= *out_len + 1`);
-//! `out = NULL, cap = 0` asks for the size.
+//! `out = NULL, cap = 0` asks for the size. No output may overlap an input of the same
+//! call (`CRI_ERR_ARGUMENT`, nothing written; [`overlaps`]): no function works in place.
 #![allow(non_camel_case_types)]
 
 // In the order of the layers, which cbindgen follows: cri.h lists the library-wide items
@@ -44,14 +45,17 @@ pub enum cri_status {
     /// A `%` is not followed by two hex digits; `*error_offset` is the `%` (percent-decoding)
     /// or the first byte that is not a hex digit (parsing).
     CRI_ERR_PERCENT = -4,
-    /// A port is over 65535; `*error_offset` is its first digit.
+    /// A port is over 65535 (valid RFC 3986 §3.2.3 syntax that libcri rejects, README
+    /// Decision 10); `*error_offset` is its first digit.
     CRI_ERR_PORT_RANGE = -5,
     /// The base URI is not an absolute URI (RFC 3986 §5.1): no scheme (`*error_offset` 0)
     /// or a syntax error at `*error_offset` within the base.
     CRI_ERR_BASE = -6,
     /// The components cannot be recomposed into a reference that parses back to them.
     CRI_ERR_PARTS = -7,
-    /// A flag or enumeration argument has a value this function does not know.
+    /// A flag or enumeration argument has a value this function does not know, or an
+    /// output overlaps an input (the overlap contract at the top of cri.h; nothing is
+    /// written).
     CRI_ERR_ARGUMENT = -8,
     /// The CRI reference is unprocessable (draft-ietf-core-href-27 §5.2.1): `err->reason`
     /// is a `CRI_REASON_*` value, `err->offset` the offending CBOR item.
@@ -159,6 +163,80 @@ const fn decimal(s: &str) -> u32 {
     n
 }
 
+// The names of the reason codes, in code order (code 1 first): `cri_reason_name`.
+const REASON_NAMES: [&[u8]; 18] = [
+    b"CRI_REASON_NOT_CBOR\0",
+    b"CRI_REASON_INDEFINITE\0",
+    b"CRI_REASON_TRAILING_DEFAULT\0",
+    b"CRI_REASON_TWO_LEADING_NULLS\0",
+    b"CRI_REASON_DOT_SEGMENT\0",
+    b"CRI_REASON_INVALID_UTF8\0",
+    b"CRI_REASON_PORT_RANGE\0",
+    b"CRI_REASON_HOST_IP_LENGTH\0",
+    b"CRI_REASON_HOST_LABEL\0",
+    b"CRI_REASON_PET_NOT_MINIMAL\0",
+    b"CRI_REASON_LEADING_EMPTY_SEGMENT\0",
+    b"CRI_REASON_NAKED_ROOTLESS\0",
+    b"CRI_REASON_STRUCTURE\0",
+    b"CRI_REASON_DISCARD_RANGE\0",
+    b"CRI_REASON_SCHEME_NAME\0",
+    b"CRI_REASON_TRAILING_BYTES\0",
+    b"CRI_REASON_NOT_FULL\0",
+    b"CRI_REASON_TAG\0",
+];
+const UNCONVERTIBLE_NAMES: [&[u8]; 12] = [
+    b"CRI_UNCONVERTIBLE_IPVFUTURE\0",
+    b"CRI_UNCONVERTIBLE_EMPTY_PORT\0",
+    b"CRI_UNCONVERTIBLE_PORT_LEADING_ZERO\0",
+    b"CRI_UNCONVERTIBLE_ZONE_ID\0",
+    b"CRI_UNCONVERTIBLE_UNKNOWN_SCHEME\0",
+    b"CRI_UNCONVERTIBLE_DISCARD_ZERO\0",
+    b"CRI_UNCONVERTIBLE_DISCARD_WITHOUT_PATH\0",
+    b"CRI_UNCONVERTIBLE_ZONE_ID_NOT_ENABLED\0",
+    b"CRI_UNCONVERTIBLE_NOT_FULL\0",
+    b"CRI_UNCONVERTIBLE_LEADING_EMPTY_SEGMENT\0",
+    b"CRI_UNCONVERTIBLE_DISCARD_RANGE\0",
+    b"CRI_UNCONVERTIBLE_ROOTLESS_WITHOUT_SCHEME\0",
+];
+const COAP_NAMES: [&[u8]; 14] = [
+    b"CRI_COAP_ERR_NOT_ABSOLUTE\0",
+    b"CRI_COAP_ERR_NOT_COAP_SCHEME\0",
+    b"CRI_COAP_ERR_FRAGMENT\0",
+    b"CRI_COAP_ERR_NO_HOST\0",
+    b"CRI_COAP_ERR_OPTION_LENGTH\0",
+    b"CRI_COAP_ERR_PET\0",
+    b"CRI_COAP_ERR_BAD_URI_HOST\0",
+    b"CRI_COAP_ERR_NOT_UTF8\0",
+    b"CRI_COAP_ERR_DOT_SEGMENT\0",
+    b"CRI_COAP_ERR_ORDER\0",
+    b"CRI_COAP_ERR_WIRE\0",
+    b"CRI_COAP_ERR_CONFLICT\0",
+    b"CRI_COAP_ERR_BAD_VALUE\0",
+    b"CRI_COAP_ERR_USERINFO\0",
+];
+
+/// The name of the reason `reason` that comes with `status` in `cri_error_info`, as a
+/// static NUL-terminated string equal to the constant's name in `cri.h`: a
+/// `CRI_REASON_*` with `CRI_ERR_UNPROCESSABLE` or `CRI_ERR_BASE`, a `CRI_UNCONVERTIBLE_*`
+/// with `CRI_ERR_UNCONVERTIBLE`, a `CRI_COAP_ERR_*` with `CRI_ERR_COAP` (e.g.
+/// `cri_reason_name(CRI_ERR_COAP, 8)` is `"CRI_COAP_ERR_NOT_UTF8"`); `"CRI_UNKNOWN"` for
+/// any other pair (reason 0 included: the status says it all).
+#[no_mangle]
+pub extern "C" fn cri_reason_name(status: i32, reason: i32) -> *const c_char {
+    let table: &[&'static [u8]] = match status {
+        -9 | -6 => &REASON_NAMES,
+        -10 => &UNCONVERTIBLE_NAMES,
+        -12 => &COAP_NAMES,
+        _ => &[],
+    };
+    let name = usize::try_from(reason)
+        .ok()
+        .and_then(|r| r.checked_sub(1))
+        .and_then(|i| table.get(i).copied())
+        .unwrap_or(b"CRI_UNKNOWN\0");
+    name.as_ptr().cast()
+}
+
 /// Backs the slice of a NULL input of length 0, so every component pointer is valid.
 static EMPTY: [u8; 1] = [0];
 
@@ -185,39 +263,59 @@ unsafe fn report(e: Error, error_offset: *mut usize) -> cri_status {
     e.into()
 }
 
-/// Runs `f` on the caller's text buffer `(out, cap)` and applies the output convention.
+/// Does the output region `(out, bytes)` share a byte with any of `inputs`? The overlap
+/// contract (cri.h): no output may overlap an input, because every function reads its
+/// inputs while it writes (in place, `uri_percent_encode` wrote `a%2020c%30c…`). Such a
+/// call returns `CRI_ERR_ARGUMENT` before anything is written.
+fn overlaps<'i>(out: *const u8, bytes: usize, inputs: impl IntoIterator<Item = &'i [u8]>) -> bool {
+    let start = out as usize;
+    let end = start.saturating_add(bytes);
+    inputs.into_iter().any(|i| {
+        let a = i.as_ptr() as usize;
+        !i.is_empty() && bytes != 0 && a < end && start < a.saturating_add(i.len())
+    })
+}
+
+/// Runs `f` on the caller's text buffer `(out, cap)` and applies the output convention;
+/// `inputs` are the call's inputs, which `out` must not overlap.
 ///
 /// # Safety
 /// `out` is NULL or points to `cap` writable bytes; `out_len` is NULL or writable;
 /// `error_offset` is NULL or writable.
-unsafe fn text_out(
+unsafe fn text_out<'i>(
     out: *mut c_char,
     cap: usize,
     out_len: *mut usize,
     error_offset: *mut usize,
+    inputs: impl IntoIterator<Item = &'i [u8]>,
     f: impl FnOnce(&mut [u8]) -> Result<usize, Error>,
 ) -> cri_status {
     // SAFETY: forwarded from the caller.
-    unsafe { buffer_out(out.cast(), cap, out_len, true, f) }
+    unsafe { buffer_out(out.cast(), cap, out_len, true, inputs, f) }
         .unwrap_or_else(|e| unsafe { report(e, error_offset) })
 }
 
 /// The output convention for `(out, cap, out_len)`: with `nul` a NUL follows the output
-/// (text); without, the output is bytes. Errors other than `Buffer` are handed back.
+/// (text); without, the output is bytes. `CRI_ERR_ARGUMENT` if `out` overlaps one of
+/// `inputs` ([`overlaps`]). Errors other than `Buffer` are handed back.
 ///
 /// # Safety
 /// `out` is NULL or points to `cap` writable bytes; `out_len` is NULL or writable.
-unsafe fn buffer_out(
+unsafe fn buffer_out<'i>(
     out: *mut u8,
     cap: usize,
     out_len: *mut usize,
     nul: bool,
+    inputs: impl IntoIterator<Item = &'i [u8]>,
     f: impl FnOnce(&mut [u8]) -> Result<usize, Error>,
 ) -> Result<cri_status, Error> {
     // SAFETY: checked for NULL; the caller promises it is writable otherwise.
     let Some(out_len) = (unsafe { out_len.as_mut() }) else {
         return Ok(cri_status::CRI_ERR_NULL);
     };
+    if overlaps(out, cap, inputs) {
+        return Ok(cri_status::CRI_ERR_ARGUMENT);
+    }
     let buf: &mut [u8] = if out.is_null() {
         if cap != 0 {
             return Ok(cri_status::CRI_ERR_NULL);

@@ -1,6 +1,6 @@
 //! C functions of the RFC 3986 layer.
 
-use super::{cri_status, input, report, text_out};
+use super::{cri_status, input, overlaps, report, text_out};
 use crate::uri::{self, DecodeOptions, EncodeSet, HostKind, TargetForm, UriRef};
 use core::ffi::c_char;
 
@@ -123,7 +123,15 @@ pub unsafe extern "C" fn uri_split(
     error_offset: *mut usize,
 ) -> cri_status {
     // SAFETY: forwarded from the caller.
-    let (Some(s), Some(parts)) = (unsafe { input(s, len) }, unsafe { parts.as_mut() }) else {
+    let Some(s) = (unsafe { input(s, len) }) else {
+        return cri_status::CRI_ERR_NULL;
+    };
+    // `*parts` is an output: it must not overlap the input (checked before it is borrowed).
+    if overlaps(parts.cast::<u8>().cast_const(), size_of::<uri_parts>(), [s]) {
+        return cri_status::CRI_ERR_ARGUMENT;
+    }
+    // SAFETY: forwarded from the caller.
+    let Some(parts) = (unsafe { parts.as_mut() }) else {
         return cri_status::CRI_ERR_NULL;
     };
     if flags & !(URI_SPLIT_LENIENT | URI_SPLIT_IRI) != 0 {
@@ -259,7 +267,7 @@ pub unsafe extern "C" fn uri_percent_encode(
     };
     // SAFETY: forwarded from the caller.
     unsafe {
-        text_out(out, cap, out_len, core::ptr::null_mut(), |b| {
+        text_out(out, cap, out_len, core::ptr::null_mut(), [data], |b| {
             uri::percent_encode(data, set, b)
         })
     }
@@ -303,7 +311,7 @@ pub unsafe extern "C" fn uri_percent_decode(
     };
     // SAFETY: forwarded from the caller.
     unsafe {
-        text_out(out, cap, out_len, error_offset, |b| {
+        text_out(out, cap, out_len, error_offset, [s], |b| {
             uri::percent_decode(s, opts, b)
         })
     }
@@ -330,7 +338,7 @@ pub unsafe extern "C" fn uri_remove_dot_segments(
     };
     // SAFETY: forwarded from the caller.
     unsafe {
-        text_out(out, cap, out_len, core::ptr::null_mut(), |b| {
+        text_out(out, cap, out_len, core::ptr::null_mut(), [path], |b| {
             uri::remove_dot_segments(path, b)
         })
     }
@@ -371,7 +379,7 @@ pub unsafe extern "C" fn uri_resolve(
     match parsed {
         // SAFETY: forwarded from the caller.
         Ok((b, r)) => unsafe {
-            text_out(out, cap, out_len, error_offset, |buf| {
+            text_out(out, cap, out_len, error_offset, [b.input, r.input], |buf| {
                 uri::resolve(&b, &r, buf)
             })
         },
@@ -388,7 +396,9 @@ pub unsafe extern "C" fn uri_resolve(
 ///
 /// Returns `CRI_OK`; `CRI_ERR_NULL` (also for a span with NULL `ptr` and `len > 0`);
 /// `CRI_ERR_PARTS` if an authority is followed by a path not starting with `/`, a
-/// userinfo or port is given without a host, or the scheme is present but empty;
+/// userinfo or port is given without a host, or a span is not what its RFC 3986 §3.1-§3.5
+/// rule allows, so the output would split differently (an empty scheme, `#` in a query,
+/// `/` or `:` in a host, a port that is not digits or over 65535, a broken `%`, a space);
 /// `CRI_ERR_BUFFER` with the length needed.
 ///
 /// # Safety
@@ -431,16 +441,32 @@ pub unsafe extern "C" fn uri_recompose(
     };
     // SAFETY: forwarded from the caller.
     unsafe {
-        text_out(out, cap, out_len, core::ptr::null_mut(), |b| {
+        text_out(out, cap, out_len, core::ptr::null_mut(), spans(&r), |b| {
             uri::recompose(&r, b)
         })
     }
 }
 
+/// The components of a reference, for the overlap check of `uri_recompose`.
+fn spans<'a>(r: &UriRef<'a>) -> impl Iterator<Item = &'a [u8]> {
+    [
+        r.scheme,
+        r.userinfo,
+        r.host,
+        r.port,
+        Some(r.path),
+        r.query,
+        r.fragment,
+    ]
+    .into_iter()
+    .flatten()
+}
+
 /// Normalizes the URI reference `(s, len)` into `(out, cap)` (RFC 3986 §6.2.2, §6.2.3):
 /// scheme and host lowercased, percent-encoding hex uppercased, unreserved characters
 /// decoded, dot-segments removed (also `%2E` ones) except in relative-path references,
-/// IPv6 in RFC 5952 form, empty and default ports dropped (http, https, ws, wss and the
+/// IPv6 in RFC 5952 form, leading zeros of a port dropped (`:08080` is `:8080`, §3.2.3),
+/// empty and default ports dropped (http, https, ws, wss and the
 /// six CoAP schemes), an empty path after an authority written `/` for those schemes.
 ///
 /// Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_SYNTAX`, `CRI_ERR_PERCENT` or
@@ -463,7 +489,11 @@ pub unsafe extern "C" fn uri_normalize(
     };
     match UriRef::parse_bytes(s) {
         // SAFETY: forwarded from the caller.
-        Ok(r) => unsafe { text_out(out, cap, out_len, error_offset, |b| uri::normalize(&r, b)) },
+        Ok(r) => unsafe {
+            text_out(out, cap, out_len, error_offset, [r.input], |b| {
+                uri::normalize(&r, b)
+            })
+        },
         // SAFETY: forwarded from the caller.
         Err(e) => unsafe { report(e, error_offset) },
     }
@@ -602,7 +632,11 @@ pub unsafe extern "C" fn iri_to_uri(
     // SAFETY: forwarded from the caller.
     match unsafe { parse_as(iri, len, true, error_offset) } {
         // SAFETY: forwarded from the caller.
-        Ok(r) => unsafe { text_out(out, cap, out_len, error_offset, |b| uri::iri_to_uri(&r, b)) },
+        Ok(r) => unsafe {
+            text_out(out, cap, out_len, error_offset, [r.input], |b| {
+                uri::iri_to_uri(&r, b)
+            })
+        },
         Err(status) => status,
     }
 }
@@ -628,7 +662,11 @@ pub unsafe extern "C" fn uri_to_iri(
     // SAFETY: forwarded from the caller.
     match unsafe { parse_as(s, len, false, error_offset) } {
         // SAFETY: forwarded from the caller.
-        Ok(r) => unsafe { text_out(out, cap, out_len, error_offset, |b| uri::uri_to_iri(&r, b)) },
+        Ok(r) => unsafe {
+            text_out(out, cap, out_len, error_offset, [r.input], |b| {
+                uri::uri_to_iri(&r, b)
+            })
+        },
         Err(status) => status,
     }
 }
@@ -674,7 +712,7 @@ pub unsafe extern "C" fn iri_resolve(
     match parsed {
         // SAFETY: forwarded from the caller.
         Ok((b, r)) => unsafe {
-            text_out(out, cap, out_len, error_offset, |o| {
+            text_out(out, cap, out_len, error_offset, [b.input, r.input], |o| {
                 uri::resolve_iri(&b, &r, keep, o)
             })
         },
@@ -711,7 +749,7 @@ pub unsafe extern "C" fn uri_preprocess(
     };
     // SAFETY: forwarded from the caller.
     let status = unsafe {
-        text_out(out, cap, out_len, error_offset, |b| {
+        text_out(out, cap, out_len, error_offset, [text], |b| {
             uri::preprocess(text, b)
         })
     };

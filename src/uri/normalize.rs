@@ -95,6 +95,12 @@ fn composer<'a>(r: &UriRef<'a>) -> Composer<'a> {
             _ => Host::Text(h),
         }
     });
+    // A port is a decimal number (§3.2.3) and scheme-based normalization compares it as
+    // one (§6.2.3): leading zeros go. `normalize` and `equivalent` both read this.
+    c.port = r.port.map(|p| {
+        let zeros = p.iter().take_while(|&&b| b == b'0').count();
+        p.get(zeros.min(p.len().saturating_sub(1))..).unwrap_or(p)
+    });
     // §6.2.3: an empty port, or the scheme's default, is dropped.
     if r.port.is_some_and(|p| p.is_empty())
         || (known_default.is_some() && r.port_number == known_default)
@@ -112,7 +118,8 @@ fn composer<'a>(r: &UriRef<'a>) -> Composer<'a> {
 /// Normalizes a valid URI reference into `out` (RFC 3986 §6.2.2, §6.2.3; DESIGN Decision 5):
 /// scheme and host lowercased, percent-encoding hex uppercased, unreserved characters
 /// decoded, dot-segments removed (also `%2E` ones, Decision 4) except in relative-path
-/// references, IPv6 addresses in RFC 5952 form, empty and default ports dropped, and an
+/// references, IPv6 addresses in RFC 5952 form, leading zeros of a port dropped (`:0080`
+/// is `:80`), empty and default ports dropped, and an
 /// empty path after an authority written as "/" for schemes with a known default port.
 /// Returns the output length.
 ///

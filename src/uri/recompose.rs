@@ -1,11 +1,12 @@
 //! Recomposition of components into a URI reference (RFC 3986 §5.3), shared by
 //! `recompose`, `resolve` and `normalize`.
 
+use super::chars::{self, PATH, QUERY, SCHEME, USERINFO};
 use super::dot_segments::{self, Dots, PathPieces, SegWriter};
 use super::ip;
 use super::iri;
 use super::normalize::{norm_lower, norm_segment};
-use super::parse::UriRef;
+use super::parse::{parse_authority_only, port_number, UriRef};
 use crate::out::Out;
 use crate::Error;
 
@@ -214,16 +215,44 @@ impl<'a> Composer<'a> {
 /// parses back to the same components.
 ///
 /// Errors: [`Error::Parts`] if an authority is followed by a path not starting with "/",
-/// a userinfo or port is given without a host, or the scheme is empty; [`Error::Buffer`] if `out` is too small.
+/// a userinfo or port is given without a host, or a component is not what its grammar
+/// (RFC 3986 §3.1-§3.5) allows (an empty scheme, a query with `#`, a host with `/`, a port
+/// that is not digits or over 65535, which `uri_split` rejects); [`Error::Buffer`] if
+/// `out` is too small.
 pub fn recompose(r: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
     let authority_parts = r.userinfo.is_some() || r.port.is_some();
     if (r.host.is_some() && !r.path.is_empty() && !r.path.starts_with(b"/"))
         || (r.host.is_none() && authority_parts)
-        || r.scheme.is_some_and(<[u8]>::is_empty)
+        || !components_valid(r)
     {
         return Err(Error::Parts);
     }
     let mut w = Out::new(out);
     Composer::from_ref(r).write(&mut w);
     w.finish()
+}
+
+/// Does each component match its own rule (RFC 3986 §3.1-§3.5), so that the recomposed
+/// text splits back into the same components? (Parts from a split always do; parts from
+/// C callers may hold anything.)
+fn components_valid(r: &UriRef<'_>) -> bool {
+    let text = |c: Option<&[u8]>, mask| c.is_none_or(|s| chars::check(s, mask).is_ok());
+    let scheme = r.scheme.is_none_or(|s| {
+        s.first().is_some_and(u8::is_ascii_alphabetic) && s.iter().all(|&b| chars::is(b, SCHEME))
+    });
+    // The host as the parser reads it alone: a reg-name or an IP-literal, nothing after.
+    let host = r.host.is_none_or(|h| {
+        parse_authority_only(h)
+            .is_ok_and(|a| a.host == Some(h) && a.port.is_none() && a.userinfo.is_none())
+    });
+    let port = r
+        .port
+        .is_none_or(|p| p.is_empty() || port_number(p).is_some());
+    scheme
+        && host
+        && port
+        && text(r.userinfo, USERINFO)
+        && text(Some(r.path), PATH)
+        && text(r.query, QUERY)
+        && text(r.fragment, QUERY)
 }
