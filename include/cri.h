@@ -1182,7 +1182,7 @@ cri_status cri_scheme_number(const char *name,
 
 /**
  * Looks up the scheme name of a CRI scheme number: `*name` points to a static,
- * NUL-terminated-free lowercase name of `*len` bytes (not NUL-terminated).
+ * lowercase name of `*len` bytes, not NUL-terminated.
  *
  * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_NOT_FOUND` if the table compiled in does not
  * have the number.
