@@ -399,7 +399,8 @@
 #define CRI_COAP_ERR_FRAGMENT 3
 
 /**
- * CoAP error reason: no host in the target, the options or the destination.
+ * CoAP error reason: no host, or an empty one, in the target, the options or the
+ * destination.
  */
 #define CRI_COAP_ERR_NO_HOST 4
 

@@ -491,3 +491,27 @@ fn cri_string_length_over_usize_is_not_cbor() {
         assert_eq!(e.reason, Reason::NotCbor, "{cbor:02x?}: {e:?}");
     }
 }
+
+/// From a new user's tests: `coap:///a` (an empty host) gave `CRI_COAP_ERR_OPTION_LENGTH`,
+/// with or without a destination, as if a Uri-Host of 0 bytes had been tried. An empty
+/// host names no host: a Uri-Host is 1-255 bytes (RFC 7252 §5.10.1) and CoAP defines no
+/// default host (RFC 3986 §3.2.2), so the reason is `NoHost`, for the URI and its CRI
+/// (`[-1, [], ["a"]]`: zero host-name labels) alike.
+#[test]
+fn empty_coap_host_is_no_host() {
+    let dest = coap::Destination {
+        addr: &[192, 0, 2, 1],
+        zone: None,
+        port: Some(5683),
+    };
+    let (mut o, mut s) = ([OptionRef::default(); 8], [0u8; 64]);
+    let u = UriRef::parse("coap:///a").unwrap();
+    for d in [None, Some(&dest)] {
+        let r = coap::uri_to_options(&u, d, Mode::Direct, &mut o, &mut s);
+        assert_eq!(r, Err(Error::Coap(coap::CoapError::NoHost)));
+        let raw = [0x83, 0x20, 0x80, 0x81, 0x61, b'a'];
+        let cri = CriRef::decode(&raw).unwrap();
+        let r = coap::cri_to_options(&cri, &raw, d, Mode::Direct, &mut o, &mut s);
+        assert_eq!(r, Err(Error::Coap(coap::CoapError::NoHost)));
+    }
+}

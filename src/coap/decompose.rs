@@ -147,7 +147,9 @@ pub(crate) fn uri_to_slots(
         c.push(PROXY_URI, |w| Composer::from_ref(uri).write(w))?;
         return c.finish();
     }
-    let Some(host) = uri.host else {
+    // An empty host names nothing: a Uri-Host is 1-255 bytes (RFC 7252 §5.10.1) and CoAP
+    // defines no default host (RFC 3986 §3.2.2).
+    let Some(host) = uri.host.filter(|h| !h.is_empty()) else {
         return fail(CoapError::NoHost);
     };
     if uri.userinfo.is_some() {
@@ -334,6 +336,7 @@ pub(crate) fn cri_to_slots(
         return fail(CoapError::Userinfo);
     }
     match a.host {
+        Host::Name(labels) if labels.is_empty() => return fail(CoapError::NoHost),
         Host::Name(labels) => {
             check_text_items(labels)?;
             if spells_ipv6(&|w| write_joined(labels, b'.', w)) {

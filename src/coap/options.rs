@@ -20,7 +20,8 @@ pub enum CoapError {
     NotCoapScheme = 2,
     /// A fragment: it is never sent (RFC 7252 §6.4 step 4).
     Fragment = 3,
-    /// No host: neither in the URI/CRI/options nor a destination address.
+    /// No host, or an empty one (a Uri-Host is 1-255 bytes, RFC 7252 §5.10.1, and CoAP
+    /// defines no default host): neither in the URI/CRI/options nor a destination address.
     NoHost = 4,
     /// An option value is longer (or shorter) than RFC 7252 allows for its option.
     OptionLength = 5,

@@ -40,7 +40,8 @@ pub const CRI_COAP_ERR_NOT_ABSOLUTE: i32 = 1;
 pub const CRI_COAP_ERR_NOT_COAP_SCHEME: i32 = 2;
 /// CoAP error reason: a fragment (never sent).
 pub const CRI_COAP_ERR_FRAGMENT: i32 = 3;
-/// CoAP error reason: no host in the target, the options or the destination.
+/// CoAP error reason: no host, or an empty one, in the target, the options or the
+/// destination.
 pub const CRI_COAP_ERR_NO_HOST: i32 = 4;
 /// CoAP error reason: an option value longer or shorter than RFC 7252 allows.
 pub const CRI_COAP_ERR_OPTION_LENGTH: i32 = 5;
