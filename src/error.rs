@@ -13,7 +13,8 @@ pub enum Error {
     /// The input does not match the RFC 3986 grammar; `offset` is the first byte that
     /// cannot continue a valid reference (the input length if it ended too early).
     Syntax { offset: usize },
-    /// A broken percent-encoding (`%` not followed by two hex digits) starts at `offset`.
+    /// A broken percent-encoding (`%` not followed by two hex digits): `offset` is the `%`
+    /// when percent-decoding, the first byte that is not a hex digit when parsing.
     Percent { offset: usize },
     /// The port at `offset` is larger than 65535.
     PortRange { offset: usize },
