@@ -532,8 +532,12 @@ pub unsafe extern "C" fn cri_from_coap_options(
 /// (RFC 7252 §3.1: delta and length nibbles, 13/14 extensions) into `(out, cap)` (bytes),
 /// ready to follow the token of a message.
 ///
-/// Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_COAP` (`CRI_COAP_ERR_ORDER`,
-/// `CRI_COAP_ERR_OPTION_LENGTH`); `CRI_ERR_BUFFER` with the length needed.
+/// Any option number is encoded (Observe, ETag, ...): the RFC 7252 §5.10 length of each
+/// Uri-* and Proxy-* option is checked by `cri_coap_options_check`, not here.
+///
+/// Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_COAP` (`CRI_COAP_ERR_ORDER`, or
+/// `CRI_COAP_ERR_OPTION_LENGTH` for a value over 65,804 bytes, the most the format can
+/// carry); `CRI_ERR_BUFFER` with the length needed.
 ///
 /// # Safety
 /// `opts` points to `n` readable options; `out`, `out_len`, `err` as for `cri_from_uri`.
