@@ -14,6 +14,7 @@
 #   default      --features panic-handler (the default features: full scheme table)
 #   panic-never  --no-default-features --features panic-never,full-scheme-table
 #   trimmed      --no-default-features --features panic-handler (the small scheme table)
+#   minimal      as trimmed, and without the optional parts: what the small profiles link
 #   stack        as default, built by nightly with RUSTFLAGS="-Z emit-stack-sizes"
 #
 # Environment: CARGO (default cargo), FW_QUIET=1 to keep cargo quiet.
@@ -53,6 +54,7 @@ fw_archive() {
     default) features="--features panic-handler" ;;
     panic-never) features="--no-default-features --features panic-never,full-scheme-table" ;;
     trimmed) features="--no-default-features --features panic-handler" ;;
+    minimal) features="--no-default-features --features panic-handler" ;;
     stack)
       features="--features panic-handler" toolchain=nightly rustflags="-Z emit-stack-sizes"
       ;;
