@@ -1,7 +1,7 @@
 //! C functions of the RFC 3986 layer.
 
 use super::{cri_status, input, report, text_out};
-use crate::uri::{self, DecodeOptions, EncodeSet, HostKind, TargetForm, UriRef};
+use crate::uri::{self, parse_components, DecodeOptions, EncodeSet, HostKind, TargetForm, UriRef};
 use core::ffi::c_char;
 
 /// A component of a split URI reference: `ptr` points into the caller's input (not
@@ -105,8 +105,11 @@ fn to_parts(r: &UriRef<'_>) -> uri_parts {
 /// never fails (for logs). `error_offset` may be NULL.
 ///
 /// Returns `CRI_OK`; `CRI_ERR_NULL` if `parts` is NULL or `s` is NULL with `len > 0`;
-/// `CRI_ERR_ARGUMENT` for an unknown flag; `CRI_ERR_SYNTAX` or `CRI_ERR_PERCENT` with
-/// `*error_offset` the first bad byte (`*parts` untouched); `CRI_ERR_PORT_RANGE` for a port
+/// `CRI_ERR_ARGUMENT` for an unknown flag; `CRI_ERR_UNSUPPORTED` for `URI_SPLIT_IRI`
+/// without the cargo feature `iri` or `URI_SPLIT_LENIENT` without `lenient` (both default
+/// on; a firmware build without them carries only the strict URI parser);
+/// `CRI_ERR_SYNTAX` or `CRI_ERR_PERCENT` with `*error_offset` the first bad byte (`*parts`
+/// untouched); `CRI_ERR_PORT_RANGE` for a port
 /// over 65535 (reported only when the rest of the reference is valid: the grammar allows
 /// any number of port digits), with `*error_offset` its first digit and `*parts` filled
 /// (port_number -1).
@@ -130,26 +133,32 @@ pub unsafe extern "C" fn uri_split(
         return cri_status::CRI_ERR_ARGUMENT;
     }
     if flags & URI_SPLIT_LENIENT != 0 {
+        if !cfg!(feature = "lenient") {
+            return cri_status::CRI_ERR_UNSUPPORTED;
+        }
         *parts = to_parts(&UriRef::split_lenient(s));
         return cri_status::CRI_OK;
     }
     let parsed = if flags & URI_SPLIT_IRI != 0 {
-        UriRef::parse_iri_bytes(s)
+        if !cfg!(feature = "iri") {
+            return cri_status::CRI_ERR_UNSUPPORTED;
+        }
+        parse_components::<true>(s)
     } else {
-        UriRef::parse_bytes(s)
+        parse_components::<false>(s)
     };
     match parsed {
         Ok(r) => {
+            // A port over 65535 still fills `*parts` (the rest of the reference is valid).
             *parts = to_parts(&r);
-            cri_status::CRI_OK
-        }
-        Err(e) => {
-            if matches!(e, crate::Error::PortRange { .. }) {
-                *parts = to_parts(&UriRef::split_lenient(s));
+            match r.port_error(s) {
+                // SAFETY: forwarded from the caller.
+                Some(e) => unsafe { report(e, error_offset) },
+                None => cri_status::CRI_OK,
             }
-            // SAFETY: forwarded from the caller.
-            unsafe { report(e, error_offset) }
         }
+        // SAFETY: forwarded from the caller.
+        Err(e) => unsafe { report(e, error_offset) },
     }
 }
 
@@ -276,7 +285,8 @@ pub const URI_DECODE_FORM: u32 = 2;
 ///
 /// Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_ARGUMENT` for an unknown flag;
 /// `CRI_ERR_PERCENT` with `*error_offset` the `%` of a broken sequence (`%`, `%4`, `%4G`)
-/// unless `URI_DECODE_LENIENT`; `CRI_ERR_BUFFER` with the length needed in `*out_len`.
+/// unless `URI_DECODE_LENIENT`; `CRI_ERR_BUFFER` with the length needed in `*out_len`;
+/// `CRI_ERR_UNSUPPORTED` for `URI_DECODE_LENIENT` without the cargo feature `lenient`.
 ///
 /// # Safety
 /// As for `uri_percent_encode`; `error_offset` is NULL or writable.
@@ -296,6 +306,9 @@ pub unsafe extern "C" fn uri_percent_decode(
     };
     if flags & !(URI_DECODE_LENIENT | URI_DECODE_FORM) != 0 {
         return cri_status::CRI_ERR_ARGUMENT;
+    }
+    if flags & URI_DECODE_LENIENT != 0 && !cfg!(feature = "lenient") {
+        return cri_status::CRI_ERR_UNSUPPORTED;
     }
     let opts = DecodeOptions {
         lenient: flags & URI_DECODE_LENIENT != 0,
@@ -588,6 +601,8 @@ unsafe fn parse_as<'a>(
 /// Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_SYNTAX` (also invalid UTF-8) or
 /// `CRI_ERR_PERCENT` with `*error_offset`; `CRI_ERR_BUFFER` with the length needed.
 ///
+/// Without the cargo feature `iri` (default on) it returns `CRI_ERR_UNSUPPORTED`.
+///
 /// # Safety
 /// As for `uri_normalize`.
 #[no_mangle]
@@ -599,6 +614,9 @@ pub unsafe extern "C" fn iri_to_uri(
     out_len: *mut usize,
     error_offset: *mut usize,
 ) -> cri_status {
+    if !cfg!(feature = "iri") {
+        return cri_status::CRI_ERR_UNSUPPORTED;
+    }
     // SAFETY: forwarded from the caller.
     match unsafe { parse_as(iri, len, true, error_offset) } {
         // SAFETY: forwarded from the caller.
@@ -614,6 +632,8 @@ pub unsafe extern "C" fn iri_to_uri(
 ///
 /// Returns as `iri_to_uri`.
 ///
+/// Without the cargo feature `iri` (default on) it returns `CRI_ERR_UNSUPPORTED`.
+///
 /// # Safety
 /// As for `uri_normalize`.
 #[no_mangle]
@@ -625,6 +645,9 @@ pub unsafe extern "C" fn uri_to_iri(
     out_len: *mut usize,
     error_offset: *mut usize,
 ) -> cri_status {
+    if !cfg!(feature = "iri") {
+        return cri_status::CRI_ERR_UNSUPPORTED;
+    }
     // SAFETY: forwarded from the caller.
     match unsafe { parse_as(s, len, false, error_offset) } {
         // SAFETY: forwarded from the caller.
@@ -644,6 +667,8 @@ pub const IRI_RESOLVE_KEEP_IRI: u32 = 1;
 ///
 /// Returns as `uri_resolve`, and `CRI_ERR_ARGUMENT` for an unknown flag.
 ///
+/// Without the cargo feature `iri` (default on) it returns `CRI_ERR_UNSUPPORTED`.
+///
 /// # Safety
 /// As for `uri_resolve`.
 #[no_mangle]
@@ -658,6 +683,9 @@ pub unsafe extern "C" fn iri_resolve(
     out_len: *mut usize,
     error_offset: *mut usize,
 ) -> cri_status {
+    if !cfg!(feature = "iri") {
+        return cri_status::CRI_ERR_UNSUPPORTED;
+    }
     if flags & !IRI_RESOLVE_KEEP_IRI != 0 {
         return cri_status::CRI_ERR_ARGUMENT;
     }
@@ -766,7 +794,7 @@ pub unsafe extern "C" fn uri_hostport(parts: *const uri_parts, out: *mut uri_spa
 ///
 /// Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_SYNTAX`, `CRI_ERR_PERCENT` or
 /// `CRI_ERR_PORT_RANGE` with `*error_offset` (validated as an IRI reference, so URIs and
-/// IRIs both work).
+/// IRIs both work; as a URI reference without the cargo feature `iri`).
 ///
 /// # Safety
 /// `s` points to `len` readable bytes; `out` is writable; `error_offset` NULL or writable.
@@ -782,7 +810,7 @@ pub unsafe extern "C" fn uri_host_specific(
         return cri_status::CRI_ERR_NULL;
     };
     // SAFETY: forwarded from the caller.
-    match unsafe { parse_as(s, len, true, error_offset) } {
+    match unsafe { parse_as(s, len, cfg!(feature = "iri"), error_offset) } {
         Ok(r) => {
             *out = span(Some(r.host_specific().as_bytes()));
             cri_status::CRI_OK

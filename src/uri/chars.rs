@@ -156,8 +156,30 @@ pub(crate) fn check_ext(s: &[u8], mask: u8, ext: Ext) -> Result<(), Error> {
 /// (with `ext`) the non-ASCII characters an IRI allows, and returns where that stops:
 /// the parser's one inner loop. A broken triplet is an error at its first non-hex byte;
 /// invalid UTF-8 or a disallowed character simply stops the scan (the caller decides).
-#[inline]
-pub(crate) fn scan(s: &[u8], mut i: usize, mask: u8, ext: Ext) -> Result<usize, Error> {
+/// Inlined so that a constant `ext` picks one of the two loops at compile time: a URI-only
+/// image holds no UTF-8 decoding.
+#[inline(always)]
+pub(crate) fn scan(s: &[u8], i: usize, mask: u8, ext: Ext) -> Result<usize, Error> {
+    if ext == Ext::Ascii {
+        scan_ascii(s, i, mask)
+    } else {
+        scan_ext(s, i, mask, ext)
+    }
+}
+
+/// [`scan`] of a URI component (ASCII only).
+fn scan_ascii(s: &[u8], mut i: usize, mask: u8) -> Result<usize, Error> {
+    loop {
+        i = run(s, i, mask);
+        match s.get(i) {
+            Some(b'%') => i = check_pct(s, i).map_err(|offset| Error::Percent { offset })?,
+            _ => return Ok(i),
+        }
+    }
+}
+
+/// [`scan`] of an IRI component.
+fn scan_ext(s: &[u8], mut i: usize, mask: u8, ext: Ext) -> Result<usize, Error> {
     loop {
         i = run(s, i, mask);
         let Some(&b) = s.get(i) else {
@@ -165,7 +187,7 @@ pub(crate) fn scan(s: &[u8], mut i: usize, mask: u8, ext: Ext) -> Result<usize, 
         };
         if b == b'%' {
             i = check_pct(s, i).map_err(|offset| Error::Percent { offset })?;
-        } else if b >= 0x80 && ext != Ext::Ascii {
+        } else if b >= 0x80 {
             match decode_utf8(s.get(i..).unwrap_or(&[])) {
                 Some((c, w))
                     if (is_ucschar(c) || (ext == Ext::UcsPrivate && is_iprivate(c)))

@@ -51,24 +51,24 @@ impl<'a> UriRef<'a> {
     /// Errors: [`Error::Syntax`] / [`Error::Percent`] with the offset of the first bad
     /// byte; [`Error::PortRange`] for a port over 65535.
     pub fn parse(s: &'a str) -> Result<Self, Error> {
-        parse_strict(s.as_bytes(), Grammar::Uri)
+        parse_strict::<false>(s.as_bytes())
     }
 
     /// Like [`UriRef::parse`] on bytes (non-ASCII bytes are a syntax error).
     pub fn parse_bytes(s: &'a [u8]) -> Result<Self, Error> {
-        parse_strict(s, Grammar::Uri)
+        parse_strict::<false>(s)
     }
 
     /// Parses an IRI reference strictly (RFC 3987 §2.2): the URI grammar plus `ucschar`
     /// in userinfo, reg-name, path, query and fragment and `iprivate` in the query.
     /// Invalid UTF-8 is a [`Error::Syntax`] at its first byte.
     pub fn parse_iri(s: &'a str) -> Result<Self, Error> {
-        parse_strict(s.as_bytes(), Grammar::Iri)
+        parse_strict::<true>(s.as_bytes())
     }
 
     /// Like [`UriRef::parse_iri`] on bytes.
     pub fn parse_iri_bytes(s: &'a [u8]) -> Result<Self, Error> {
-        parse_strict(s, Grammar::Iri)
+        parse_strict::<true>(s)
     }
 
     /// Splits any byte string by the regular expression of RFC 3986 Appendix B, never
@@ -191,28 +191,26 @@ fn check_at(s: &[u8], mask: u8, base: usize, ext: Ext) -> Result<(), Error> {
     chars::check_ext(s, mask, ext).map_err(|e| at(base, e))
 }
 
-/// The grammar a reference is parsed against: RFC 3986 `URI-reference` or RFC 3987
-/// `IRI-reference` (the same rules, plus `ucschar` in userinfo, reg-name, path, query and
-/// fragment, and `iprivate` in the query).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Grammar {
-    Uri,
-    Iri,
+// The grammar a reference is parsed against is a const generic `IRI` of the parser, so a
+// firmware image that only parses URIs holds no IRI code: RFC 3986 `URI-reference`
+// (`IRI` false) or RFC 3987 `IRI-reference` (the same rules, plus `ucschar` in userinfo,
+// reg-name, path, query and fragment, and `iprivate` in the query).
+
+/// The non-ASCII characters a component other than the query allows.
+const fn ext(iri: bool) -> Ext {
+    if iri {
+        Ext::Ucs
+    } else {
+        Ext::Ascii
+    }
 }
 
-impl Grammar {
-    fn ext(self) -> Ext {
-        match self {
-            Grammar::Uri => Ext::Ascii,
-            Grammar::Iri => Ext::Ucs,
-        }
-    }
-
-    fn query_ext(self) -> Ext {
-        match self {
-            Grammar::Uri => Ext::Ascii,
-            Grammar::Iri => Ext::UcsPrivate,
-        }
+/// The non-ASCII characters the query allows.
+const fn query_ext(iri: bool) -> Ext {
+    if iri {
+        Ext::UcsPrivate
+    } else {
+        Ext::Ascii
     }
 }
 
@@ -244,9 +242,17 @@ fn expect_end<const N: usize>(s: &[u8], i: usize, ends: [u8; N]) -> Result<(), E
     }
 }
 
-/// One forward pass over the reference (RFC 3986 §4.1, or RFC 3987 §2.2): every byte is
-/// classified once, by the component it belongs to.
-fn parse_strict(s: &[u8], g: Grammar) -> Result<UriRef<'_>, Error> {
+fn parse_strict<const IRI: bool>(s: &[u8]) -> Result<UriRef<'_>, Error> {
+    let r = parse_components::<IRI>(s)?;
+    finish_port(r, s)
+}
+
+/// Parses strictly but leaves the port's range unchecked ([`UriRef::port_error`] checks
+/// it): `uri_split` fills its parts from this result on [`Error::PortRange`] instead of
+/// splitting a second time (the lenient splitter stays out of strict-only images).
+pub(crate) fn parse_components<const IRI: bool>(s: &[u8]) -> Result<UriRef<'_>, Error> {
+    // One forward pass over the reference (RFC 3986 §4.1, or RFC 3987 §2.2): every byte is
+    // classified once, by the component it belongs to.
     let mut r = UriRef {
         input: s,
         ..UriRef::default()
@@ -257,10 +263,10 @@ fn parse_strict(s: &[u8], g: Grammar) -> Result<UriRef<'_>, Error> {
         i = n.saturating_add(1);
     }
     if s.get(i..i.saturating_add(2)) == Some(b"//") {
-        i = parse_authority(s, i.saturating_add(2), &mut r, g)?;
+        i = parse_authority::<IRI>(s, i.saturating_add(2), &mut r)?;
     }
     let path_start = i;
-    i = chars::scan(s, i, PATH, g.ext())?;
+    i = chars::scan(s, i, PATH, ext(IRI))?;
     expect_end(s, i, *b"?#")?;
     r.path = s.get(path_start..i).unwrap_or(&[]);
     if r.scheme.is_none() && r.host.is_none() {
@@ -272,28 +278,38 @@ fn parse_strict(s: &[u8], g: Grammar) -> Result<UriRef<'_>, Error> {
     }
     if s.get(i) == Some(&b'?') {
         let start = i.saturating_add(1);
-        i = chars::scan(s, start, QUERY, g.query_ext())?;
+        i = chars::scan(s, start, QUERY, query_ext(IRI))?;
         expect_end(s, i, *b"#")?;
         r.query = s.get(start..i);
     }
     if s.get(i) == Some(&b'#') {
         let start = i.saturating_add(1);
-        i = chars::scan(s, start, QUERY, g.ext())?;
+        i = chars::scan(s, start, QUERY, ext(IRI))?;
         expect_end(s, i, [])?;
         r.fragment = s.get(start..i);
     }
-    finish_port(r, s)
+    Ok(r)
 }
 
 /// A port over 65535 is reported after the whole reference was checked, so a caller that
 /// gets [`Error::PortRange`] knows the rest is well-formed.
 fn finish_port<'a>(r: UriRef<'a>, s: &'a [u8]) -> Result<UriRef<'a>, Error> {
-    match r.port {
-        Some(p) if !p.is_empty() && r.port_number.is_none() => {
-            let offset = (p.as_ptr() as usize).saturating_sub(s.as_ptr() as usize);
-            Err(Error::PortRange { offset })
+    match r.port_error(s) {
+        Some(e) => Err(e),
+        None => Ok(r),
+    }
+}
+
+impl UriRef<'_> {
+    /// [`Error::PortRange`] (offset into `s`, the input) when the port is digits over 65535.
+    pub(crate) fn port_error(&self, s: &[u8]) -> Option<Error> {
+        match self.port {
+            Some(p) if !p.is_empty() && self.port_number.is_none() => {
+                let offset = (p.as_ptr() as usize).saturating_sub(s.as_ptr() as usize);
+                Some(Error::PortRange { offset })
+            }
+            _ => None,
         }
-        _ => Ok(r),
     }
 }
 
@@ -303,23 +319,22 @@ pub(crate) fn parse_authority_only(s: &[u8]) -> Result<UriRef<'_>, Error> {
         input: s,
         ..UriRef::default()
     };
-    let end = parse_authority(s, 0, &mut r, Grammar::Uri)?;
+    let end = parse_authority::<false>(s, 0, &mut r)?;
     expect_end(s, end, [])?;
     finish_port(r, s)
 }
 
 /// authority = [ userinfo "@" ] host [ ":" port ] (§3.2), starting at `s[start]`;
 /// returns where the authority ends.
-fn parse_authority<'a>(
+fn parse_authority<'a, const IRI: bool>(
     s: &'a [u8],
     start: usize,
     r: &mut UriRef<'a>,
-    g: Grammar,
 ) -> Result<usize, Error> {
     // Reg-name characters are userinfo characters too: one scan as a host either ends the
     // host (at ":" and a port, or at the end of the authority) or reaches the "@" of a
     // userinfo, and only a ":" followed by more than digits needs the userinfo scan to go on.
-    let ext = g.ext();
+    let ext = ext(IRI);
     let mut host_start = start;
     let mut name_end = chars::scan(s, start, REG_NAME, ext)?;
     let at_sign = match s.get(name_end) {
