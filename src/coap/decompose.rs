@@ -13,7 +13,8 @@ use crate::cri::{Authority, CriRef, Host, Items, Piece, Scheme, TextOrPet};
 use crate::out::{copy, Out};
 use crate::uri::dot_segments::{self, Dots, PathPieces};
 use crate::uri::percent::decode_into;
-use crate::uri::{default_port, ip, recompose::Composer, HostKind, UriRef};
+use crate::uri::recompose::{AsIs, Composer};
+use crate::uri::{default_port, ip, HostKind, UriRef};
 use crate::Error;
 
 /// Which options carry the request target.
@@ -120,7 +121,7 @@ pub(crate) fn uri_to_slots(
     }
     let coap = coap_scheme_port(scheme);
     if sent_whole(mode, coap.is_some())? {
-        c.push(PROXY_URI, |w| Composer::from_ref(uri).write(w))?;
+        c.push(PROXY_URI, |w| Composer::from_ref(uri).write::<AsIs>(w))?;
         return c.finish();
     }
     let Some(host) = uri.host else {

@@ -6,7 +6,7 @@ use super::dot_segments::{self, Dots, PathPieces};
 use super::ip;
 use super::parse::{HostKind, UriRef};
 use super::percent::pct_byte;
-use super::recompose::{Composer, Host, Style};
+use super::recompose::{Composer, Host, Normalize};
 use crate::out::Out;
 use crate::Error;
 
@@ -75,7 +75,6 @@ pub fn default_port(scheme: &[u8]) -> Option<u16> {
 /// The normalized form of a reference, ready to be written.
 fn composer<'a>(r: &UriRef<'a>) -> Composer<'a> {
     let mut c = Composer::from_ref(r);
-    c.style = Style::Normalize;
     let known_default = r.scheme.and_then(default_port);
     c.host = r.host.map(|h| {
         match (
@@ -119,7 +118,7 @@ fn composer<'a>(r: &UriRef<'a>) -> Composer<'a> {
 /// Errors: [`Error::Buffer`] if `out` is too small.
 pub fn normalize(r: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
     let mut w = Out::new(out);
-    composer(r).write(&mut w);
+    composer(r).write::<Normalize>(&mut w);
     w.finish()
 }
 
