@@ -84,7 +84,7 @@ fn classify(host: &[u8]) -> Result<UriHost<'_>, Error> {
     }
     // A bare IPv6 address is neither (it needs brackets); anything else is a reg-name
     // whose characters outside the reg-name set are percent-encoded.
-    if host.is_empty() || ip::parse_ipv6(host).is_some() {
+    if host.is_empty() || ip::is_ipv6(host) {
         return fail(CoapError::BadUriHost);
     }
     Ok(UriHost::RegName(host))

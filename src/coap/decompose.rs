@@ -202,7 +202,7 @@ fn spells_ipv6(write: &dyn Fn(&mut Out<'_>)) -> bool {
     n <= buf.len()
         && buf
             .get(..n)
-            .is_some_and(|t| t.contains(&b':') && ip::parse_ipv6(t).is_some())
+            .is_some_and(|t| t.contains(&b':') && ip::is_ipv6(t))
 }
 
 /// Uri-Host: the host percent-decoded and ASCII-lowercased (Decision 6); an IP-literal

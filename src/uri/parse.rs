@@ -225,7 +225,10 @@ fn scheme_len(s: &[u8]) -> Option<usize> {
 
 /// Index of the first byte in `s` that is one of `stops`, or `s.len()`.
 pub(crate) fn find_any(s: &[u8], stops: &[u8]) -> usize {
-    s.iter().position(|b| stops.contains(b)).unwrap_or(s.len())
+    // `any` rather than `contains`, which calls memchr.
+    s.iter()
+        .position(|b| stops.iter().any(|c| c == b))
+        .unwrap_or(s.len())
 }
 
 fn split_at(s: &[u8], i: usize) -> (&[u8], &[u8]) {
@@ -243,17 +246,23 @@ fn expect_end<const N: usize>(s: &[u8], i: usize, ends: [u8; N]) -> Result<(), E
 }
 
 fn parse_strict<const IRI: bool>(s: &[u8]) -> Result<UriRef<'_>, Error> {
-    let r = parse_components::<IRI>(s)?;
+    let mut r = UriRef::default();
+    parse_components::<IRI>(s, &mut r)?;
     finish_port(r, s)
 }
 
-/// Parses strictly but leaves the port's range unchecked ([`UriRef::port_error`] checks
-/// it): `uri_split` fills its parts from this result on [`Error::PortRange`] instead of
-/// splitting a second time (the lenient splitter stays out of strict-only images).
-pub(crate) fn parse_components<const IRI: bool>(s: &[u8]) -> Result<UriRef<'_>, Error> {
+/// Parses strictly into `r` but leaves the port's range unchecked ([`UriRef::port_error`]
+/// checks it): `uri_split` fills its parts from this result on [`Error::PortRange`]
+/// instead of splitting a second time (the lenient splitter stays out of strict-only
+/// images). `r` is an out-parameter rather than the return value so that the 80-byte
+/// view is written in place, not copied out through `memcpy`.
+pub(crate) fn parse_components<'a, const IRI: bool>(
+    s: &'a [u8],
+    r: &mut UriRef<'a>,
+) -> Result<(), Error> {
     // One forward pass over the reference (RFC 3986 §4.1, or RFC 3987 §2.2): every byte is
     // classified once, by the component it belongs to.
-    let mut r = UriRef {
+    *r = UriRef {
         input: s,
         ..UriRef::default()
     };
@@ -262,8 +271,9 @@ pub(crate) fn parse_components<const IRI: bool>(s: &[u8]) -> Result<UriRef<'_>, 
         r.scheme = s.get(..n);
         i = n.saturating_add(1);
     }
-    if s.get(i..i.saturating_add(2)) == Some(b"//") {
-        i = parse_authority::<IRI>(s, i.saturating_add(2), &mut r)?;
+    // Byte by byte: comparing slices calls memcmp.
+    if s.get(i) == Some(&b'/') && s.get(i.saturating_add(1)) == Some(&b'/') {
+        i = parse_authority::<IRI>(s, i.saturating_add(2), r)?;
     }
     let path_start = i;
     i = chars::scan(s, i, PATH, ext(IRI))?;
@@ -288,7 +298,7 @@ pub(crate) fn parse_components<const IRI: bool>(s: &[u8]) -> Result<UriRef<'_>, 
         expect_end(s, i, [])?;
         r.fragment = s.get(start..i);
     }
-    Ok(r)
+    Ok(())
 }
 
 /// A port over 65535 is reported after the whole reference was checked, so a caller that
@@ -420,7 +430,7 @@ fn parse_ip_literal<'a>(s: &'a [u8], r: &mut UriRef<'a>) -> Result<usize, Error>
         .iter()
         .position(|&b| !(chars::is(b, chars::HEX) | (b == b':') | (b == b'.')))
         .unwrap_or(text.len());
-    if text.get(n) == Some(&b']') && text.get(..n).and_then(ip::parse_ipv6).is_some() {
+    if text.get(n) == Some(&b']') && text.get(..n).is_some_and(ip::is_ipv6) {
         r.host_kind = Some(HostKind::Ipv6);
         return Ok(n.saturating_add(2));
     }
@@ -435,15 +445,15 @@ fn parse_ip_literal<'a>(s: &'a [u8], r: &mut UriRef<'a>) -> Result<usize, Error>
         r.host_kind = Some(HostKind::IpvFuture);
     } else {
         // The zone id follows the first "%", which must start "%25" (RFC 6874).
-        let zone_at = inner
-            .iter()
-            .position(|&b| b == b'%')
-            .filter(|&z| inner.get(z..z.saturating_add(3)) == Some(b"%25"));
+        let zone_at = inner.iter().position(|&b| b == b'%').filter(|&z| {
+            inner.get(z.saturating_add(1)) == Some(&b'2')
+                && inner.get(z.saturating_add(2)) == Some(&b'5')
+        });
         let (addr, zone) = match zone_at {
             Some(z) => (split_at(inner, z).0, inner.get(z.saturating_add(3)..)),
             None => (inner, None),
         };
-        if ip::parse_ipv6(addr).is_none() {
+        if !ip::is_ipv6(addr) {
             return Err(syntax(1));
         }
         if let Some(zone) = zone {
