@@ -1,7 +1,9 @@
 //! C functions of the RFC 3986 layer.
 
 use super::{cri_status, input, report, text_out};
-use crate::uri::{self, parse_components, DecodeOptions, EncodeSet, HostKind, TargetForm, UriRef};
+use crate::uri::{
+    self, parse_components, parse_into, DecodeOptions, EncodeSet, HostKind, TargetForm, UriRef,
+};
 use core::ffi::c_char;
 
 /// A component of a split URI reference: `ptr` points into the caller's input (not
@@ -379,12 +381,13 @@ pub unsafe extern "C" fn uri_resolve(
     }) else {
         return cri_status::CRI_ERR_NULL;
     };
-    let parsed = UriRef::parse_bytes(base)
+    let (mut b, mut r) = (UriRef::default(), UriRef::default());
+    let parsed = parse_into::<false>(base, &mut b)
         .map_err(crate::uri::base_error_of)
-        .and_then(|b| UriRef::parse_bytes(reference).map(|r| (b, r)));
+        .and_then(|()| parse_into::<false>(reference, &mut r));
     match parsed {
         // SAFETY: forwarded from the caller.
-        Ok((b, r)) => unsafe {
+        Ok(()) => unsafe {
             text_out(out, cap, out_len, error_offset, |buf| {
                 uri::resolve(&b, &r, buf)
             })
@@ -475,9 +478,10 @@ pub unsafe extern "C" fn uri_normalize(
     let Some(s) = (unsafe { input(s, len) }) else {
         return cri_status::CRI_ERR_NULL;
     };
-    match UriRef::parse_bytes(s) {
+    let mut r = UriRef::default();
+    match parse_into::<false>(s, &mut r) {
         // SAFETY: forwarded from the caller.
-        Ok(r) => unsafe { text_out(out, cap, out_len, error_offset, |b| uri::normalize(&r, b)) },
+        Ok(()) => unsafe { text_out(out, cap, out_len, error_offset, |b| uri::normalize(&r, b)) },
         // SAFETY: forwarded from the caller.
         Err(e) => unsafe { report(e, error_offset) },
     }
@@ -509,9 +513,10 @@ pub unsafe extern "C" fn uri_equivalent(
     ) else {
         return cri_status::CRI_ERR_NULL;
     };
-    match UriRef::parse_bytes(a).and_then(|a| UriRef::parse_bytes(b).map(|b| (a, b))) {
-        Ok((a, b)) => {
-            *equivalent = i32::from(uri::equivalent(&a, &b));
+    let (mut ra, mut rb) = (UriRef::default(), UriRef::default());
+    match parse_into::<false>(a, &mut ra).and_then(|()| parse_into::<false>(b, &mut rb)) {
+        Ok(()) => {
+            *equivalent = i32::from(uri::equivalent(&ra, &rb));
             cri_status::CRI_OK
         }
         // SAFETY: forwarded from the caller.

@@ -247,8 +247,22 @@ fn expect_end<const N: usize>(s: &[u8], i: usize, ends: [u8; N]) -> Result<(), E
 
 fn parse_strict<const IRI: bool>(s: &[u8]) -> Result<UriRef<'_>, Error> {
     let mut r = UriRef::default();
-    parse_components::<IRI>(s, &mut r)?;
-    finish_port(r, s)
+    parse_into::<IRI>(s, &mut r)?;
+    Ok(r)
+}
+
+/// [`UriRef::parse_bytes`] (or, with `IRI`, [`UriRef::parse_iri_bytes`]) into `r`: the C
+/// functions parse into a view on their own frame, so the view is not copied out of a
+/// `Result` (a `memcpy` and a second frame per call).
+pub(crate) fn parse_into<'a, const IRI: bool>(
+    s: &'a [u8],
+    r: &mut UriRef<'a>,
+) -> Result<(), Error> {
+    parse_components::<IRI>(s, r)?;
+    match r.port_error(s) {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
 }
 
 /// Parses strictly into `r` but leaves the port's range unchecked ([`UriRef::port_error`]
