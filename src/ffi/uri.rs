@@ -2,7 +2,8 @@
 
 use super::{cri_status, input, report, text_out};
 use crate::uri::{
-    self, parse_components, parse_into, DecodeOptions, EncodeSet, HostKind, TargetForm, UriRef,
+    self, parse_components, parse_into, split_lenient, DecodeOptions, EncodeSet, HostKind,
+    TargetForm, UriRef,
 };
 use core::ffi::c_char;
 
@@ -134,14 +135,16 @@ pub unsafe extern "C" fn uri_split(
     if flags & !(URI_SPLIT_LENIENT | URI_SPLIT_IRI) != 0 {
         return cri_status::CRI_ERR_ARGUMENT;
     }
+    // One view on the frame for whichever splitter runs.
+    let mut r = UriRef::default();
     if flags & URI_SPLIT_LENIENT != 0 {
         if !cfg!(feature = "lenient") {
             return cri_status::CRI_ERR_UNSUPPORTED;
         }
-        fill_parts(&UriRef::split_lenient(s), parts);
+        split_lenient(s, &mut r);
+        fill_parts(&r, parts);
         return cri_status::CRI_OK;
     }
-    let mut r = UriRef::default();
     let parsed = if flags & URI_SPLIT_IRI != 0 {
         if !cfg!(feature = "iri") {
             return cri_status::CRI_ERR_UNSUPPORTED;

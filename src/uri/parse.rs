@@ -76,7 +76,9 @@ impl<'a> UriRef<'a> {
     /// split at its last `@` and at the last `:` outside `[ ]`; `port_number` is set only
     /// when the port is all digits and at most 65535.
     pub fn split_lenient(s: &'a [u8]) -> Self {
-        split_lenient(s)
+        let mut r = UriRef::default();
+        split_lenient(s, &mut r);
+        r
     }
 
     /// The scheme, without the `:`.
@@ -491,8 +493,10 @@ pub(crate) fn find_subslice(s: &[u8], needle: &[u8]) -> Option<usize> {
 }
 
 /// RFC 3986 Appendix B: `^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`.
-fn split_lenient(s: &[u8]) -> UriRef<'_> {
-    let mut r = UriRef {
+/// Into `r` (an out-parameter, as for [`parse_components`]: `uri_split` keeps one view on
+/// its frame for both splitters).
+pub(crate) fn split_lenient<'a>(s: &'a [u8], r: &mut UriRef<'a>) {
+    *r = UriRef {
         input: s,
         ..UriRef::default()
     };
@@ -506,7 +510,7 @@ fn split_lenient(s: &[u8]) -> UriRef<'_> {
     if let Some(tail) = rest.strip_prefix(b"//") {
         let end = find_any(tail, b"/?#");
         let (authority, tail) = split_at(tail, end);
-        split_authority_lenient(authority, &mut r);
+        split_authority_lenient(authority, r);
         rest = tail;
     }
     let (path, tail) = split_at(rest, find_any(rest, b"?#"));
@@ -518,7 +522,6 @@ fn split_lenient(s: &[u8]) -> UriRef<'_> {
         rest = tail;
     }
     r.fragment = rest.strip_prefix(b"#");
-    r
 }
 
 fn split_authority_lenient<'a>(a: &'a [u8], r: &mut UriRef<'a>) {
