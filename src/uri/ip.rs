@@ -56,8 +56,8 @@ pub(crate) fn is_ipv6(s: &[u8]) -> bool {
     parse_ipv6_into(s, &mut [0u8; 16]).is_some()
 }
 
-/// [`parse_ipv6`] into `out`.
-fn parse_ipv6_into(s: &[u8], out: &mut [u8; 16]) -> Option<()> {
+/// [`parse_ipv6`] into `out` (no copy of the address).
+pub(crate) fn parse_ipv6_into(s: &[u8], out: &mut [u8; 16]) -> Option<()> {
     let mut groups = [0u16; 8];
     let mut n = 0usize; // groups written
     let mut gap: Option<usize> = None; // index in `groups` where "::" stands
