@@ -83,12 +83,13 @@ fn composer<'a>(r: &UriRef<'a>) -> Composer<'a> {
         ) {
             (Some(HostKind::Ipv6), Some(inner)) => {
                 let addr_text = inner.split(|&b| b == b'%').next().unwrap_or(&[]);
-                match ip::parse_ipv6(addr_text) {
-                    Some(addr) => Host::Ipv6 {
-                        addr,
+                if ip::is_ipv6(addr_text) {
+                    Host::Ipv6 {
+                        addr: addr_text,
                         zone: r.zone_id,
-                    },
-                    None => Host::Text(h),
+                    }
+                } else {
+                    Host::Text(h)
                 }
             }
             _ => Host::Text(h),
@@ -151,7 +152,10 @@ fn same_host(a: Option<Host<'_>>, b: Option<Host<'_>>) -> bool {
         }
         (Some(Host::Ipv6 { addr: x, zone: zx }), Some(Host::Ipv6 { addr: y, zone: zy })) => {
             let (za, zb) = (zx.unwrap_or(&[]), zy.unwrap_or(&[]));
-            x == y
+            let (mut ax, mut ay) = ([0u8; 16], [0u8; 16]);
+            ip::parse_ipv6_into(x, &mut ax).is_some()
+                && ip::parse_ipv6_into(y, &mut ay).is_some()
+                && ax == ay
                 && zx.is_some() == zy.is_some()
                 && NormBytes::new(za, false).eq(NormBytes::new(zb, false))
         }

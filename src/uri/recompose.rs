@@ -23,9 +23,9 @@ pub(crate) trait Style {
     fn host(h: &[u8], w: &mut Out<'_>) {
         Self::SEG.write(h, w);
     }
-    /// An IPv6 address in RFC 5952 form: only normalization builds [`Host::Ipv6`], so the
-    /// other styles never get one and write nothing.
-    fn ipv6(_addr: &[u8; 16], _zone: Option<&[u8]>, _w: &mut Out<'_>) {}
+    /// An IPv6 address (its text, validated) in RFC 5952 form: only normalization builds
+    /// [`Host::Ipv6`], so the other styles never get one and write nothing.
+    fn ipv6(_addr: &[u8], _zone: Option<&[u8]>, _w: &mut Out<'_>) {}
     /// The query: an IRI's query may also hold `iprivate` (RFC 3987 §2.2).
     fn query(s: &[u8], w: &mut Out<'_>) {
         Self::SEG.write(s, w);
@@ -51,9 +51,12 @@ impl Style for Normalize {
     fn host(h: &[u8], w: &mut Out<'_>) {
         norm_lower(h, w);
     }
-    fn ipv6(addr: &[u8; 16], zone: Option<&[u8]>, w: &mut Out<'_>) {
+    fn ipv6(addr: &[u8], zone: Option<&[u8]>, w: &mut Out<'_>) {
         w.byte(b'[');
-        ip::write_ipv6(addr, w);
+        let mut bytes = [0u8; 16];
+        if ip::parse_ipv6_into(addr, &mut bytes).is_some() {
+            ip::write_ipv6(&bytes, w);
+        }
         if let Some(z) = zone {
             w.push(b"%25");
             norm_segment(z, w);
@@ -83,8 +86,11 @@ impl Style for ToIri {
 #[derive(Clone, Copy)]
 pub(crate) enum Host<'a> {
     Text(&'a [u8]),
+    /// `addr` is the address text (valid, without brackets and zone id): it is parsed
+    /// where it is written or compared, as carrying its 16 bytes would copy them through
+    /// `memcpy` with every `Composer`.
     Ipv6 {
-        addr: [u8; 16],
+        addr: &'a [u8],
         zone: Option<&'a [u8]>,
     },
 }
@@ -178,7 +184,7 @@ impl<'a> Composer<'a> {
             }
             match host {
                 Host::Text(h) => S::host(h, w),
-                Host::Ipv6 { addr, zone } => S::ipv6(&addr, zone, w),
+                Host::Ipv6 { addr, zone } => S::ipv6(addr, zone, w),
             }
             if let Some(p) = self.port {
                 w.byte(b':');
