@@ -439,18 +439,8 @@ pub(crate) fn port_number(port: &[u8]) -> Option<u16> {
 /// including the brackets. An invalid IPv6 address is reported at its first byte, an
 /// unclosed literal where the authority ends.
 fn parse_ip_literal<'a>(s: &'a [u8], r: &mut UriRef<'a>) -> Result<usize, Error> {
-    // The common case, "[" IPv6address "]", in one loop over the address characters
-    // (tested without branches: digits, letters and colons alternate unpredictably).
-    let text = s.get(1..).unwrap_or(&[]);
-    let n = text
-        .iter()
-        .position(|&b| !(chars::is(b, chars::HEX) | (b == b':') | (b == b'.')))
-        .unwrap_or(text.len());
-    if text.get(n) == Some(&b']') && text.get(..n).is_some_and(ip::is_ipv6) {
-        r.host_kind = Some(HostKind::Ipv6);
-        return Ok(n.saturating_add(2));
-    }
-    // Zone ids, IPvFuture and errors.
+    // One path for every literal: a separate fast loop for "[" IPv6address "]" cost 156
+    // bytes of flash in every parsing image for a few nanoseconds on IPv6 hosts only.
     let inner_end = s
         .iter()
         .position(|&b| matches!(b, b']' | b'/' | b'?' | b'#'))
