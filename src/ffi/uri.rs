@@ -2,8 +2,7 @@
 
 use super::{cri_status, input, report, text_out};
 use crate::uri::{
-    self, parse_components, parse_into, split_lenient, DecodeOptions, EncodeSet, HostKind,
-    TargetForm, UriRef,
+    self, parse_components, parse_into, split_lenient, DecodeOptions, EncodeSet, TargetForm, UriRef,
 };
 use core::ffi::c_char;
 
@@ -90,13 +89,8 @@ fn fill_parts(r: &UriRef<'_>, parts: &mut uri_parts) {
     parts.query = span(r.query);
     parts.fragment = span(r.fragment);
     parts.zone_id = span(r.zone_id);
-    parts.host_kind = match r.host_kind {
-        None => URI_HOST_NONE,
-        Some(HostKind::RegName) => URI_HOST_REG_NAME,
-        Some(HostKind::Ipv4) => URI_HOST_IPV4,
-        Some(HostKind::Ipv6) => URI_HOST_IPV6,
-        Some(HostKind::IpvFuture) => URI_HOST_IPVFUTURE,
-    };
+    // HostKind's discriminants are the URI_HOST_* values (checked by a unit test).
+    parts.host_kind = r.host_kind.map_or(URI_HOST_NONE, |k| i32::from(k as u8));
     parts.port_number = r.port_number.map_or(-1, i32::from);
 }
 
@@ -825,5 +819,24 @@ pub unsafe extern "C" fn uri_host_specific(
             cri_status::CRI_OK
         }
         Err(status) => status,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::uri::HostKind;
+
+    #[test]
+    fn host_kind_discriminants_are_the_c_values() {
+        let kinds = [
+            (HostKind::RegName, URI_HOST_REG_NAME),
+            (HostKind::Ipv4, URI_HOST_IPV4),
+            (HostKind::Ipv6, URI_HOST_IPV6),
+            (HostKind::IpvFuture, URI_HOST_IPVFUTURE),
+        ];
+        for (kind, c) in kinds {
+            assert_eq!(i32::from(kind as u8), c, "{kind:?}");
+        }
     }
 }
