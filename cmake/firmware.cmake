@@ -23,15 +23,14 @@
 
 option(CRI_ENFORCE_BUDGETS
   "Run the size and stack budget tests (issue 13) as part of the default ctest run" ON)
-# Budget tests whose budget the code does not meet yet: registered (run them with
-# ctest -R NAME -C ... after cmake -DCRI_BUDGETS_NOT_MET=) but disabled so that the default
-# run stays green. The budgets themselves are never raised to pass; a profile leaves this
-# list when its image fits.
-set(CRI_BUDGETS_NOT_MET
-  firmware_size_budget_split firmware_size_budget_rfc3986 firmware_size_budget_coap-client
+# Budget tests whose budget the code does not meet yet: registered but disabled, so that
+# the default run stays green (-DCRI_RUN_UNMET_BUDGETS=ON enables them). The budgets
+# themselves are never raised to pass; a test leaves this list when its image fits.
+option(CRI_RUN_UNMET_BUDGETS "Also run the budget tests that are known to fail (issue 13)" OFF)
+set(cri_budgets_not_met
+  firmware_size_budget_rfc3986 firmware_size_budget_coap-client
   firmware_size_budget_coap-server firmware_size_budget_cri-device
-  firmware_size_budget_everything firmware_stack_budget firmware_stack_budget_split
-  CACHE STRING "Budget tests disabled because the code is still over budget (issue 13)")
+  firmware_size_budget_everything firmware_stack_budget firmware_stack_budget_split)
 option(CRI_ENFORCE_PANIC_NEVER
   "Run the panic-never firmware link test as part of the default ctest run" ON)
 
@@ -91,8 +90,8 @@ foreach(test IN LISTS cri_budget_tests)
 endforeach()
 if(NOT CRI_ENFORCE_BUDGETS)
   set_tests_properties(${cri_budget_tests} PROPERTIES DISABLED TRUE)
-elseif(CRI_BUDGETS_NOT_MET)
-  set_tests_properties(${CRI_BUDGETS_NOT_MET} PROPERTIES DISABLED TRUE)
+elseif(NOT CRI_RUN_UNMET_BUDGETS)
+  set_tests_properties(${cri_budgets_not_met} PROPERTIES DISABLED TRUE)
 endif()
 if(NOT CRI_ENFORCE_PANIC_NEVER)
   set_tests_properties(firmware_panic_never PROPERTIES DISABLED TRUE)
