@@ -249,8 +249,9 @@ static void test_status_names(void)
         {CRI_ERR_UNCONVERTIBLE, "CRI_ERR_UNCONVERTIBLE"},
         {CRI_ERR_NOT_FOUND, "CRI_ERR_NOT_FOUND"},
         {CRI_ERR_COAP, "CRI_ERR_COAP"},
+        {CRI_ERR_UNSUPPORTED, "CRI_ERR_UNSUPPORTED"},
         {2, "CRI_UNKNOWN"},
-        {-13, "CRI_UNKNOWN"},
+        {-14, "CRI_UNKNOWN"},
         {INT32_MIN, "CRI_UNKNOWN"},
         {INT32_MAX, "CRI_UNKNOWN"},
     };

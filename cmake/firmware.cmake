@@ -5,10 +5,13 @@
 #   firmware_link           Cortex-M4F/M4/M0+ links of main.c; no .data/.bss, heap or float
 #   firmware_panic_never    the link with --features panic-never (a surviving panic path
 #                           fails it); on unless CRI_ENFORCE_PANIC_NEVER is OFF
-#   firmware_size_report    scripts/size-report.sh: libcri's bytes per image (prints)
-#   firmware_size_budget    the same with the budgets enforced    } label "budget", disabled
-#   firmware_stack_report   scripts/stack-report.sh (nightly)     } unless
-#   firmware_stack_budget   the same with the 512-byte budget     } CRI_ENFORCE_BUDGETS
+#   firmware_size_report    scripts/size-report.sh: libcri's bytes per profile (prints)
+#   firmware_size_budget_<profile>   one per profile of issue 13 (split, rfc3986,
+#                           coap-client, coap-server, cri-device, everything): that image
+#                           within its budget                               } label
+#   firmware_stack_report   scripts/stack-report.sh (nightly)               } "budget",
+#   firmware_stack_budget   every entry point within 512 bytes of stack     } on unless
+#   firmware_stack_budget_split   uri_split within 256 bytes                } listed below
 #   header_portability      cri.h as C99/C11/C++11 on gcc and arm-none-eabi-gcc; struct
 #                           layouts against Rust's (host and thumbv7em-none-eabihf)
 #   zephyr_module           zephyr/ CMake logic in script mode and with Zephyr stand-ins
@@ -19,7 +22,15 @@
 # build/firmware/lib/<target>/libcri.a.
 
 option(CRI_ENFORCE_BUDGETS
-  "Run the size and stack budget tests (issue 5) as part of the default ctest run" OFF)
+  "Run the size and stack budget tests (issue 13) as part of the default ctest run" ON)
+# Budget tests whose budget the code does not meet yet: registered but disabled, so that
+# the default run stays green (-DCRI_RUN_UNMET_BUDGETS=ON enables them). The budgets
+# themselves are never raised to pass; a test leaves this list when its image fits.
+option(CRI_RUN_UNMET_BUDGETS "Also run the budget tests that are known to fail (issue 13)" OFF)
+set(cri_budgets_not_met
+  firmware_size_budget_rfc3986 firmware_size_budget_coap-client
+  firmware_size_budget_coap-server firmware_size_budget_cri-device
+  firmware_size_budget_everything firmware_stack_budget firmware_stack_budget_split)
 option(CRI_ENFORCE_PANIC_NEVER
   "Run the panic-never firmware link test as part of the default ctest run" ON)
 
@@ -48,26 +59,39 @@ add_test(NAME firmware_panic_never
           panic-never)
 add_test(NAME firmware_size_report
   COMMAND ${CRI_BASH} ${CRI_FW_SRC}/scripts/size-report.sh --out ${CRI_FW_OUT})
-add_test(NAME firmware_size_budget
-  COMMAND ${CRI_BASH} ${CRI_FW_SRC}/scripts/size-report.sh --out ${CRI_FW_OUT} --enforce)
+set(cri_size_profiles split rfc3986 coap-client coap-server cri-device everything)
+set(cri_budget_tests)
+foreach(profile IN LISTS cri_size_profiles)
+  add_test(NAME firmware_size_budget_${profile}
+    COMMAND ${CRI_BASH} ${CRI_FW_SRC}/scripts/size-report.sh --out ${CRI_FW_OUT}
+            --profile ${profile} --enforce)
+  list(APPEND cri_budget_tests firmware_size_budget_${profile})
+endforeach()
 add_test(NAME firmware_stack_report
   COMMAND ${CRI_BASH} ${CRI_FW_SRC}/scripts/stack-report.sh --out ${CRI_FW_OUT})
 add_test(NAME firmware_stack_budget
   COMMAND ${CRI_BASH} ${CRI_FW_SRC}/scripts/stack-report.sh --out ${CRI_FW_OUT} --enforce)
-set(cri_fw_tests firmware_link firmware_panic_never firmware_size_report firmware_size_budget
-    firmware_stack_report firmware_stack_budget)
+add_test(NAME firmware_stack_budget_split
+  COMMAND ${CRI_BASH} ${CRI_FW_SRC}/scripts/stack-report.sh --out ${CRI_FW_OUT} --enforce
+          --entry uri_split --budget 256)
+list(APPEND cri_budget_tests firmware_stack_budget firmware_stack_budget_split)
+set(cri_fw_tests firmware_link firmware_panic_never firmware_size_report firmware_stack_report
+    ${cri_budget_tests})
 set_tests_properties(${cri_fw_tests} PROPERTIES
   SKIP_RETURN_CODE 77 ENVIRONMENT "${CRI_FW_ENV}" LABELS firmware)
 # One after the other: they share the cargo target directories under build/firmware.
 set_tests_properties(firmware_panic_never PROPERTIES DEPENDS firmware_link)
 set_tests_properties(firmware_size_report PROPERTIES DEPENDS firmware_panic_never)
-set_tests_properties(firmware_size_budget PROPERTIES DEPENDS firmware_size_report
-                     LABELS "firmware;budget")
-set_tests_properties(firmware_stack_report PROPERTIES DEPENDS firmware_size_budget)
-set_tests_properties(firmware_stack_budget PROPERTIES DEPENDS firmware_stack_report
-                     LABELS "firmware;budget")
+set_tests_properties(firmware_stack_report PROPERTIES DEPENDS firmware_size_report)
+set(cri_previous firmware_stack_report)
+foreach(test IN LISTS cri_budget_tests)
+  set_tests_properties(${test} PROPERTIES DEPENDS ${cri_previous} LABELS "firmware;budget")
+  set(cri_previous ${test})
+endforeach()
 if(NOT CRI_ENFORCE_BUDGETS)
-  set_tests_properties(firmware_size_budget firmware_stack_budget PROPERTIES DISABLED TRUE)
+  set_tests_properties(${cri_budget_tests} PROPERTIES DISABLED TRUE)
+elseif(NOT CRI_RUN_UNMET_BUDGETS)
+  set_tests_properties(${cri_budgets_not_met} PROPERTIES DISABLED TRUE)
 endif()
 if(NOT CRI_ENFORCE_PANIC_NEVER)
   set_tests_properties(firmware_panic_never PROPERTIES DISABLED TRUE)

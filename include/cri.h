@@ -529,6 +529,12 @@ enum cri_status
    * `CRI_COAP_ERR_*` value.
    */
   CRI_ERR_COAP = -12,
+  /**
+   * The function or flag belongs to an optional part that this build of libcri leaves
+   * out (cargo features `iri`, `lenient`, `edn`; Kconfig in Zephyr), so that firmware
+   * that does not call it does not carry it.
+   */
+  CRI_ERR_UNSUPPORTED = -13,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -723,8 +729,11 @@ const char *cri_reason_name(int32_t status,
  * never fails (for logs). `error_offset` may be NULL.
  *
  * Returns `CRI_OK`; `CRI_ERR_NULL` if `parts` is NULL or `s` is NULL with `len > 0`;
- * `CRI_ERR_ARGUMENT` for an unknown flag; `CRI_ERR_SYNTAX` or `CRI_ERR_PERCENT` with
- * `*error_offset` the first bad byte (`*parts` untouched); `CRI_ERR_PORT_RANGE` for a port
+ * `CRI_ERR_ARGUMENT` for an unknown flag; `CRI_ERR_UNSUPPORTED` for `URI_SPLIT_IRI`
+ * without the cargo feature `iri` or `URI_SPLIT_LENIENT` without `lenient` (both default
+ * on; a firmware build without them carries only the strict URI parser);
+ * `CRI_ERR_SYNTAX` or `CRI_ERR_PERCENT` with `*error_offset` the first bad byte (`*parts`
+ * untouched); `CRI_ERR_PORT_RANGE` for a port
  * over 65535 (reported only when the rest of the reference is valid: the grammar allows
  * any number of port digits), with `*error_offset` its first digit and `*parts` filled
  * (port_number -1).
@@ -785,7 +794,8 @@ cri_status uri_percent_encode(const char *in,
  *
  * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_ARGUMENT` for an unknown flag;
  * `CRI_ERR_PERCENT` with `*error_offset` the `%` of a broken sequence (`%`, `%4`, `%4G`)
- * unless `URI_DECODE_LENIENT`; `CRI_ERR_BUFFER` with the length needed in `*out_len`.
+ * unless `URI_DECODE_LENIENT`; `CRI_ERR_BUFFER` with the length needed in `*out_len`;
+ * `CRI_ERR_UNSUPPORTED` for `URI_DECODE_LENIENT` without the cargo feature `lenient`.
  *
  * # Safety
  * As for `uri_percent_encode`; `error_offset` is NULL or writable.
@@ -924,6 +934,8 @@ cri_status uri_query_next(const char *query,
  * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_SYNTAX` (also invalid UTF-8) or
  * `CRI_ERR_PERCENT` with `*error_offset`; `CRI_ERR_BUFFER` with the length needed.
  *
+ * Without the cargo feature `iri` (default on) it returns `CRI_ERR_UNSUPPORTED`.
+ *
  * # Safety
  * As for `uri_normalize`.
  */
@@ -941,6 +953,8 @@ cri_status iri_to_uri(const char *iri,
  * formatting characters (§4.1) stay encoded.
  *
  * Returns as `iri_to_uri`.
+ *
+ * Without the cargo feature `iri` (default on) it returns `CRI_ERR_UNSUPPORTED`.
  *
  * # Safety
  * As for `uri_normalize`.
@@ -960,6 +974,8 @@ cri_status uri_to_iri(const char *s,
  * URL or its `<base href>`.
  *
  * Returns as `uri_resolve`, and `CRI_ERR_ARGUMENT` for an unknown flag.
+ *
+ * Without the cargo feature `iri` (default on) it returns `CRI_ERR_UNSUPPORTED`.
  *
  * # Safety
  * As for `uri_resolve`.
@@ -1016,7 +1032,7 @@ cri_status uri_hostport(const struct uri_parts *parts,
  *
  * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_SYNTAX`, `CRI_ERR_PERCENT` or
  * `CRI_ERR_PORT_RANGE` with `*error_offset` (validated as an IRI reference, so URIs and
- * IRIs both work).
+ * IRIs both work; as a URI reference without the cargo feature `iri`).
  *
  * # Safety
  * `s` points to `len` readable bytes; `out` is writable; `error_offset` NULL or writable.
@@ -1074,6 +1090,8 @@ cri_status cri_from_uri(const char *uri,
  * `(out, cap)`. Errors as for `cri_from_uri`; invalid UTF-8 or a character RFC 3987
  * does not allow there is `CRI_ERR_SYNTAX` at its first byte.
  *
+ * Without the cargo feature `iri` (default on) it returns `CRI_ERR_UNSUPPORTED`.
+ *
  * # Safety
  * As for `cri_from_uri`.
  */
@@ -1114,6 +1132,8 @@ cri_status cri_to_uri(const uint8_t *cbor,
  * characters where RFC 3987 allows them (`ucschar`, `iprivate` in the query, no bidi
  * formatting); PET bytes and other characters are percent-encoded. Flags and errors as
  * for `cri_to_uri`.
+ *
+ * Without the cargo feature `iri` (default on) it returns `CRI_ERR_UNSUPPORTED`.
  *
  * # Safety
  * As for `cri_from_uri`.
@@ -1156,6 +1176,8 @@ cri_status cri_resolve(const uint8_t *base,
  *
  * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_UNPROCESSABLE` with `err->reason` and
  * `err->offset`; `CRI_ERR_BUFFER` with the length needed.
+ *
+ * Without the cargo feature `edn` (default on) it returns `CRI_ERR_UNSUPPORTED`.
  *
  * # Safety
  * As for `cri_from_uri`.

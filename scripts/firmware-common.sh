@@ -12,8 +12,11 @@
 #
 # Variants (the cargo features of the archive):
 #   default      --features panic-handler (the default features: full scheme table)
-#   panic-never  --no-default-features --features panic-never,full-scheme-table
-#   trimmed      --no-default-features --features panic-handler (the small scheme table)
+#   panic-never  --no-default-features --features panic-never,full-scheme-table,iri,lenient,edn
+#   trimmed      --no-default-features --features panic-handler,iri,lenient,edn (the small
+#                scheme table)
+#   minimal      --no-default-features --features panic-handler: the small scheme table and
+#                none of the optional parts (iri, lenient, edn): what the small profiles link
 #   stack        as default, built by nightly with RUSTFLAGS="-Z emit-stack-sizes"
 #
 # Environment: CARGO (default cargo), FW_QUIET=1 to keep cargo quiet.
@@ -51,8 +54,11 @@ fw_archive() {
   local variant=$1 target=$2 toolchain= rustflags= features dir sysroot
   case $variant in
     default) features="--features panic-handler" ;;
-    panic-never) features="--no-default-features --features panic-never,full-scheme-table" ;;
-    trimmed) features="--no-default-features --features panic-handler" ;;
+    panic-never)
+      features="--no-default-features --features panic-never,full-scheme-table,iri,lenient,edn"
+      ;;
+    trimmed) features="--no-default-features --features panic-handler,iri,lenient,edn" ;;
+    minimal) features="--no-default-features --features panic-handler" ;;
     stack)
       features="--features panic-handler" toolchain=nightly rustflags="-Z emit-stack-sizes"
       ;;

@@ -1,40 +1,52 @@
 #!/usr/bin/env bash
 # scripts/size-report.sh: what libcri costs in a Cortex-M firmware image.
 #
-#   scripts/size-report.sh [--out DIR] [--target TRIPLE] [--enforce] [--markdown]
-#                          [--attribute] [--per-function]
+#   scripts/size-report.sh [--out DIR] [--target TRIPLE] [--profile NAME] [--enforce]
+#                          [--markdown] [--attribute] [--per-function]
 #
-# Builds libcri.a for TRIPLE (default thumbv7em-none-eabihf, Cortex-M4F) with the full and
-# the trimmed scheme table, links examples-c/firmware/main.c with arm-none-eabi-gcc
-# (-Os, newlib-nano, --gc-sections) as five images and prints, per image, the bytes of
-# .text, .rodata (with .ARM.exidx), .data and .bss that libcri adds:
+# Builds libcri.a for TRIPLE (default thumbv7em-none-eabihf, Cortex-M4F) and links, with
+# arm-none-eabi-gcc (-Os, newlib-nano, --gc-sections), an empty main that keeps only the
+# functions of a profile (-Wl,--require-defined=...), one image per firmware profile of
+# DESIGN.md / issue 13, and prints per image the bytes of .text, .rodata (with
+# .ARM.exidx), .data and .bss that libcri adds over the empty main:
 #
-#   empty          an empty main (the baseline)
-#   uri-core       the uri_* and iri_* functions (RFC 3986 / RFC 3987)
-#   uri-coap       uri-core + uri_to_coap_options, uri_from_coap_options, the option wire format
-#   all-full       every function of cri.h, full scheme table (default features)
-#   all-trimmed    every function, trimmed scheme table (--no-default-features)
+#   split        uri_split (strict)                                         3,072 B
+#   rfc3986      uri_split, uri_resolve, uri_recompose, uri_normalize,
+#                uri_equivalent, uri_remove_dot_segments, uri_percent_encode,
+#                uri_percent_decode                                         7,168 B
+#   coap-client  uri_to_coap_options, cri_coap_options_to_wire              5,120 B
+#   coap-server  cri_coap_options_from_wire, uri_from_coap_options,
+#                cri_from_coap_options                                      5,120 B
+#   cri-device   cri_validate, cri_resolve, cri_to_coap_options,
+#                cri_coap_options_to_wire (must not link the URI parser)    6,144 B
+#   everything   every function of cri.h, trimmed scheme table             20,480 B
+#   all-full     every function, full scheme table (default features)             -
 #
-# A figure is  image - empty - (main.o of the image - main.o of the empty image),  so it is
-# libcri's code and data plus what it pulls from libgcc/newlib, without the calling code.
-#
-# Budgets (issue 5), for code = .text + .rodata: uri-core 6 KiB, uri-coap 9 KiB,
-# all-trimmed 16 KiB. Over-budget images are flagged; with --enforce they fail (exit 1).
+# Archives: the profiles up to cri-device use the minimal one (--no-default-features
+# --features panic-handler: trimmed scheme table, no optional parts); everything the
+# trimmed one (the optional parts, small scheme table); all-full the default features.
+# The budgets (code = .text + .rodata) hold for the reference target thumbv7em-none-eabihf;
+# for other targets the figures are printed without budget. Besides, libcri must add no
+# .data or .bss to any image. A cri-device image that contains the URI text parser
+# (cri::uri::parse) fails too.
+#   --profile NAME  only that image (the per-profile ctests firmware_size_budget_NAME)
+#   --enforce       over budget fails (exit 1)
 #   --attribute     per image, the bytes by origin (cri::uri, minicbor, core, compiler
 #                   runtime, ...) and the largest functions, from arm-none-eabi-nm -S -C
 #   --per-function  per exported function, the code it needs alone and the code only it
-#                   needs (all functions minus all but it), linked with --require-defined
+#                   needs (all functions minus all but it), trimmed archive
 #   --markdown      the main table as Markdown
 # Exit: 0 ok, 1 over budget with --enforce or a failed link, 77 toolchain missing.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 src=$(cd "$here/.." && pwd)
 out=$src/build/firmware target=thumbv7em-none-eabihf
-enforce= markdown= attribute= per_function=
+enforce= markdown= attribute= per_function= only=
 while [ $# -gt 0 ]; do
   case $1 in
     --out) out=$2; shift ;;
     --target) target=$2; shift ;;
+    --profile) only=$2; shift ;;
     --enforce) enforce=1 ;;
     --markdown) markdown=1 ;;
     --attribute) attribute=1 ;;
@@ -49,26 +61,59 @@ done
 . "$here/firmware-common.sh"
 fw_init "$src" "$out"
 fw_need_gcc
-full=$(fw_archive default "$target") || exit $?
-trimmed=$(fw_archive trimmed "$target") || exit $?
+funcs=$(grep -oE '^[a-z_][a-z0-9_ ]*\**[a-z_][a-z0-9_]*\(' "$src/include/cri.h" |
+        sed -E 's/.*[ *]([a-z_][a-z0-9_]*)\($/\1/')
+images="split rfc3986 coap-client coap-server cri-device everything all-full"
+# profile_of IMAGE: "archive-variant budget function..."
+profile_of() {
+  case $1 in
+    split) echo minimal 3072 uri_split ;;
+    rfc3986) echo minimal 7168 uri_split uri_resolve uri_recompose uri_normalize \
+      uri_equivalent uri_remove_dot_segments uri_percent_encode uri_percent_decode ;;
+    coap-client) echo minimal 5120 uri_to_coap_options cri_coap_options_to_wire ;;
+    coap-server) echo minimal 5120 cri_coap_options_from_wire uri_from_coap_options \
+      cri_from_coap_options ;;
+    cri-device) echo minimal 6144 cri_validate cri_resolve cri_to_coap_options \
+      cri_coap_options_to_wire ;;
+    # shellcheck disable=SC2086
+    everything) echo trimmed 20480 $funcs ;;
+    # shellcheck disable=SC2086
+    all-full) echo default 0 $funcs ;;
+    *) return 1 ;;
+  esac
+}
+if [ -n "$only" ]; then
+  profile_of "$only" >/dev/null || { echo "unknown profile $only" >&2; exit 2; }
+  images=$only
+fi
+[ "$target" = thumbv7em-none-eabihf ] || no_budget=1
 dir=$FW_OUT/size-$target
 mkdir -p "$dir"
 
-images="empty uri-core uri-coap all-full all-trimmed"
+# The archives the chosen images need (and the trimmed one for --per-function).
+variants=$(for image in $images; do profile_of "$image" | cut -d' ' -f1; done
+           [ -n "$per_function" ] && echo trimmed)
+for v in $(echo "$variants" | sort -u); do
+  a=$(fw_archive "$v" "$target") || exit $?
+  eval "archive_$v=\$a"
+done
+# The baseline: an empty main (any archive: nothing of it is linked).
+base_archive=$(fw_archive "$(echo "$variants" | head -1)" "$target") || exit $?
+fw_link "$target" "$base_archive" 0 "$dir/empty.elf" || { echo "link of the empty image failed"; exit 1; }
+
 link_image() {
-  case $1 in
-    empty) fw_link "$target" "$full" 0 "$dir/$1.elf" ;;
-    uri-core) fw_link "$target" "$full" 1 "$dir/$1.elf" ;;
-    uri-coap) fw_link "$target" "$full" 2 "$dir/$1.elf" ;;
-    all-full) fw_link "$target" "$full" 3 "$dir/$1.elf" ;;
-    all-trimmed) fw_link "$target" "$trimmed" 3 "$dir/$1.elf" ;;
-  esac
+  local variant budget fs args= f
+  # shellcheck disable=SC2046
+  set -- $(profile_of "$1") && variant=$1 budget=$2 && shift 2
+  for f in "$@"; do args="$args -Wl,--require-defined=$f"; done
+  # shellcheck disable=SC2086
+  eval fw_link "$target" "\$archive_$variant" 0 "$dir/$image.elf" $args
 }
 for image in $images; do
   link_image "$image" || { echo "link of image $image failed"; exit 1; }
 done
 
-# "text rodata data bss" of an ELF or object (all .text*, .rodata*/.ARM.ex*, ...).
+# "text rodata data bss" of an ELF (all .text*, .rodata*/.ARM.ex*, ...).
 sections() {
   arm-none-eabi-size -A "$1" | awk '
     $1 ~ /^\.text/ { t += $2 } $1 ~ /^\.(rodata|ARM\.ex)/ { r += $2 }
@@ -76,11 +121,6 @@ sections() {
     END { printf "%d %d %d %d\n", t, r, d, b }'
 }
 read -r et er ed eb <<<"$(sections "$dir/empty.elf")"
-read -r mt mr md mb <<<"$(sections "$dir/empty.elf.main.o")"
-
-budget_of() {
-  case $1 in uri-core) echo 6144 ;; uri-coap) echo 9216 ;; all-trimmed) echo 16384 ;; *) echo 0 ;; esac
-}
 
 over=0
 if [ -n "$markdown" ]; then
@@ -88,27 +128,29 @@ if [ -n "$markdown" ]; then
   echo "| --- | ---: | ---: | ---: | ---: | ---: | --- |"
 else
   echo "libcri in a $target image (arm-none-eabi-gcc $(fw_cflags "$target") -Os, newlib-nano,"
-  echo "--gc-sections): bytes added over an empty main, calling code excluded."
+  echo "--gc-sections): bytes added over an empty main."
   printf '%-12s %7s %8s %6s %6s %7s  %s\n' image .text .rodata .data .bss code budget
 fi
 for image in $images; do
-  [ "$image" = empty ] && continue
   read -r it ir id ib <<<"$(sections "$dir/$image.elf")"
-  read -r ot or od ob <<<"$(sections "$dir/$image.elf.main.o")"
-  t=$((it - et - (ot - mt))) r=$((ir - er - (or - mr)))
-  d=$((id - ed - (od - md))) b=$((ib - eb - (ob - mb)))
-  code=$((t + r)) budget=$(budget_of "$image")
+  t=$((it - et)) r=$((ir - er)) d=$((id - ed)) b=$((ib - eb))
+  code=$((t + r)) budget=$(profile_of "$image" | cut -d' ' -f2)
+  [ -n "${no_budget:-}" ] && budget=0
   verdict="-"
   if [ "$budget" -gt 0 ]; then
     if [ "$code" -le "$budget" ]; then
-      verdict="<= $((budget / 1024)) KiB ok"
+      verdict="<= $budget ok"
     else
-      verdict="<= $((budget / 1024)) KiB OVER by $((code - budget))"
+      verdict="<= $budget OVER by $((code - budget))"
       over=1
     fi
   fi
   if [ "$d" -ne 0 ] || [ "$b" -ne 0 ]; then
     verdict="$verdict; libcri has .data/.bss"
+    over=1
+  fi
+  if [ "$image" = cri-device ] && arm-none-eabi-nm -C "$dir/$image.elf" | grep -q 'cri::uri::parse'; then
+    verdict="$verdict; links the URI text parser"
     over=1
   fi
   if [ -n "$markdown" ]; then
@@ -120,9 +162,7 @@ done
 
 # Symbols of an image that the empty image lacks, as "size type name" (decimal sizes).
 own_symbols() {
-  # the empty image's symbols and the calling code's (main.o)
-  { arm-none-eabi-nm -S -C "$dir/empty.elf" | cut -d' ' -f4-
-    arm-none-eabi-nm -C --defined-only "$1.main.o" | cut -d' ' -f3-; } | sort -u >"$dir/empty.syms"
+  arm-none-eabi-nm -S -C "$dir/empty.elf" | cut -d' ' -f4- | sort -u >"$dir/empty.syms"
   arm-none-eabi-nm -S -C --size-sort "$1" | awk -v base="$dir/empty.syms" '
     function hex(s,   i, n) { n = 0; s = tolower(s)
       for (i = 1; i <= length(s); i++) n = n * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1
@@ -133,7 +173,7 @@ own_symbols() {
 }
 
 if [ -n "$attribute" ]; then
-  for image in uri-core uri-coap all-trimmed all-full; do
+  for image in $images; do
     echo
     echo "== $image: named code and read-only data by origin (the rest is anonymous"
     echo "   constants such as string literals and the scheme table, and alignment)"
@@ -164,14 +204,12 @@ if [ -n "$attribute" ]; then
 fi
 
 if [ -n "$per_function" ]; then
-  funcs=$(grep -oE '^[a-z_][a-z0-9_ ]*\**[a-z_][a-z0-9_]*\(' "$src/include/cri.h" |
-          sed -E 's/.*[ *]([a-z_][a-z0-9_]*)\($/\1/')
   # code (.text + .rodata) of an empty main forced to keep the given functions
   code_of() {
     args=""
     for f in "$@"; do args="$args -Wl,--require-defined=$f"; done
     # shellcheck disable=SC2086
-    fw_link "$target" "$trimmed" 0 "$dir/pf.elf" $args || exit 1
+    fw_link "$target" "$archive_trimmed" 0 "$dir/pf.elf" $args || exit 1
     read -r t r _ <<<"$(sections "$dir/pf.elf")"
     echo $((t + r - et - er))
   }
@@ -193,6 +231,6 @@ if [ "$over" -ne 0 ]; then
     echo "FAILED: over budget (see the table; scripts/size-report.sh --attribute says what costs what)"
     exit 1
   fi
-  echo "note: over budget (not enforced here; the ctest firmware_size_budget enforces it)"
+  echo "note: over budget (not enforced here; the ctests firmware_size_budget_<profile> enforce it)"
 fi
 exit 0

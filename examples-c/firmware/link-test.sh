@@ -16,7 +16,7 @@
 # thumbv7em-none-eabihf or arm-none-eabi-gcc the test is skipped (exit 77).
 #
 # panic-never: links the Cortex-M4F program against an archive built with
-# --no-default-features --features panic-never,full-scheme-table, whose panic handler
+# --no-default-features --features panic-never,full-scheme-table,iri,lenient,edn, whose panic handler
 # calls the undefined symbol libcri_panic_path_survived_optimisation: the link succeeds
 # only if no panic path survived optimisation. On failure it names the call chains from
 # the exported functions to the panic machinery.

@@ -5,7 +5,8 @@
  * on the host against the host archive (so the calls are known to be meaningful: main
  * returns the number of calls that did not return CRI_OK).
  *
- * CRI_FW_IMAGE selects what is called (the size report links each one):
+ * CRI_FW_IMAGE selects what is called (the size report links image 0 and keeps each
+ * profile's functions with --require-defined; 1 and 2 are for hand-made builds):
  *   0  nothing (an empty main: the baseline the size report subtracts)
  *   1  URI core only: the uri_* and iri_* functions (RFC 3986, RFC 3987)
  *   2  URI + CoAP options: 1, plus uri_to_coap_options, uri_from_coap_options and the

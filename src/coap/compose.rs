@@ -75,21 +75,23 @@ fn values<'a, I: Iterator<Item = (u16, &'a [u8])>>(
 /// What a Uri-Host value is (RFC 7252 §6.5 step 2).
 enum UriHost<'a> {
     V4([u8; 4]),
-    V6([u8; 16]),
+    /// An IPv6 address, written into the caller's buffer by [`classify`] (carried in the
+    /// enum, the 16 bytes were copied twice through `memcpy`).
+    V6,
     /// An IP-literal holding an IPvFuture: written as it is.
     Future,
     RegName(&'a [u8]),
 }
 
-fn classify(host: &[u8]) -> Result<UriHost<'_>, Error> {
+fn classify<'a>(host: &'a [u8], v6: &mut [u8; 16]) -> Result<UriHost<'a>, Error> {
     if let Some(inner) = host.strip_prefix(b"[").and_then(|h| h.strip_suffix(b"]")) {
         // IP-literal = "[" ( IPv6address / IPvFuture ) "]" (RFC 3986 §3.2.2), and an
         // IPvFuture host goes into Uri-Host as it is written (RFC 7252 §6.4).
         if ip::check_ipvfuture(inner).is_ok() {
             return Ok(UriHost::Future);
         }
-        return ip::parse_ipv6(inner)
-            .map(UriHost::V6)
+        return ip::parse_ipv6_into(inner, v6)
+            .map(|()| UriHost::V6)
             .ok_or(Error::Coap(CoapError::BadUriHost));
     }
     if let Some(a) = ip::parse_ipv4(host) {
@@ -97,7 +99,7 @@ fn classify(host: &[u8]) -> Result<UriHost<'_>, Error> {
     }
     // A bare IPv6 address is neither (it needs brackets); anything else is a reg-name
     // whose characters outside the reg-name set are percent-encoded.
-    if host.is_empty() || ip::parse_ipv6(host).is_some() {
+    if host.is_empty() || ip::is_ipv6(host) {
         return fail(CoapError::BadUriHost);
     }
     Ok(UriHost::RegName(host))
@@ -136,13 +138,16 @@ where
     let mut w = Out::new(out);
     scheme.iter().for_each(|b| w.byte(b.to_ascii_lowercase()));
     w.push(b"://");
-    match t.host.map(classify).transpose()? {
+    match t.host.map(|h| classify(h, &mut [0; 16])).transpose()? {
         Some(UriHost::RegName(name)) => encode(name, |b| chars::is(b, REG_NAME), &mut w),
         Some(_) => w.push(t.host.unwrap_or(&[])),
         None if dest.addr.len() == 4 => ip::write_ipv4(dest.addr, &mut w),
         None => {
             w.byte(b'[');
-            ip::write_ipv6(&dest.addr.try_into().unwrap_or([0; 16]), &mut w);
+            // A reference, not a copy of the 16 bytes (`target` checked the length).
+            if let Ok(addr) = <&[u8; 16]>::try_from(dest.addr) {
+                ip::write_ipv6(addr, &mut w);
+            }
             // A link-local destination keeps its zone, in the RFC 6874 form.
             if let Some(z) = dest.zone {
                 w.push(b"%25");
@@ -201,7 +206,8 @@ where
         return fail(CoapError::NotCoapScheme);
     };
     let t = target(options, dest)?;
-    let host = t.host.map(classify).transpose()?;
+    let mut v6 = [0u8; 16];
+    let host = t.host.map(|h| classify(h, &mut v6)).transpose()?;
     if matches!(host, Some(UriHost::Future)) {
         // A CRI host is a name or an IPv4/IPv6 address (draft §5.1): no IPvFuture.
         return fail(CoapError::BadUriHost);
@@ -219,7 +225,7 @@ where
     let mut w = Out::new(out);
     cbor::head(&mut w, ARRAY, sections);
     cbor::int(&mut w, true, scheme);
-    write_authority(host, dest, port, &mut w);
+    write_authority(host, &v6, dest, port, &mut w);
     if sections >= 3 {
         text_array(values(t.options.clone(), URI_PATH), paths, &mut w);
     }
@@ -231,6 +237,7 @@ where
 
 fn write_authority(
     host: Option<UriHost<'_>>,
+    v6: &[u8; 16],
     dest: &Destination<'_>,
     port: Option<u16>,
     w: &mut Out<'_>,
@@ -253,7 +260,7 @@ fn write_authority(
             l.iter().for_each(|b| w.byte(b.to_ascii_lowercase()));
         }),
         Some(UriHost::V4(a)) => cbor::bytes(w, &a),
-        Some(UriHost::V6(a)) => cbor::bytes(w, &a),
+        Some(UriHost::V6) => cbor::bytes(w, v6),
         // Refused by the caller: a CRI has no IPvFuture host.
         Some(UriHost::Future) => {}
         None => {

@@ -11,10 +11,11 @@ use super::{
     URI_QUERY,
 };
 use crate::cri::{Authority, CriRef, Host, Items, Piece, Scheme, TextOrPet};
-use crate::out::{copy, Out};
+use crate::out::Out;
 use crate::uri::dot_segments::{self, Dots, PathPieces};
 use crate::uri::percent::decode_into;
-use crate::uri::{default_port, ip, recompose::Composer, HostKind, UriRef};
+use crate::uri::recompose::{AsIs, Composer};
+use crate::uri::{default_port, ip, HostKind, UriRef};
 use crate::Error;
 
 /// Which options carry the request target.
@@ -35,37 +36,14 @@ fn fail<T>(e: CoapError) -> Result<T, Error> {
     Err(Error::Coap(e))
 }
 
-/// An IP address as bytes (4 or 16 used).
-#[derive(Clone, Copy)]
-struct IpAddr {
-    bytes: [u8; 16],
-    len: usize,
-}
-
-impl IpAddr {
-    fn v4(a: [u8; 4]) -> Self {
-        let mut bytes = [0u8; 16];
-        if let Some(d) = bytes.get_mut(..4) {
-            copy(d, &a);
-        }
-        IpAddr { bytes, len: 4 }
-    }
-
-    fn v6(bytes: [u8; 16]) -> Self {
-        IpAddr { bytes, len: 16 }
-    }
-
-    fn as_slice(&self) -> &[u8] {
-        self.bytes.get(..self.len).unwrap_or(&[])
-    }
-}
-
 /// Is `addr` (with `zone`) the destination's address? Without a destination, the target's
 /// own address is the destination (Decision 6).
-/// `zone` is a URI's zone id (RFC 6874: percent-encoded, compared decoded, so `eth%30`
-/// is `eth0`) or a CRI's zone-id (text, compared as it is), by `encoded`.
+/// `addr` is 4 or 16 bytes, borrowed: addresses are compared and written in place, never
+/// copied (a 16-byte copy is a `memcpy` call). `zone` is a URI's zone id (RFC 6874:
+/// percent-encoded, compared decoded, so `eth%30` is `eth0`) or a CRI's zone-id (text,
+/// compared as it is), by `encoded`.
 fn is_destination(
-    addr: IpAddr,
+    addr: &[u8],
     zone: Option<&[u8]>,
     encoded: bool,
     dest: Option<&Destination<'_>>,
@@ -80,7 +58,7 @@ fn is_destination(
     match dest {
         None => true,
         Some(d) => {
-            d.addr == addr.as_slice()
+            d.addr == addr
                 && match (zone, d.zone) {
                     (Some(z), Some(dz)) => same_zone(z, dz),
                     (z, dz) => z.is_none() && dz.is_none(),
@@ -144,7 +122,7 @@ pub(crate) fn uri_to_slots(
     }
     let coap = coap_scheme_port(scheme);
     if sent_whole(mode, coap.is_some())? {
-        c.push(PROXY_URI, |w| Composer::from_ref(uri).write(w))?;
+        c.push(PROXY_URI, |w| Composer::from_ref(uri).write::<AsIs>(w))?;
         return c.finish();
     }
     // An empty host names nothing: a Uri-Host is 1-255 bytes (RFC 7252 §5.10.1) and CoAP
@@ -201,21 +179,30 @@ fn sent_whole(mode: Mode, is_coap: bool) -> Result<bool, Error> {
 fn host_is_destination(uri: &UriRef<'_>, dest: Option<&Destination<'_>>) -> bool {
     match (dest, uri.host_kind) {
         (None, Some(HostKind::Ipv4 | HostKind::Ipv6)) => true,
-        _ => uri_host_ip(uri).is_some_and(|(a, z)| is_destination(a, z, true, dest)),
+        _ => {
+            let mut addr = [0u8; 16];
+            uri_host_ip(uri, &mut addr).is_some_and(|(len, z)| {
+                is_destination(addr.get(..len).unwrap_or(&[]), z, true, dest)
+            })
+        }
     }
 }
 
 /// The IP address (and zone id) a URI's host names, if it is an IP address.
-fn uri_host_ip<'a>(uri: &UriRef<'a>) -> Option<(IpAddr, Option<&'a [u8]>)> {
+fn uri_host_ip<'a>(uri: &UriRef<'a>, addr: &mut [u8; 16]) -> Option<(usize, Option<&'a [u8]>)> {
     let host = uri.host?;
+    let v4 = |a: [u8; 4], addr: &mut [u8; 16]| {
+        addr.iter_mut().zip(a).for_each(|(d, b)| *d = b);
+        (4, None)
+    };
     match uri.host_kind? {
-        HostKind::Ipv4 => ip::parse_ipv4(host).map(|a| (IpAddr::v4(a), None)),
+        HostKind::Ipv4 => ip::parse_ipv4(host).map(|a| v4(a, addr)),
         HostKind::Ipv6 => {
             let inner = host.get(1..host.len().saturating_sub(1))?;
             let text = inner.split(|&b| b == b'%').next()?;
-            ip::parse_ipv6(text).map(|a| (IpAddr::v6(a), uri.zone_id))
+            ip::parse_ipv6_into(text, addr).map(|()| (16, uri.zone_id))
         }
-        HostKind::RegName => ip::decoded_ipv4(host).map(|a| (IpAddr::v4(a), None)),
+        HostKind::RegName => ip::decoded_ipv4(host).map(|a| v4(a, addr)),
         HostKind::IpvFuture => None,
     }
 }
@@ -232,7 +219,7 @@ fn spells_ipv6(write: &dyn Fn(&mut Out<'_>)) -> bool {
     n <= buf.len()
         && buf
             .get(..n)
-            .is_some_and(|t| t.contains(&b':') && ip::parse_ipv6(t).is_some())
+            .is_some_and(|t| t.contains(&b':') && ip::is_ipv6(t))
 }
 
 /// Uri-Host: the host percent-decoded and ASCII-lowercased (Decision 6); an IP-literal
@@ -345,12 +332,8 @@ pub(crate) fn cri_to_slots(
             c.push(URI_HOST, |w| write_joined(labels, b'.', w))?;
         }
         Host::Ip { addr, zone } => {
-            let ip = match *addr {
-                [a0, a1, a2, a3] => IpAddr::v4([a0, a1, a2, a3]),
-                _ => IpAddr::v6(addr.try_into().unwrap_or([0; 16])),
-            };
-            if !is_destination(ip, zone.map(str::as_bytes), false, dest) {
-                c.push(URI_HOST, |w| write_ip_literal(ip, w))?;
+            if !is_destination(addr, zone.map(str::as_bytes), false, dest) {
+                c.push(URI_HOST, |w| write_ip_literal(addr, w))?;
             }
         }
     }
@@ -413,13 +396,14 @@ fn write_joined(items: Items<'_>, sep: u8, w: &mut Out<'_>) {
 
 /// The URI text of a host-ip (draft §6.1): dotted IPv4, or `[…]` in RFC 5952 form; never
 /// a zone id.
-fn write_ip_literal(ip: IpAddr, w: &mut Out<'_>) {
-    if ip.len == 4 {
-        ip::write_ipv4(ip.as_slice(), w);
-    } else {
+/// `addr` is 4 or 16 bytes (the CRI decoder checked it).
+fn write_ip_literal(addr: &[u8], w: &mut Out<'_>) {
+    if let Ok(a) = <&[u8; 16]>::try_from(addr) {
         w.byte(b'[');
-        ip::write_ipv6(&ip.bytes, w);
+        ip::write_ipv6(a, w);
         w.byte(b']');
+    } else {
+        ip::write_ipv4(addr, w);
     }
 }
 

@@ -4,7 +4,7 @@ use super::cri::{clear, cri_error_info, fail};
 use super::{buffer_out, cri_status, input, overlaps};
 use crate::coap::{self, Destination, Mode, OptionRef};
 use crate::cri::CriRef;
-use crate::uri::UriRef;
+use crate::uri::{parse_into, UriRef};
 use crate::Error;
 use core::ffi::c_char;
 
@@ -280,11 +280,11 @@ pub unsafe extern "C" fn uri_to_coap_options(
     let Some(m) = self::mode(mode) else {
         return cri_status::CRI_ERR_ARGUMENT;
     };
-    let u = match UriRef::parse_bytes(s) {
-        Ok(u) => u,
+    let mut u = UriRef::default();
+    if let Err(e) = parse_into::<false>(s, &mut u) {
         // SAFETY: forwarded from the caller.
-        Err(e) => return unsafe { fail(e, err) },
-    };
+        return unsafe { fail(e, err) };
+    }
     let mut coap_failure = None;
     // SAFETY: forwarded from the caller.
     let status = unsafe {

@@ -266,6 +266,8 @@ unsafe fn from_text(
 /// `(out, cap)`. Errors as for `cri_from_uri`; invalid UTF-8 or a character RFC 3987
 /// does not allow there is `CRI_ERR_SYNTAX` at its first byte.
 ///
+/// Without the cargo feature `iri` (default on) it returns `CRI_ERR_UNSUPPORTED`.
+///
 /// # Safety
 /// As for `cri_from_uri`.
 #[no_mangle]
@@ -277,6 +279,9 @@ pub unsafe extern "C" fn cri_from_iri(
     out_len: *mut usize,
     err: *mut cri_error_info,
 ) -> cri_status {
+    if !cfg!(feature = "iri") {
+        return cri_status::CRI_ERR_UNSUPPORTED;
+    }
     // SAFETY: forwarded from the caller.
     unsafe {
         from_text(
@@ -325,6 +330,8 @@ pub unsafe extern "C" fn cri_to_uri(
 /// formatting); PET bytes and other characters are percent-encoded. Flags and errors as
 /// for `cri_to_uri`.
 ///
+/// Without the cargo feature `iri` (default on) it returns `CRI_ERR_UNSUPPORTED`.
+///
 /// # Safety
 /// As for `cri_from_uri`.
 #[no_mangle]
@@ -337,6 +344,9 @@ pub unsafe extern "C" fn cri_to_iri(
     out_len: *mut usize,
     err: *mut cri_error_info,
 ) -> cri_status {
+    if !cfg!(feature = "iri") {
+        return cri_status::CRI_ERR_UNSUPPORTED;
+    }
     // SAFETY: forwarded from the caller.
     unsafe { to_text(cbor, len, flags, true, out, cap, out_len, err) }
 }
@@ -436,6 +446,8 @@ pub unsafe extern "C" fn cri_resolve(
 /// Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_UNPROCESSABLE` with `err->reason` and
 /// `err->offset`; `CRI_ERR_BUFFER` with the length needed.
 ///
+/// Without the cargo feature `edn` (default on) it returns `CRI_ERR_UNSUPPORTED`.
+///
 /// # Safety
 /// As for `cri_from_uri`.
 #[no_mangle]
@@ -447,6 +459,9 @@ pub unsafe extern "C" fn cri_to_edn(
     out_len: *mut usize,
     err: *mut cri_error_info,
 ) -> cri_status {
+    if !cfg!(feature = "edn") {
+        return cri_status::CRI_ERR_UNSUPPORTED;
+    }
     // SAFETY: forwarded from the caller.
     unsafe { clear(err) };
     // SAFETY: forwarded from the caller.

@@ -68,6 +68,10 @@ pub enum cri_status {
     /// A CoAP conversion failed (RFC 7252 §6.4/§6.5, draft §8): `err->reason` is a
     /// `CRI_COAP_ERR_*` value.
     CRI_ERR_COAP = -12,
+    /// The function or flag belongs to an optional part that this build of libcri leaves
+    /// out (cargo features `iri`, `lenient`, `edn`; Kconfig in Zephyr), so that firmware
+    /// that does not call it does not carry it.
+    CRI_ERR_UNSUPPORTED = -13,
 }
 
 impl From<Error> for cri_status {
@@ -122,6 +126,7 @@ pub extern "C" fn cri_status_name(status: i32) -> *const c_char {
         -10 => b"CRI_ERR_UNCONVERTIBLE\0",
         -11 => b"CRI_ERR_NOT_FOUND\0",
         -12 => b"CRI_ERR_COAP\0",
+        -13 => b"CRI_ERR_UNSUPPORTED\0",
         _ => b"CRI_UNKNOWN\0",
     };
     name.as_ptr().cast()

@@ -1,7 +1,9 @@
 //! C functions of the RFC 3986 layer.
 
 use super::{cri_status, input, overlaps, report, text_out};
-use crate::uri::{self, DecodeOptions, EncodeSet, HostKind, TargetForm, UriRef};
+use crate::uri::{
+    self, parse_components, parse_into, split_lenient, DecodeOptions, EncodeSet, TargetForm, UriRef,
+};
 use core::ffi::c_char;
 
 /// A component of a split URI reference: `ptr` points into the caller's input (not
@@ -76,25 +78,20 @@ fn span(s: Option<&[u8]>) -> uri_span {
     }
 }
 
-fn to_parts(r: &UriRef<'_>) -> uri_parts {
-    uri_parts {
-        scheme: span(r.scheme),
-        userinfo: span(r.userinfo),
-        host: span(r.host),
-        port: span(r.port),
-        path: span(Some(r.path)),
-        query: span(r.query),
-        fragment: span(r.fragment),
-        zone_id: span(r.zone_id),
-        host_kind: match r.host_kind {
-            None => URI_HOST_NONE,
-            Some(HostKind::RegName) => URI_HOST_REG_NAME,
-            Some(HostKind::Ipv4) => URI_HOST_IPV4,
-            Some(HostKind::Ipv6) => URI_HOST_IPV6,
-            Some(HostKind::IpvFuture) => URI_HOST_IPVFUTURE,
-        },
-        port_number: r.port_number.map_or(-1, i32::from),
-    }
+/// Writes `r` into `*parts` field by field: building a `uri_parts` and assigning it
+/// copies 72 bytes through `memcpy`.
+fn fill_parts(r: &UriRef<'_>, parts: &mut uri_parts) {
+    parts.scheme = span(r.scheme);
+    parts.userinfo = span(r.userinfo);
+    parts.host = span(r.host);
+    parts.port = span(r.port);
+    parts.path = span(Some(r.path));
+    parts.query = span(r.query);
+    parts.fragment = span(r.fragment);
+    parts.zone_id = span(r.zone_id);
+    // HostKind's discriminants are the URI_HOST_* values (checked by a unit test).
+    parts.host_kind = r.host_kind.map_or(URI_HOST_NONE, |k| i32::from(k as u8));
+    parts.port_number = r.port_number.map_or(-1, i32::from);
 }
 
 /// Splits the URI reference `(s, len)` into `*parts` (RFC 3986 §3, §4.1).
@@ -105,8 +102,11 @@ fn to_parts(r: &UriRef<'_>) -> uri_parts {
 /// never fails (for logs). `error_offset` may be NULL.
 ///
 /// Returns `CRI_OK`; `CRI_ERR_NULL` if `parts` is NULL or `s` is NULL with `len > 0`;
-/// `CRI_ERR_ARGUMENT` for an unknown flag; `CRI_ERR_SYNTAX` or `CRI_ERR_PERCENT` with
-/// `*error_offset` the first bad byte (`*parts` untouched); `CRI_ERR_PORT_RANGE` for a port
+/// `CRI_ERR_ARGUMENT` for an unknown flag; `CRI_ERR_UNSUPPORTED` for `URI_SPLIT_IRI`
+/// without the cargo feature `iri` or `URI_SPLIT_LENIENT` without `lenient` (both default
+/// on; a firmware build without them carries only the strict URI parser);
+/// `CRI_ERR_SYNTAX` or `CRI_ERR_PERCENT` with `*error_offset` the first bad byte (`*parts`
+/// untouched); `CRI_ERR_PORT_RANGE` for a port
 /// over 65535 (reported only when the rest of the reference is valid: the grammar allows
 /// any number of port digits), with `*error_offset` its first digit and `*parts` filled
 /// (port_number -1).
@@ -137,27 +137,36 @@ pub unsafe extern "C" fn uri_split(
     if flags & !(URI_SPLIT_LENIENT | URI_SPLIT_IRI) != 0 {
         return cri_status::CRI_ERR_ARGUMENT;
     }
+    // One view on the frame for whichever splitter runs.
+    let mut r = UriRef::default();
     if flags & URI_SPLIT_LENIENT != 0 {
-        *parts = to_parts(&UriRef::split_lenient(s));
+        if !cfg!(feature = "lenient") {
+            return cri_status::CRI_ERR_UNSUPPORTED;
+        }
+        split_lenient(s, &mut r);
+        fill_parts(&r, parts);
         return cri_status::CRI_OK;
     }
     let parsed = if flags & URI_SPLIT_IRI != 0 {
-        UriRef::parse_iri_bytes(s)
+        if !cfg!(feature = "iri") {
+            return cri_status::CRI_ERR_UNSUPPORTED;
+        }
+        parse_components::<true>(s, &mut r)
     } else {
-        UriRef::parse_bytes(s)
+        parse_components::<false>(s, &mut r)
     };
     match parsed {
-        Ok(r) => {
-            *parts = to_parts(&r);
-            cri_status::CRI_OK
-        }
-        Err(e) => {
-            if matches!(e, crate::Error::PortRange { .. }) {
-                *parts = to_parts(&UriRef::split_lenient(s));
+        Ok(()) => {
+            // A port over 65535 still fills `*parts` (the rest of the reference is valid).
+            fill_parts(&r, parts);
+            match r.port_error(s) {
+                // SAFETY: forwarded from the caller.
+                Some(e) => unsafe { report(e, error_offset) },
+                None => cri_status::CRI_OK,
             }
-            // SAFETY: forwarded from the caller.
-            unsafe { report(e, error_offset) }
         }
+        // SAFETY: forwarded from the caller.
+        Err(e) => unsafe { report(e, error_offset) },
     }
 }
 
@@ -205,7 +214,7 @@ pub unsafe extern "C" fn uri_split_request_target(
     }
     match uri::split_request_target(s, flags & URI_TARGET_CONNECT != 0) {
         Ok((f, r)) => {
-            *parts = to_parts(&r);
+            fill_parts(&r, parts);
             *form = match f {
                 TargetForm::Origin => URI_TARGET_ORIGIN,
                 TargetForm::Absolute => URI_TARGET_ABSOLUTE,
@@ -284,7 +293,8 @@ pub const URI_DECODE_FORM: u32 = 2;
 ///
 /// Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_ARGUMENT` for an unknown flag;
 /// `CRI_ERR_PERCENT` with `*error_offset` the `%` of a broken sequence (`%`, `%4`, `%4G`)
-/// unless `URI_DECODE_LENIENT`; `CRI_ERR_BUFFER` with the length needed in `*out_len`.
+/// unless `URI_DECODE_LENIENT`; `CRI_ERR_BUFFER` with the length needed in `*out_len`;
+/// `CRI_ERR_UNSUPPORTED` for `URI_DECODE_LENIENT` without the cargo feature `lenient`.
 ///
 /// # Safety
 /// As for `uri_percent_encode`; `error_offset` is NULL or writable.
@@ -304,6 +314,9 @@ pub unsafe extern "C" fn uri_percent_decode(
     };
     if flags & !(URI_DECODE_LENIENT | URI_DECODE_FORM) != 0 {
         return cri_status::CRI_ERR_ARGUMENT;
+    }
+    if flags & URI_DECODE_LENIENT != 0 && !cfg!(feature = "lenient") {
+        return cri_status::CRI_ERR_UNSUPPORTED;
     }
     let opts = DecodeOptions {
         lenient: flags & URI_DECODE_LENIENT != 0,
@@ -373,13 +386,14 @@ pub unsafe extern "C" fn uri_resolve(
     }) else {
         return cri_status::CRI_ERR_NULL;
     };
-    let parsed = UriRef::parse_bytes(base)
+    let (mut b, mut r) = (UriRef::default(), UriRef::default());
+    let parsed = parse_into::<false>(base, &mut b)
         .map_err(crate::uri::base_error_of)
-        .and_then(|b| UriRef::parse_bytes(reference).map(|r| (b, r)));
+        .and_then(|()| parse_into::<false>(reference, &mut r));
     match parsed {
         // SAFETY: forwarded from the caller.
-        Ok((b, r)) => unsafe {
-            text_out(out, cap, out_len, error_offset, [b.input, r.input], |buf| {
+        Ok(()) => unsafe {
+            text_out(out, cap, out_len, error_offset, [base, reference], |buf| {
                 uri::resolve(&b, &r, buf)
             })
         },
@@ -487,10 +501,11 @@ pub unsafe extern "C" fn uri_normalize(
     let Some(s) = (unsafe { input(s, len) }) else {
         return cri_status::CRI_ERR_NULL;
     };
-    match UriRef::parse_bytes(s) {
+    let mut r = UriRef::default();
+    match parse_into::<false>(s, &mut r) {
         // SAFETY: forwarded from the caller.
-        Ok(r) => unsafe {
-            text_out(out, cap, out_len, error_offset, [r.input], |b| {
+        Ok(()) => unsafe {
+            text_out(out, cap, out_len, error_offset, [s], |b| {
                 uri::normalize(&r, b)
             })
         },
@@ -525,9 +540,10 @@ pub unsafe extern "C" fn uri_equivalent(
     ) else {
         return cri_status::CRI_ERR_NULL;
     };
-    match UriRef::parse_bytes(a).and_then(|a| UriRef::parse_bytes(b).map(|b| (a, b))) {
-        Ok((a, b)) => {
-            *equivalent = i32::from(uri::equivalent(&a, &b));
+    let (mut ra, mut rb) = (UriRef::default(), UriRef::default());
+    match parse_into::<false>(a, &mut ra).and_then(|()| parse_into::<false>(b, &mut rb)) {
+        Ok(()) => {
+            *equivalent = i32::from(uri::equivalent(&ra, &rb));
             cri_status::CRI_OK
         }
         // SAFETY: forwarded from the caller.
@@ -618,6 +634,8 @@ unsafe fn parse_as<'a>(
 /// Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_SYNTAX` (also invalid UTF-8) or
 /// `CRI_ERR_PERCENT` with `*error_offset`; `CRI_ERR_BUFFER` with the length needed.
 ///
+/// Without the cargo feature `iri` (default on) it returns `CRI_ERR_UNSUPPORTED`.
+///
 /// # Safety
 /// As for `uri_normalize`.
 #[no_mangle]
@@ -629,6 +647,9 @@ pub unsafe extern "C" fn iri_to_uri(
     out_len: *mut usize,
     error_offset: *mut usize,
 ) -> cri_status {
+    if !cfg!(feature = "iri") {
+        return cri_status::CRI_ERR_UNSUPPORTED;
+    }
     // SAFETY: forwarded from the caller.
     match unsafe { parse_as(iri, len, true, error_offset) } {
         // SAFETY: forwarded from the caller.
@@ -648,6 +669,8 @@ pub unsafe extern "C" fn iri_to_uri(
 ///
 /// Returns as `iri_to_uri`.
 ///
+/// Without the cargo feature `iri` (default on) it returns `CRI_ERR_UNSUPPORTED`.
+///
 /// # Safety
 /// As for `uri_normalize`.
 #[no_mangle]
@@ -659,6 +682,9 @@ pub unsafe extern "C" fn uri_to_iri(
     out_len: *mut usize,
     error_offset: *mut usize,
 ) -> cri_status {
+    if !cfg!(feature = "iri") {
+        return cri_status::CRI_ERR_UNSUPPORTED;
+    }
     // SAFETY: forwarded from the caller.
     match unsafe { parse_as(s, len, false, error_offset) } {
         // SAFETY: forwarded from the caller.
@@ -682,6 +708,8 @@ pub const IRI_RESOLVE_KEEP_IRI: u32 = 1;
 ///
 /// Returns as `uri_resolve`, and `CRI_ERR_ARGUMENT` for an unknown flag.
 ///
+/// Without the cargo feature `iri` (default on) it returns `CRI_ERR_UNSUPPORTED`.
+///
 /// # Safety
 /// As for `uri_resolve`.
 #[no_mangle]
@@ -696,6 +724,9 @@ pub unsafe extern "C" fn iri_resolve(
     out_len: *mut usize,
     error_offset: *mut usize,
 ) -> cri_status {
+    if !cfg!(feature = "iri") {
+        return cri_status::CRI_ERR_UNSUPPORTED;
+    }
     if flags & !IRI_RESOLVE_KEEP_IRI != 0 {
         return cri_status::CRI_ERR_ARGUMENT;
     }
@@ -805,7 +836,7 @@ pub unsafe extern "C" fn uri_hostport(parts: *const uri_parts, out: *mut uri_spa
 ///
 /// Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_SYNTAX`, `CRI_ERR_PERCENT` or
 /// `CRI_ERR_PORT_RANGE` with `*error_offset` (validated as an IRI reference, so URIs and
-/// IRIs both work).
+/// IRIs both work; as a URI reference without the cargo feature `iri`).
 ///
 /// # Safety
 /// `s` points to `len` readable bytes; `out` is writable; `error_offset` NULL or writable.
@@ -821,11 +852,30 @@ pub unsafe extern "C" fn uri_host_specific(
         return cri_status::CRI_ERR_NULL;
     };
     // SAFETY: forwarded from the caller.
-    match unsafe { parse_as(s, len, true, error_offset) } {
+    match unsafe { parse_as(s, len, cfg!(feature = "iri"), error_offset) } {
         Ok(r) => {
             *out = span(Some(r.host_specific().as_bytes()));
             cri_status::CRI_OK
         }
         Err(status) => status,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::uri::HostKind;
+
+    #[test]
+    fn host_kind_discriminants_are_the_c_values() {
+        let kinds = [
+            (HostKind::RegName, URI_HOST_REG_NAME),
+            (HostKind::Ipv4, URI_HOST_IPV4),
+            (HostKind::Ipv6, URI_HOST_IPV6),
+            (HostKind::IpvFuture, URI_HOST_IPVFUTURE),
+        ];
+        for (kind, c) in kinds {
+            assert_eq!(i32::from(kind as u8), c, "{kind:?}");
+        }
     }
 }

@@ -90,31 +90,14 @@ pub(crate) fn is(b: u8, mask: u8) -> bool {
     class(b) & mask != 0
 }
 
-// Hex digit values, 0xff for other bytes: a load instead of a three-way branch on the
-// kind of digit, which mispredicts on the mixed digits of addresses and `%HH`.
-#[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
-const fn build_hex() -> [u8; 256] {
-    let mut t = [0xffu8; 256];
-    let mut i = 0;
-    while i < 10 {
-        t[b'0' as usize + i] = i as u8;
-        i += 1;
-    }
-    let mut i = 0;
-    while i < 6 {
-        t[b'a' as usize + i] = 10 + i as u8;
-        t[b'A' as usize + i] = 10 + i as u8;
-        i += 1;
-    }
-    t
-}
-
-static HEX_VALUE: [u8; 256] = build_hex();
-
-/// The value of a hex digit, or `None`.
+/// The value of a hex digit, or `None`. From the class table's HEX bit and arithmetic, not
+/// a second 256-byte table: the digits `0`-`9` are 0x30-0x39 and the letters 0x41-0x46 /
+/// 0x61-0x66, so the value is the low nibble, plus 9 for a letter (bit 0x40). No branch on
+/// the kind of digit, which would mispredict on the mixed digits of addresses and `%HH`.
 #[inline(always)]
 pub(crate) fn hex_value(b: u8) -> Option<u8> {
-    HEX_VALUE.get(usize::from(b)).copied().filter(|&v| v < 16)
+    let letter = (b >> 6) & 1;
+    is(b, HEX).then_some((b & 0x0f).wrapping_add(letter.wrapping_mul(9)))
 }
 
 pub(crate) const HEX_UPPER: &[u8; 16] = b"0123456789ABCDEF";
@@ -156,8 +139,30 @@ pub(crate) fn check_ext(s: &[u8], mask: u8, ext: Ext) -> Result<(), Error> {
 /// (with `ext`) the non-ASCII characters an IRI allows, and returns where that stops:
 /// the parser's one inner loop. A broken triplet is an error at its first non-hex byte;
 /// invalid UTF-8 or a disallowed character simply stops the scan (the caller decides).
-#[inline]
-pub(crate) fn scan(s: &[u8], mut i: usize, mask: u8, ext: Ext) -> Result<usize, Error> {
+/// Inlined so that a constant `ext` picks one of the two loops at compile time: a URI-only
+/// image holds no UTF-8 decoding.
+#[inline(always)]
+pub(crate) fn scan(s: &[u8], i: usize, mask: u8, ext: Ext) -> Result<usize, Error> {
+    if ext == Ext::Ascii {
+        scan_ascii(s, i, mask)
+    } else {
+        scan_ext(s, i, mask, ext)
+    }
+}
+
+/// [`scan`] of a URI component (ASCII only).
+fn scan_ascii(s: &[u8], mut i: usize, mask: u8) -> Result<usize, Error> {
+    loop {
+        i = run(s, i, mask);
+        match s.get(i) {
+            Some(b'%') => i = check_pct(s, i).map_err(|offset| Error::Percent { offset })?,
+            _ => return Ok(i),
+        }
+    }
+}
+
+/// [`scan`] of an IRI component.
+fn scan_ext(s: &[u8], mut i: usize, mask: u8, ext: Ext) -> Result<usize, Error> {
     loop {
         i = run(s, i, mask);
         let Some(&b) = s.get(i) else {
@@ -165,7 +170,7 @@ pub(crate) fn scan(s: &[u8], mut i: usize, mask: u8, ext: Ext) -> Result<usize, 
         };
         if b == b'%' {
             i = check_pct(s, i).map_err(|offset| Error::Percent { offset })?;
-        } else if b >= 0x80 && ext != Ext::Ascii {
+        } else if b >= 0x80 {
             match decode_utf8(s.get(i..).unwrap_or(&[])) {
                 Some((c, w))
                     if (is_ucschar(c) || (ext == Ext::UcsPrivate && is_iprivate(c)))
@@ -241,4 +246,15 @@ pub(crate) fn check_pct(s: &[u8], i: usize) -> Result<usize, usize> {
         return Err(l);
     }
     Ok(i.saturating_add(3))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn hex_value_is_the_digit_value_of_every_byte() {
+        for b in 0..=255u8 {
+            let expected = char::from(b).to_digit(16).map(|v| v as u8);
+            assert_eq!(super::hex_value(b), expected, "byte {b:#04x}");
+        }
+    }
 }

@@ -2,7 +2,7 @@
 //! and the RFC 5952 text form of an IPv6 address.
 
 use super::chars::{self, HEX, IPVFUTURE};
-use crate::out::{copy, Out};
+use crate::out::Out;
 
 /// Parses `dec-octet "." dec-octet "." dec-octet "." dec-octet` (no leading zeros).
 pub(crate) fn parse_ipv4(s: &[u8]) -> Option<[u8; 4]> {
@@ -46,11 +46,24 @@ fn dec_octet(s: &[u8], i: usize) -> Option<(u8, usize)> {
 /// Parses an RFC 3986 IPv6address (all forms of §3.2.2, including a trailing IPv4address),
 /// in one pass over the text.
 pub(crate) fn parse_ipv6(s: &[u8]) -> Option<[u8; 16]> {
+    let mut addr = [0u8; 16];
+    parse_ipv6_into(s, &mut addr).map(|()| addr)
+}
+
+/// Is `s` an RFC 3986 IPv6address? (The parser needs no address: returning one costs a
+/// 16-byte `memcpy`.)
+pub(crate) fn is_ipv6(s: &[u8]) -> bool {
+    parse_ipv6_into(s, &mut [0u8; 16]).is_some()
+}
+
+/// [`parse_ipv6`] into `out` (no copy of the address).
+pub(crate) fn parse_ipv6_into(s: &[u8], out: &mut [u8; 16]) -> Option<()> {
     let mut groups = [0u16; 8];
     let mut n = 0usize; // groups written
     let mut gap: Option<usize> = None; // index in `groups` where "::" stands
     let mut i = 0usize;
-    if s.starts_with(b"::") {
+    // Byte by byte: comparing slices calls memcmp.
+    if s.first() == Some(&b':') && s.get(1) == Some(&b':') {
         gap = Some(0);
         i = 2;
     }
@@ -88,7 +101,7 @@ pub(crate) fn parse_ipv6(s: &[u8]) -> Option<[u8; 16]> {
             return None;
         }
     }
-    expand(groups, n, gap)
+    expand(groups, n, gap, out)
 }
 
 /// The hex digits at `s[i]`: their value (the last four) and how many there are.
@@ -106,24 +119,27 @@ fn h16(s: &[u8], i: usize) -> (u16, usize) {
 }
 
 /// Places the groups after a "::" at the end (the gap stands for at least one zero group).
-fn expand(groups: [u16; 8], n: usize, gap: Option<usize>) -> Option<[u8; 16]> {
-    let mut full = [0u16; 8];
-    match gap {
-        None if n == 8 => full = groups,
-        Some(g) if n < 8 => {
-            let tail = n.checked_sub(g)?;
-            let head = groups.get(..g)?;
-            copy(full.get_mut(..g)?, head);
-            let src = groups.get(g..n)?;
-            copy(full.get_mut(8usize.checked_sub(tail)?..)?, src);
-        }
+/// Each output group is picked in place: copying arrays of groups calls `memcpy`.
+fn expand(groups: [u16; 8], n: usize, gap: Option<usize>, out: &mut [u8; 16]) -> Option<()> {
+    let zeros = match gap {
+        None if n == 8 => 0,
+        Some(g) if n < 8 && g <= n => 8usize.checked_sub(n)?,
         _ => return None,
+    };
+    let g = gap.unwrap_or(n);
+    for (k, pair) in out.chunks_exact_mut(2).enumerate() {
+        let v = if k < g {
+            *groups.get(k)?
+        } else if k < g.saturating_add(zeros) {
+            0
+        } else {
+            *groups.get(k.checked_sub(zeros)?)?
+        };
+        if let [hi, lo] = pair {
+            [*hi, *lo] = v.to_be_bytes();
+        }
     }
-    let mut out = [0u8; 16];
-    for (pair, g) in out.chunks_exact_mut(2).zip(full) {
-        copy(pair, &g.to_be_bytes());
-    }
-    Some(out)
+    Some(())
 }
 
 /// Checks `"v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )`; returns the offset of

@@ -5,7 +5,7 @@
 use super::chars::{self, decode_utf8, is_iprivate, is_ucschar, pct_triplet, HEX};
 use super::parse::UriRef;
 use super::percent::pct_byte;
-use super::recompose::{Composer, Style};
+use super::recompose::{Composer, Style, ToIri, ToUri};
 use crate::out::Out;
 use crate::Error;
 
@@ -89,7 +89,7 @@ pub(crate) fn decode_ucs_private(s: &[u8], w: &mut Out<'_>) {
 ///
 /// Errors: [`Error::Buffer`] if `out` is too small.
 pub fn iri_to_uri(iri: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
-    write(iri, Style::ToUri, out)
+    write::<ToUri>(iri, out)
 }
 
 /// Maps a URI reference to an IRI reference (RFC 3987 §3.2) in `out`: percent-encoded
@@ -99,14 +99,12 @@ pub fn iri_to_uri(iri: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
 ///
 /// Errors: [`Error::Buffer`] if `out` is too small.
 pub fn uri_to_iri(uri: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
-    write(uri, Style::ToIri, out)
+    write::<ToIri>(uri, out)
 }
 
-fn write(r: &UriRef<'_>, style: Style, out: &mut [u8]) -> Result<usize, Error> {
-    let mut c = Composer::from_ref(r);
-    c.style = style;
+fn write<S: Style>(r: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
     let mut w = Out::new(out);
-    c.write(&mut w);
+    Composer::from_ref(r).write::<S>(&mut w);
     w.finish()
 }
 

@@ -16,6 +16,7 @@ mod target;
 pub use dot_segments::remove_dot_segments;
 pub use iri::{iri_to_uri, preprocess, uri_to_iri};
 pub use normalize::{default_port, equivalent, normalize};
+pub(crate) use parse::{parse_components, parse_into, split_lenient};
 pub use parse::{HostKind, UriRef};
 pub use percent::{percent_decode, percent_encode, DecodeOptions, EncodeSet};
 pub use query::{query_args, QueryArg, QueryArgs};

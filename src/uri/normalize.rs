@@ -6,7 +6,7 @@ use super::dot_segments::{self, Dots, PathPieces};
 use super::ip;
 use super::parse::{HostKind, UriRef};
 use super::percent::pct_byte;
-use super::recompose::{Composer, Host, Style};
+use super::recompose::{Composer, Host, Normalize};
 use crate::out::Out;
 use crate::Error;
 
@@ -75,7 +75,6 @@ pub fn default_port(scheme: &[u8]) -> Option<u16> {
 /// The normalized form of a reference, ready to be written.
 fn composer<'a>(r: &UriRef<'a>) -> Composer<'a> {
     let mut c = Composer::from_ref(r);
-    c.style = Style::Normalize;
     let known_default = r.scheme.and_then(default_port);
     c.host = r.host.map(|h| {
         match (
@@ -84,12 +83,13 @@ fn composer<'a>(r: &UriRef<'a>) -> Composer<'a> {
         ) {
             (Some(HostKind::Ipv6), Some(inner)) => {
                 let addr_text = inner.split(|&b| b == b'%').next().unwrap_or(&[]);
-                match ip::parse_ipv6(addr_text) {
-                    Some(addr) => Host::Ipv6 {
-                        addr,
+                if ip::is_ipv6(addr_text) {
+                    Host::Ipv6 {
+                        addr: addr_text,
                         zone: r.zone_id,
-                    },
-                    None => Host::Text(h),
+                    }
+                } else {
+                    Host::Text(h)
                 }
             }
             _ => Host::Text(h),
@@ -126,7 +126,7 @@ fn composer<'a>(r: &UriRef<'a>) -> Composer<'a> {
 /// Errors: [`Error::Buffer`] if `out` is too small.
 pub fn normalize(r: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
     let mut w = Out::new(out);
-    composer(r).write(&mut w);
+    composer(r).write::<Normalize>(&mut w);
     w.finish()
 }
 
@@ -159,7 +159,10 @@ fn same_host(a: Option<Host<'_>>, b: Option<Host<'_>>) -> bool {
         }
         (Some(Host::Ipv6 { addr: x, zone: zx }), Some(Host::Ipv6 { addr: y, zone: zy })) => {
             let (za, zb) = (zx.unwrap_or(&[]), zy.unwrap_or(&[]));
-            x == y
+            let (mut ax, mut ay) = ([0u8; 16], [0u8; 16]);
+            ip::parse_ipv6_into(x, &mut ax).is_some()
+                && ip::parse_ipv6_into(y, &mut ay).is_some()
+                && ax == ay
                 && zx.is_some() == zy.is_some()
                 && NormBytes::new(za, false).eq(NormBytes::new(zb, false))
         }

@@ -4,11 +4,13 @@ use super::chars::{self, Ext, PATH, QUERY, REG_NAME, SCHEME, USERINFO};
 use super::ip;
 use crate::Error;
 
-/// What kind of host an authority names (RFC 3986 §3.2.2).
+/// What kind of host an authority names (RFC 3986 §3.2.2). The discriminants are the C
+/// API's `URI_HOST_*` values, so `uri_split` stores the kind without a lookup.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
 pub enum HostKind {
     /// A registered name (possibly empty, as in `file:///`).
-    RegName,
+    RegName = 1,
     /// An IPv4address in dotted-decimal form.
     Ipv4,
     /// An IP-literal holding an IPv6address (optionally with an RFC 6874 zone id).
@@ -51,24 +53,24 @@ impl<'a> UriRef<'a> {
     /// Errors: [`Error::Syntax`] / [`Error::Percent`] with the offset of the first bad
     /// byte; [`Error::PortRange`] for a port over 65535.
     pub fn parse(s: &'a str) -> Result<Self, Error> {
-        parse_strict(s.as_bytes(), Grammar::Uri)
+        parse_strict::<false>(s.as_bytes())
     }
 
     /// Like [`UriRef::parse`] on bytes (non-ASCII bytes are a syntax error).
     pub fn parse_bytes(s: &'a [u8]) -> Result<Self, Error> {
-        parse_strict(s, Grammar::Uri)
+        parse_strict::<false>(s)
     }
 
     /// Parses an IRI reference strictly (RFC 3987 §2.2): the URI grammar plus `ucschar`
     /// in userinfo, reg-name, path, query and fragment and `iprivate` in the query.
     /// Invalid UTF-8 is a [`Error::Syntax`] at its first byte.
     pub fn parse_iri(s: &'a str) -> Result<Self, Error> {
-        parse_strict(s.as_bytes(), Grammar::Iri)
+        parse_strict::<true>(s.as_bytes())
     }
 
     /// Like [`UriRef::parse_iri`] on bytes.
     pub fn parse_iri_bytes(s: &'a [u8]) -> Result<Self, Error> {
-        parse_strict(s, Grammar::Iri)
+        parse_strict::<true>(s)
     }
 
     /// Splits any byte string by the regular expression of RFC 3986 Appendix B, never
@@ -76,7 +78,9 @@ impl<'a> UriRef<'a> {
     /// split at its last `@` and at the last `:` outside `[ ]`; `port_number` is set only
     /// when the port is all digits and at most 65535.
     pub fn split_lenient(s: &'a [u8]) -> Self {
-        split_lenient(s)
+        let mut r = UriRef::default();
+        split_lenient(s, &mut r);
+        r
     }
 
     /// The scheme, without the `:`.
@@ -186,33 +190,26 @@ fn syntax(offset: usize) -> Error {
     Error::Syntax { offset }
 }
 
-/// `check` against a class, as a syntax error at the absolute offset `base + bad`.
-fn check_at(s: &[u8], mask: u8, base: usize, ext: Ext) -> Result<(), Error> {
-    chars::check_ext(s, mask, ext).map_err(|e| at(base, e))
-}
+// The grammar a reference is parsed against is a const generic `IRI` of the parser, so a
+// firmware image that only parses URIs holds no IRI code: RFC 3986 `URI-reference`
+// (`IRI` false) or RFC 3987 `IRI-reference` (the same rules, plus `ucschar` in userinfo,
+// reg-name, path, query and fragment, and `iprivate` in the query).
 
-/// The grammar a reference is parsed against: RFC 3986 `URI-reference` or RFC 3987
-/// `IRI-reference` (the same rules, plus `ucschar` in userinfo, reg-name, path, query and
-/// fragment, and `iprivate` in the query).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Grammar {
-    Uri,
-    Iri,
-}
-
-impl Grammar {
-    fn ext(self) -> Ext {
-        match self {
-            Grammar::Uri => Ext::Ascii,
-            Grammar::Iri => Ext::Ucs,
-        }
+/// The non-ASCII characters a component other than the query allows.
+const fn ext(iri: bool) -> Ext {
+    if iri {
+        Ext::Ucs
+    } else {
+        Ext::Ascii
     }
+}
 
-    fn query_ext(self) -> Ext {
-        match self {
-            Grammar::Uri => Ext::Ascii,
-            Grammar::Iri => Ext::UcsPrivate,
-        }
+/// The non-ASCII characters the query allows.
+const fn query_ext(iri: bool) -> Ext {
+    if iri {
+        Ext::UcsPrivate
+    } else {
+        Ext::Ascii
     }
 }
 
@@ -227,7 +224,10 @@ fn scheme_len(s: &[u8]) -> Option<usize> {
 
 /// Index of the first byte in `s` that is one of `stops`, or `s.len()`.
 pub(crate) fn find_any(s: &[u8], stops: &[u8]) -> usize {
-    s.iter().position(|b| stops.contains(b)).unwrap_or(s.len())
+    // `any` rather than `contains`, which calls memchr.
+    s.iter()
+        .position(|b| stops.iter().any(|c| c == b))
+        .unwrap_or(s.len())
 }
 
 fn split_at(s: &[u8], i: usize) -> (&[u8], &[u8]) {
@@ -237,17 +237,53 @@ fn split_at(s: &[u8], i: usize) -> (&[u8], &[u8]) {
 /// The byte at `i` must end a component: the end of input or one of `ends`.
 #[inline(always)]
 fn expect_end<const N: usize>(s: &[u8], i: usize, ends: [u8; N]) -> Result<(), Error> {
-    // Compared one by one: `<[u8]>::contains` calls memchr, a call per component.
-    match s.get(i) {
-        Some(b) if !ends.iter().any(|e| e == b) => Err(syntax(i)),
-        _ => Ok(()),
+    // Compared one by one in a loop the optimiser unrolls: `<[u8]>::contains` calls
+    // memchr, and at opt-level "z" `Iterator::any` stays a function call.
+    let Some(&b) = s.get(i) else {
+        return Ok(());
+    };
+    let mut k = 0;
+    while k < N {
+        if ends.get(k) == Some(&b) {
+            return Ok(());
+        }
+        k = k.saturating_add(1);
+    }
+    Err(syntax(i))
+}
+
+fn parse_strict<const IRI: bool>(s: &[u8]) -> Result<UriRef<'_>, Error> {
+    let mut r = UriRef::default();
+    parse_into::<IRI>(s, &mut r)?;
+    Ok(r)
+}
+
+/// [`UriRef::parse_bytes`] (or, with `IRI`, [`UriRef::parse_iri_bytes`]) into `r`: the C
+/// functions parse into a view on their own frame, so the view is not copied out of a
+/// `Result` (a `memcpy` and a second frame per call).
+pub(crate) fn parse_into<'a, const IRI: bool>(
+    s: &'a [u8],
+    r: &mut UriRef<'a>,
+) -> Result<(), Error> {
+    parse_components::<IRI>(s, r)?;
+    match r.port_error(s) {
+        Some(e) => Err(e),
+        None => Ok(()),
     }
 }
 
-/// One forward pass over the reference (RFC 3986 §4.1, or RFC 3987 §2.2): every byte is
-/// classified once, by the component it belongs to.
-fn parse_strict(s: &[u8], g: Grammar) -> Result<UriRef<'_>, Error> {
-    let mut r = UriRef {
+/// Parses strictly into `r` but leaves the port's range unchecked ([`UriRef::port_error`]
+/// checks it): `uri_split` fills its parts from this result on [`Error::PortRange`]
+/// instead of splitting a second time (the lenient splitter stays out of strict-only
+/// images). `r` is an out-parameter rather than the return value so that the 80-byte
+/// view is written in place, not copied out through `memcpy`.
+pub(crate) fn parse_components<'a, const IRI: bool>(
+    s: &'a [u8],
+    r: &mut UriRef<'a>,
+) -> Result<(), Error> {
+    // One forward pass over the reference (RFC 3986 §4.1, or RFC 3987 §2.2): every byte is
+    // classified once, by the component it belongs to.
+    *r = UriRef {
         input: s,
         ..UriRef::default()
     };
@@ -256,44 +292,55 @@ fn parse_strict(s: &[u8], g: Grammar) -> Result<UriRef<'_>, Error> {
         r.scheme = s.get(..n);
         i = n.saturating_add(1);
     }
-    if s.get(i..i.saturating_add(2)) == Some(b"//") {
-        i = parse_authority(s, i.saturating_add(2), &mut r, g)?;
+    // Byte by byte: comparing slices calls memcmp.
+    if s.get(i) == Some(&b'/') && s.get(i.saturating_add(1)) == Some(&b'/') {
+        i = parse_authority::<IRI>(s, i.saturating_add(2), r)?;
     }
     let path_start = i;
-    i = chars::scan(s, i, PATH, g.ext())?;
+    i = chars::scan(s, i, PATH, ext(IRI))?;
     expect_end(s, i, *b"?#")?;
     r.path = s.get(path_start..i).unwrap_or(&[]);
     if r.scheme.is_none() && r.host.is_none() {
         // path-noscheme (§4.2): no ":" in the first segment of a relative-path reference.
-        let first = split_at(r.path, find_any(r.path, b"/")).0;
-        if let Some(colon) = first.iter().position(|&b| b == b':') {
+        let mut first = r.path.iter().take_while(|&&b| b != b'/');
+        if let Some(colon) = first.position(|&b| b == b':') {
             return Err(syntax(path_start.saturating_add(colon)));
         }
     }
     if s.get(i) == Some(&b'?') {
         let start = i.saturating_add(1);
-        i = chars::scan(s, start, QUERY, g.query_ext())?;
+        i = chars::scan(s, start, QUERY, query_ext(IRI))?;
         expect_end(s, i, *b"#")?;
         r.query = s.get(start..i);
     }
     if s.get(i) == Some(&b'#') {
         let start = i.saturating_add(1);
-        i = chars::scan(s, start, QUERY, g.ext())?;
+        i = chars::scan(s, start, QUERY, ext(IRI))?;
         expect_end(s, i, [])?;
         r.fragment = s.get(start..i);
     }
-    finish_port(r, s)
+    Ok(())
 }
 
 /// A port over 65535 is reported after the whole reference was checked, so a caller that
 /// gets [`Error::PortRange`] knows the rest is well-formed.
 fn finish_port<'a>(r: UriRef<'a>, s: &'a [u8]) -> Result<UriRef<'a>, Error> {
-    match r.port {
-        Some(p) if !p.is_empty() && r.port_number.is_none() => {
-            let offset = (p.as_ptr() as usize).saturating_sub(s.as_ptr() as usize);
-            Err(Error::PortRange { offset })
+    match r.port_error(s) {
+        Some(e) => Err(e),
+        None => Ok(r),
+    }
+}
+
+impl UriRef<'_> {
+    /// [`Error::PortRange`] (offset into `s`, the input) when the port is digits over 65535.
+    pub(crate) fn port_error(&self, s: &[u8]) -> Option<Error> {
+        match self.port {
+            Some(p) if !p.is_empty() && self.port_number.is_none() => {
+                let offset = (p.as_ptr() as usize).saturating_sub(s.as_ptr() as usize);
+                Some(Error::PortRange { offset })
+            }
+            _ => None,
         }
-        _ => Ok(r),
     }
 }
 
@@ -303,23 +350,22 @@ pub(crate) fn parse_authority_only(s: &[u8]) -> Result<UriRef<'_>, Error> {
         input: s,
         ..UriRef::default()
     };
-    let end = parse_authority(s, 0, &mut r, Grammar::Uri)?;
+    let end = parse_authority::<false>(s, 0, &mut r)?;
     expect_end(s, end, [])?;
     finish_port(r, s)
 }
 
 /// authority = [ userinfo "@" ] host [ ":" port ] (§3.2), starting at `s[start]`;
 /// returns where the authority ends.
-fn parse_authority<'a>(
+fn parse_authority<'a, const IRI: bool>(
     s: &'a [u8],
     start: usize,
     r: &mut UriRef<'a>,
-    g: Grammar,
 ) -> Result<usize, Error> {
     // Reg-name characters are userinfo characters too: one scan as a host either ends the
     // host (at ":" and a port, or at the end of the authority) or reaches the "@" of a
     // userinfo, and only a ":" followed by more than digits needs the userinfo scan to go on.
-    let ext = g.ext();
+    let ext = ext(IRI);
     let mut host_start = start;
     let mut name_end = chars::scan(s, start, REG_NAME, ext)?;
     let at_sign = match s.get(name_end) {
@@ -341,9 +387,7 @@ fn parse_authority<'a>(
         name_end = chars::scan(s, host_start, REG_NAME, ext)?;
     }
     let host_end = if s.get(host_start) == Some(&b'[') {
-        let rest = s.get(host_start..).unwrap_or(&[]);
-        let n = parse_ip_literal(rest, r).map_err(|e| at(host_start, e))?;
-        host_start.saturating_add(n)
+        parse_ip_literal(s, host_start, r)?
     } else {
         let end = name_end;
         let name = s.get(host_start..end).unwrap_or(&[]);
@@ -393,57 +437,57 @@ pub(crate) fn port_number(port: &[u8]) -> Option<u16> {
     u16::try_from(v).ok().filter(|_| digits)
 }
 
-/// IP-literal = "[" ( IPv6address / IPv6addrz / IPvFuture ) "]" (RFC 3986, RFC 6874).
-/// `s` starts with "[" and runs to the end of the reference; returns the literal's length
-/// including the brackets. An invalid IPv6 address is reported at its first byte, an
-/// unclosed literal where the authority ends.
-fn parse_ip_literal<'a>(s: &'a [u8], r: &mut UriRef<'a>) -> Result<usize, Error> {
-    // The common case, "[" IPv6address "]", in one loop over the address characters
-    // (tested without branches: digits, letters and colons alternate unpredictably).
-    let text = s.get(1..).unwrap_or(&[]);
-    let n = text
-        .iter()
-        .position(|&b| !(chars::is(b, chars::HEX) | (b == b':') | (b == b'.')))
-        .unwrap_or(text.len());
-    if text.get(n) == Some(&b']') && text.get(..n).and_then(ip::parse_ipv6).is_some() {
-        r.host_kind = Some(HostKind::Ipv6);
-        return Ok(n.saturating_add(2));
-    }
-    // Zone ids, IPvFuture and errors.
-    let inner_end = s
+/// IP-literal = "[" ( IPv6address / IPv6addrz / IPvFuture ) "]" (RFC 3986, RFC 6874),
+/// starting at the "[" at `s[start]`; returns where the literal ends (after its "]"). An
+/// invalid IPv6 address is reported at its first byte, an unclosed literal where the
+/// authority ends.
+fn parse_ip_literal<'a>(s: &'a [u8], start: usize, r: &mut UriRef<'a>) -> Result<usize, Error> {
+    // `s` is the whole reference and `start` its "[": the literal is scanned relative to
+    // `start`, and errors are reported at absolute offsets (no remapping pass).
+    // One path for every literal: a separate fast loop for "[" IPv6address "]" cost 156
+    // bytes of flash in every parsing image for a few nanoseconds on IPv6 hosts only.
+    let lit = s.get(start..).unwrap_or(&[]);
+    let err = |offset: usize| syntax(start.saturating_add(offset));
+    let inner_end = lit
         .iter()
         .position(|&b| matches!(b, b']' | b'/' | b'?' | b'#'))
-        .unwrap_or(s.len());
-    let inner = s.get(1..inner_end).unwrap_or(&[]);
+        .unwrap_or(lit.len());
+    let inner = lit.get(1..inner_end).unwrap_or(&[]);
     if matches!(inner.first(), Some(b'v' | b'V')) {
-        ip::check_ipvfuture(inner).map_err(|bad| syntax(bad.saturating_add(1)))?;
+        ip::check_ipvfuture(inner).map_err(|bad| err(bad.saturating_add(1)))?;
         r.host_kind = Some(HostKind::IpvFuture);
     } else {
         // The zone id follows the first "%", which must start "%25" (RFC 6874).
-        let zone_at = inner
-            .iter()
-            .position(|&b| b == b'%')
-            .filter(|&z| inner.get(z..z.saturating_add(3)) == Some(b"%25"));
+        let zone_at = inner.iter().position(|&b| b == b'%').filter(|&z| {
+            inner.get(z.saturating_add(1)) == Some(&b'2')
+                && inner.get(z.saturating_add(2)) == Some(&b'5')
+        });
         let (addr, zone) = match zone_at {
             Some(z) => (split_at(inner, z).0, inner.get(z.saturating_add(3)..)),
             None => (inner, None),
         };
-        if ip::parse_ipv6(addr).is_none() {
-            return Err(syntax(1));
+        if !ip::is_ipv6(addr) {
+            return Err(err(1));
         }
         if let Some(zone) = zone {
             let base = addr.len().saturating_add(4);
             if zone.is_empty() {
-                return Err(syntax(base));
+                return Err(err(base));
             }
-            check_at(zone, chars::UNRESERVED, base, Ext::Ascii)?;
+            // Scanned in the whole reference: the zone ends where `inner` does, at a byte
+            // that is neither unreserved nor a hex digit, so a triplet never runs past it.
+            let zone_start = start.saturating_add(base);
+            let end = chars::scan(s, zone_start, chars::UNRESERVED, Ext::Ascii)?;
+            if end != zone_start.saturating_add(zone.len()) {
+                return Err(syntax(end));
+            }
             r.zone_id = Some(zone);
         }
         r.host_kind = Some(HostKind::Ipv6);
     }
-    match s.get(inner_end) {
-        Some(b']') => Ok(inner_end.saturating_add(1)),
-        _ => Err(syntax(inner_end)),
+    match lit.get(inner_end) {
+        Some(b']') => Ok(start.saturating_add(inner_end).saturating_add(1)),
+        _ => Err(err(inner_end)),
     }
 }
 
@@ -452,8 +496,10 @@ pub(crate) fn find_subslice(s: &[u8], needle: &[u8]) -> Option<usize> {
 }
 
 /// RFC 3986 Appendix B: `^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`.
-fn split_lenient(s: &[u8]) -> UriRef<'_> {
-    let mut r = UriRef {
+/// Into `r` (an out-parameter, as for [`parse_components`]: `uri_split` keeps one view on
+/// its frame for both splitters).
+pub(crate) fn split_lenient<'a>(s: &'a [u8], r: &mut UriRef<'a>) {
+    *r = UriRef {
         input: s,
         ..UriRef::default()
     };
@@ -467,7 +513,7 @@ fn split_lenient(s: &[u8]) -> UriRef<'_> {
     if let Some(tail) = rest.strip_prefix(b"//") {
         let end = find_any(tail, b"/?#");
         let (authority, tail) = split_at(tail, end);
-        split_authority_lenient(authority, &mut r);
+        split_authority_lenient(authority, r);
         rest = tail;
     }
     let (path, tail) = split_at(rest, find_any(rest, b"?#"));
@@ -479,7 +525,6 @@ fn split_lenient(s: &[u8]) -> UriRef<'_> {
         rest = tail;
     }
     r.fragment = rest.strip_prefix(b"#");
-    r
 }
 
 fn split_authority_lenient<'a>(a: &'a [u8], r: &mut UriRef<'a>) {
@@ -526,5 +571,36 @@ fn lenient_host_kind<'a>(host: &'a [u8], r: &mut UriRef<'a>) -> HostKind {
         HostKind::Ipv4
     } else {
         HostKind::RegName
+    }
+}
+
+#[cfg(test)]
+mod zone_tests {
+    use super::UriRef;
+    use crate::Error;
+
+    /// RFC 6874 zone ids: where each kind of error is reported (absolute offsets).
+    #[test]
+    fn zone_id_errors_are_reported_at_their_byte() {
+        let cases: [(&str, Result<&str, Error>); 8] = [
+            ("http://[fe80::1%25eth0]/", Ok("eth0")),
+            ("http://[fe80::1%25e%41]/", Ok("e%41")),
+            ("http://[fe80::1%25]/", Err(Error::Syntax { offset: 18 })),
+            (
+                "http://[fe80::1%25a%zz]/",
+                Err(Error::Percent { offset: 20 }),
+            ),
+            (
+                "http://[fe80::1%25a%4]/",
+                Err(Error::Percent { offset: 21 }),
+            ),
+            ("http://[fe80::1%25a:b]/", Err(Error::Syntax { offset: 19 })),
+            ("http://[fe80::1%25ab", Err(Error::Syntax { offset: 20 })),
+            ("http://[fe80::1%25a%", Err(Error::Percent { offset: 20 })),
+        ];
+        for (input, expected) in cases {
+            let got = UriRef::parse(input).map(|r| r.zone_id().unwrap_or("-"));
+            assert_eq!(got, expected, "{input}");
+        }
     }
 }

@@ -10,25 +10,88 @@ use super::parse::{parse_authority_only, port_number, UriRef};
 use crate::out::Out;
 use crate::Error;
 
-/// How the text of components is written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Style {
-    /// As it is.
-    Copy,
-    /// Case and percent-encoding normalized (RFC 3986 §6.2.2.1, §6.2.2.2).
-    Normalize,
-    /// IRI → URI: non-ASCII bytes percent-encoded (RFC 3987 §3.1).
-    ToUri,
-    /// URI → IRI: percent-encoded `ucschar`s decoded (RFC 3987 §3.2).
-    ToIri,
+/// How the text of components is written: a type per style, so that each caller's
+/// [`Composer::write`] is compiled with only its style's code (a firmware image that
+/// recomposes or sends Proxy-Uri holds no normalization, IRI mapping or IPv6 writer).
+pub(crate) trait Style {
+    /// Userinfo, path segments, fragment (and, unless overridden, the host and query).
+    const SEG: SegWriter;
+    /// The scheme.
+    fn scheme(s: &[u8], w: &mut Out<'_>) {
+        w.push(s);
+    }
+    /// A host written as text (a reg-name, IPv4address or IP-literal).
+    fn host(h: &[u8], w: &mut Out<'_>) {
+        Self::SEG.write(h, w);
+    }
+    /// An IPv6 address (its text, validated) in RFC 5952 form: only normalization builds
+    /// [`Host::Ipv6`], so the other styles never get one and write nothing.
+    fn ipv6(_addr: &[u8], _zone: Option<&[u8]>, _w: &mut Out<'_>) {}
+    /// The query: an IRI's query may also hold `iprivate` (RFC 3987 §2.2).
+    fn query(s: &[u8], w: &mut Out<'_>) {
+        Self::SEG.write(s, w);
+    }
+}
+
+/// As it is.
+pub(crate) struct AsIs;
+
+impl Style for AsIs {
+    const SEG: SegWriter = SegWriter::Copy;
+}
+
+/// Case and percent-encoding normalized (RFC 3986 §6.2.2.1, §6.2.2.2), IPv6 addresses in
+/// RFC 5952 form.
+pub(crate) struct Normalize;
+
+impl Style for Normalize {
+    const SEG: SegWriter = SegWriter::Through(norm_segment);
+    fn scheme(s: &[u8], w: &mut Out<'_>) {
+        norm_lower(s, w);
+    }
+    fn host(h: &[u8], w: &mut Out<'_>) {
+        norm_lower(h, w);
+    }
+    fn ipv6(addr: &[u8], zone: Option<&[u8]>, w: &mut Out<'_>) {
+        w.byte(b'[');
+        let mut bytes = [0u8; 16];
+        if ip::parse_ipv6_into(addr, &mut bytes).is_some() {
+            ip::write_ipv6(&bytes, w);
+        }
+        if let Some(z) = zone {
+            w.push(b"%25");
+            norm_segment(z, w);
+        }
+        w.byte(b']');
+    }
+}
+
+/// IRI → URI: non-ASCII bytes percent-encoded (RFC 3987 §3.1).
+pub(crate) struct ToUri;
+
+impl Style for ToUri {
+    const SEG: SegWriter = SegWriter::Through(iri::encode_non_ascii);
+}
+
+/// URI → IRI: percent-encoded `ucschar`s decoded (RFC 3987 §3.2).
+pub(crate) struct ToIri;
+
+impl Style for ToIri {
+    const SEG: SegWriter = SegWriter::Through(iri::decode_ucs);
+    fn query(s: &[u8], w: &mut Out<'_>) {
+        iri::decode_ucs_private(s, w);
+    }
 }
 
 /// A host to write: as text, or an IPv6 address in RFC 5952 form (normalization).
 #[derive(Clone, Copy)]
 pub(crate) enum Host<'a> {
     Text(&'a [u8]),
+    /// `addr` is the address text (valid, without brackets and zone id): it is parsed
+    /// where it is written or compared, as carrying its 16 bytes would copy them through
+    /// `memcpy` with every `Composer`.
     Ipv6 {
-        addr: [u8; 16],
+        addr: &'a [u8],
         zone: Option<&'a [u8]>,
     },
 }
@@ -46,8 +109,6 @@ pub(crate) struct Composer<'a> {
     pub(crate) dots: Option<Dots>,
     pub(crate) query: Option<&'a [u8]>,
     pub(crate) fragment: Option<&'a [u8]>,
-    /// How component text is written.
-    pub(crate) style: Style,
     /// Write "/" for an empty path after an authority (§6.2.3, for http-like schemes).
     pub(crate) slash_if_empty: bool,
 }
@@ -72,29 +133,7 @@ impl<'a> Composer<'a> {
             dots: None,
             query: r.query,
             fragment: r.fragment,
-            style: Style::Copy,
             slash_if_empty: false,
-        }
-    }
-
-    fn seg_writer(&self) -> SegWriter {
-        match self.style {
-            Style::Copy => SegWriter::Copy,
-            Style::Normalize => SegWriter::Through(norm_segment),
-            Style::ToUri => SegWriter::Through(iri::encode_non_ascii),
-            Style::ToIri => SegWriter::Through(iri::decode_ucs),
-        }
-    }
-
-    fn text(&self, s: &[u8], w: &mut Out<'_>) {
-        self.seg_writer().write(s, w);
-    }
-
-    /// The query: an IRI's query may also hold `iprivate` (RFC 3987 §2.2).
-    fn query_text(&self, s: &[u8], w: &mut Out<'_>) {
-        match self.style {
-            Style::ToIri => iri::decode_ucs_private(s, w),
-            _ => self.text(s, w),
         }
     }
 
@@ -133,55 +172,38 @@ impl<'a> Composer<'a> {
     /// components: "/." before a path starting with "//" when there is no authority
     /// (DESIGN Decision 3), "./" before a first segment with ":" when there is neither
     /// scheme nor authority (§4.2).
-    pub(crate) fn write(&self, w: &mut Out<'_>) {
+    pub(crate) fn write<S: Style>(&self, w: &mut Out<'_>) {
         if let Some(s) = self.scheme {
-            if self.style == Style::Normalize {
-                norm_lower(s, w);
-            } else {
-                w.push(s);
-            }
+            S::scheme(s, w);
             w.byte(b':');
         }
         if let Some(host) = self.host {
             w.push(b"//");
             if let Some(u) = self.userinfo {
-                self.text(u, w);
+                S::SEG.write(u, w);
                 w.byte(b'@');
             }
-            self.write_host(host, w);
+            match host {
+                Host::Text(h) => S::host(h, w),
+                Host::Ipv6 { addr, zone } => S::ipv6(addr, zone, w),
+            }
             if let Some(p) = self.port {
                 w.byte(b':');
                 w.push(p);
             }
         }
-        self.write_path(w);
+        self.write_path(S::SEG, w);
         if let Some(q) = self.query {
             w.byte(b'?');
-            self.query_text(q, w);
+            S::query(q, w);
         }
         if let Some(f) = self.fragment {
             w.byte(b'#');
-            self.text(f, w);
+            S::SEG.write(f, w);
         }
     }
 
-    fn write_host(&self, host: Host<'_>, w: &mut Out<'_>) {
-        match host {
-            Host::Text(h) if self.style == Style::Normalize => norm_lower(h, w),
-            Host::Text(h) => self.text(h, w),
-            Host::Ipv6 { addr, zone } => {
-                w.byte(b'[');
-                ip::write_ipv6(&addr, w);
-                if let Some(z) = zone {
-                    w.push(b"%25");
-                    norm_segment(z, w);
-                }
-                w.byte(b']');
-            }
-        }
-    }
-
-    fn write_path(&self, w: &mut Out<'_>) {
+    fn write_path(&self, seg: SegWriter, w: &mut Out<'_>) {
         let dots = self.effective_dots();
         // With an authority, only an empty path that gets a "/" needs to know how the
         // path starts: finding out costs a pass over the segments when there are dots.
@@ -200,10 +222,10 @@ impl<'a> Composer<'a> {
             w.byte(b'/');
         }
         match dots {
-            Some(dots) => dot_segments::write_dotted(self.path, dots, self.seg_writer(), w),
+            Some(dots) => dot_segments::write_dotted(self.path, dots, seg, w),
             None => {
-                self.text(self.path.head, w);
-                self.text(self.path.tail, w);
+                seg.write(self.path.head, w);
+                seg.write(self.path.tail, w);
             }
         }
     }
@@ -228,7 +250,7 @@ pub fn recompose(r: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
         return Err(Error::Parts);
     }
     let mut w = Out::new(out);
-    Composer::from_ref(r).write(&mut w);
+    Composer::from_ref(r).write::<AsIs>(&mut w);
     w.finish()
 }
 

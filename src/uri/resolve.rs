@@ -2,7 +2,7 @@
 
 use super::dot_segments::{Dots, PathPieces};
 use super::parse::UriRef;
-use super::recompose::{Composer, Host, Style};
+use super::recompose::{AsIs, Composer, Host, ToUri};
 use crate::out::Out;
 use crate::Error;
 
@@ -14,7 +14,7 @@ use crate::Error;
 pub fn resolve(base: &UriRef<'_>, reference: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
     let target = target(base, reference)?;
     let mut w = Out::new(out);
-    target.write(&mut w);
+    target.write::<AsIs>(&mut w);
     w.finish()
 }
 
@@ -37,12 +37,13 @@ pub fn resolve_iri(
     keep_iri: bool,
     out: &mut [u8],
 ) -> Result<usize, Error> {
-    let mut t = target(base, reference)?;
-    if !keep_iri {
-        t.style = Style::ToUri;
-    }
+    let t = target(base, reference)?;
     let mut w = Out::new(out);
-    t.write(&mut w);
+    if keep_iri {
+        t.write::<AsIs>(&mut w);
+    } else {
+        t.write::<ToUri>(&mut w);
+    }
     w.finish()
 }
 
