@@ -8,7 +8,7 @@
 //! function returns `CRI_ERR_BUFFER`, writes nothing at or past `out + cap`, and sets
 //! `*out_len` to the length needed without the NUL (retry with `cap >= *out_len + 1`);
 //! `out = NULL, cap = 0` asks for the size. No output may overlap an input of the same
-//! call (`CRI_ERR_ARGUMENT`, nothing written; [`overlaps`]): no function works in place.
+//! call (`CRI_ERR_ARGUMENT`, nothing written; `overlaps`): no function works in place.
 #![allow(non_camel_case_types)]
 
 // In the order of the layers, which cbindgen follows: cri.h lists the library-wide items
