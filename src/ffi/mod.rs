@@ -273,12 +273,17 @@ unsafe fn report(e: Error, error_offset: *mut usize) -> cri_status {
 /// inputs while it writes (in place, `uri_percent_encode` wrote `a%2020c%30c…`). Such a
 /// call returns `CRI_ERR_ARGUMENT` before anything is written.
 fn overlaps<'i>(out: *const u8, bytes: usize, inputs: impl IntoIterator<Item = &'i [u8]>) -> bool {
-    let start = out as usize;
-    let end = start.saturating_add(bytes);
-    inputs.into_iter().any(|i| {
-        let a = i.as_ptr() as usize;
-        !i.is_empty() && bytes != 0 && a < end && start < a.saturating_add(i.len())
-    })
+    inputs.into_iter().any(|i| overlaps_one(out, bytes, i))
+}
+
+/// [`overlaps`] for one input: what `uri_split` checks, written out so that the split
+/// profile does not carry an iterator for it.
+fn overlaps_one(out: *const u8, bytes: usize, input: &[u8]) -> bool {
+    let (o, i) = (out as usize, input.as_ptr() as usize);
+    bytes != 0
+        && !input.is_empty()
+        && i < o.saturating_add(bytes)
+        && o < i.saturating_add(input.len())
 }
 
 /// Runs `f` on the caller's text buffer `(out, cap)` and applies the output convention;

@@ -1,6 +1,6 @@
 //! C functions of the RFC 3986 layer.
 
-use super::{cri_status, input, overlaps, report, text_out};
+use super::{cri_status, input, overlaps_one, report, text_out};
 use crate::uri::{
     self, parse_components, parse_into, split_lenient, DecodeOptions, EncodeSet, TargetForm, UriRef,
 };
@@ -127,7 +127,7 @@ pub unsafe extern "C" fn uri_split(
         return cri_status::CRI_ERR_NULL;
     };
     // `*parts` is an output: it must not overlap the input (checked before it is borrowed).
-    if overlaps(parts.cast::<u8>().cast_const(), size_of::<uri_parts>(), [s]) {
+    if overlaps_one(parts.cast::<u8>().cast_const(), size_of::<uri_parts>(), s) {
         return cri_status::CRI_ERR_ARGUMENT;
     }
     // SAFETY: forwarded from the caller.
