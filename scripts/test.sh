@@ -13,7 +13,7 @@ build=${1:-build}
 scripts/install-deps.sh || exit 1
 scripts/fuzz.sh "${FUZZ_SECONDS:-30}" || exit 1
 cmake -S . -B "$build" && cmake --build "$build" -j2 || exit 1
-ctest --test-dir "$build" --output-on-failure
+ctest --test-dir "$build" --output-on-failure -j2
 rc=$?
 python3 scripts/skipped-tests.py "$build"
 exit $rc
