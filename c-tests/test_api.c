@@ -1,7 +1,7 @@
 /*
  * test_api.c: bad input and the buffer contract of every function in cri.h.
  *
- * The rules under test are the C ABI conventions of DESIGN.md and the doc comments of
+ * The rules under test are the C ABI conventions of docs/DESIGN.md and the doc comments of
  * cri.h: a required pointer NULL gives CRI_ERR_NULL; an input NULL with length 0 is the
  * empty string; out NULL with cap 0 is a size query; a short buffer gives CRI_ERR_BUFFER
  * with the needed length and no byte written at or past cap; inputs are (pointer, length)

@@ -16,7 +16,7 @@
  * each call is repeated with junk bytes after `len`, which must not change the result.
  * Option arrays (CoAP) get the same treatment, with guard entries after their capacity.
  *
- * The rules are those of DESIGN.md ("C ABI conventions") and the doc comments of cri.h.
+ * The rules are those of docs/DESIGN.md ("C ABI conventions") and the doc comments of cri.h.
  */
 #include <stdarg.h>
 #include <stdint.h>

@@ -6,7 +6,7 @@
  * constraints, §5.1 interchange rules, §5.1.3 examples, §5.2 ingesting, §5.3 resolution,
  * §6.1 CRI to URI, §7 percent-encoding, §7.2 PET, the scheme numbers of §8.1 and Appendix
  * B), from the core-wg/href test vectors and from the C ABI rules of
- * DESIGN.md and cri.h, never from running the library. CBOR is written by hand: a hex
+ * docs/DESIGN.md and cri.h, never from running the library. CBOR is written by hand: a hex
  * string where 'text' stands for the ASCII bytes of text (the head byte is written out).
  *
  * Every call copies its inputs into a buffer followed by junk ('a' bytes), so a function

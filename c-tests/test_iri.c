@@ -8,7 +8,7 @@
  * references), RFC 3986 (§5.4 resolution examples), RFC 3629 (well-formed UTF-8), the
  * HTML5 URL terms of the seed text (<hostport>, <host-specific>, web address processing
  * of draft-duerst-iri-bis §7.2), draft-ietf-core-href-27 (CRI shapes, scheme numbers) and
- * the C ABI rules of DESIGN.md and cri.h, never from running the library. CBOR is written
+ * the C ABI rules of docs/DESIGN.md and cri.h, never from running the library. CBOR is written
  * by hand: a hex string where 'text' stands for the ASCII bytes of text.
  *
  * Every call copies its inputs into a buffer followed by junk with no NUL (continuation

@@ -11,7 +11,7 @@
  *   cri-tool coap coap://h/a --dest 192.0.2.1     CoAP options and their wire bytes
  *
  * `cri-tool --help` gives the full usage; every library call follows the C ABI
- * conventions of DESIGN.md (inputs are pointer + length, outputs use the size query).
+ * conventions of docs/DESIGN.md (inputs are pointer + length, outputs use the size query).
  */
 #define _POSIX_C_SOURCE 200112L /* inet_pton */
 

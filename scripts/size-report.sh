@@ -7,7 +7,7 @@
 # Builds libcri.a for TRIPLE (default thumbv7em-none-eabihf, Cortex-M4F) and links, with
 # arm-none-eabi-gcc (-Os, newlib-nano, --gc-sections), an empty main that keeps only the
 # functions of a profile (-Wl,--require-defined=...), one image per firmware profile of
-# DESIGN.md / issue 13, and prints per image the bytes of .text, .rodata (with
+# docs/DESIGN.md / issue 13, and prints per image the bytes of .text, .rodata (with
 # .ARM.exidx), .data and .bss that libcri adds over the empty main:
 #
 #   split        uri_split (strict)                                         3,072 B

@@ -81,7 +81,7 @@ fn push_port(
     }
 }
 
-/// The URI `uri` as CoAP options (RFC 7252 §6.4, DESIGN Decision 6) for a request to
+/// The URI `uri` as CoAP options (RFC 7252 §6.4, docs/DESIGN.md Decision 6) for a request to
 /// `dest` (`None`: the address and port the URI names; its zone is compared with the
 /// URI's zone id percent-decoded, RFC 6874 §2): option numbers and value
 /// positions into `opts`, decoded values into `scratch`; returns the room used. Options

@@ -2,7 +2,7 @@
 //! and from URI references, reference resolution, the scheme-number registry, the PET
 //! extension and EDN for humans.
 //!
-//! Revision: draft -27 (CBOR tag 99). Differences from RFC 3986 resolution (DESIGN
+//! Revision: draft -27 (CBOR tag 99). Differences from RFC 3986 resolution (docs/DESIGN.md
 //! Decision 2): the empty reference `[]` keeps the base fragment, and `..` cannot climb
 //! above what `discard` removes (a trailing `.`/`..` gives no empty last segment).
 

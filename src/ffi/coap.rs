@@ -229,7 +229,7 @@ unsafe fn option_list(
     }
 }
 
-/// Turns the URI `(uri, len)` into CoAP options (RFC 7252 §6.4, DESIGN Decisions 4 and 6)
+/// Turns the URI `(uri, len)` into CoAP options (RFC 7252 §6.4, docs/DESIGN.md Decision 4 and 6)
 /// for a request to `*dest` (NULL: the address and port the URI names; the URI's zone id
 /// is compared with `dest->zone` percent-decoded, RFC 6874 §2). `mode` is
 /// `CRI_COAP_MODE_DIRECT`, `CRI_COAP_MODE_PROXY` (Proxy-Uri), `CRI_COAP_MODE_PROXY_SCHEME` (Proxy-Scheme

@@ -2,7 +2,7 @@
 //! `(pointer, length)` pairs into slices, calls the Rust API and maps errors to
 //! [`cri_status`]. `include/cri.h` is generated from this module by cbindgen.
 //!
-//! Conventions (DESIGN.md): inputs are `(const char *s, size_t len)` and need no NUL;
+//! Conventions (docs/DESIGN.md): inputs are `(const char *s, size_t len)` and need no NUL;
 //! text outputs are `(char *out, size_t cap, size_t *out_len)`: on success the text and a
 //! NUL are written and `*out_len` is the length without the NUL; if `cap` is too small the
 //! function returns `CRI_ERR_BUFFER`, writes nothing at or past `out + cap`, and sets

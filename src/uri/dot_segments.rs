@@ -80,7 +80,7 @@ impl<'a> Iterator for RevSegments<'a> {
 /// Which segments count as "." and "..".
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Dots {
-    /// Only the literal "." and ".." (§5.2.4 as written; DESIGN Decision 4).
+    /// Only the literal "." and ".." (§5.2.4 as written; docs/DESIGN.md Decision 4).
     Literal,
     /// Also their percent-encoded forms `%2E` / `%2e`, as after §6.2.2.2 normalization.
     Decoded,

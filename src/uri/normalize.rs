@@ -1,5 +1,5 @@
 //! Syntax- and scheme-based normalization and comparison (RFC 3986 §6.2.2, §6.2.3),
-//! following DESIGN Decisions 4 and 5.
+//! following docs/DESIGN.md Decision 4 and 5.
 
 use super::chars::{self, UNRESERVED};
 use super::dot_segments::{self, Dots, PathPieces};
@@ -115,7 +115,7 @@ fn composer<'a>(r: &UriRef<'a>) -> Composer<'a> {
     c
 }
 
-/// Normalizes a valid URI reference into `out` (RFC 3986 §6.2.2, §6.2.3; DESIGN Decision 5):
+/// Normalizes a valid URI reference into `out` (RFC 3986 §6.2.2, §6.2.3; docs/DESIGN.md Decision 5):
 /// scheme and host lowercased, percent-encoding hex uppercased, unreserved characters
 /// decoded, dot-segments removed (also `%2E` ones, Decision 4) except in relative-path
 /// references, IPv6 addresses in RFC 5952 form, leading zeros of a port dropped (`:0080`

@@ -170,7 +170,7 @@ impl<'a> Composer<'a> {
 
     /// Writes the reference (§5.3) with the prefixes that keep it reparsing to the same
     /// components: "/." before a path starting with "//" when there is no authority
-    /// (DESIGN Decision 3), "./" before a first segment with ":" when there is neither
+    /// (docs/DESIGN.md Decision 3), "./" before a first segment with ":" when there is neither
     /// scheme nor authority (§4.2).
     pub(crate) fn write<S: Style>(&self, w: &mut Out<'_>) {
         if let Some(s) = self.scheme {

@@ -1,4 +1,4 @@
-//! Reference resolution (RFC 3986 §5.2), literally (DESIGN Decision 2).
+//! Reference resolution (RFC 3986 §5.2), literally (docs/DESIGN.md Decision 2).
 
 use super::dot_segments::{Dots, PathPieces};
 use super::parse::UriRef;
