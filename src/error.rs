@@ -9,24 +9,44 @@ pub use crate::cri::Reason;
 pub enum Error {
     /// The output buffer is too small; `needed` is the length the output needs (bytes,
     /// without a terminating NUL).
-    Buffer { needed: usize },
+    Buffer {
+        /// Bytes the output needs, without a NUL.
+        needed: usize,
+    },
     /// The input does not match the RFC 3986 grammar; `offset` is the first byte that
     /// cannot continue a valid reference (the input length if it ended too early).
-    Syntax { offset: usize },
+    Syntax {
+        /// Byte offset into the input.
+        offset: usize,
+    },
     /// A broken percent-encoding (`%` not followed by two hex digits): `offset` is the `%`
     /// when percent-decoding, the first byte that is not a hex digit when parsing.
-    Percent { offset: usize },
+    Percent {
+        /// Byte offset into the input.
+        offset: usize,
+    },
     /// The port at `offset` is larger than 65535.
-    PortRange { offset: usize },
+    PortRange {
+        /// Byte offset of the port's first digit.
+        offset: usize,
+    },
     /// The base URI is not an absolute URI (RFC 3986 §5.1): it has no scheme (`offset` 0)
     /// or a syntax error at `offset`.
-    Base { offset: usize },
+    Base {
+        /// Byte offset into the base.
+        offset: usize,
+    },
     /// The components given cannot be recomposed into a URI reference that parses back to
     /// them (RFC 3986 §4.2, §5.3), e.g. a rootless path after an authority.
     Parts,
     /// The CRI reference is unprocessable (draft-ietf-core-href-27 §5.2.1): `reason` says
     /// why, `offset` is the byte offset of the offending CBOR item.
-    Unprocessable { reason: Reason, offset: usize },
+    Unprocessable {
+        /// The requirement the CRI misses.
+        reason: Reason,
+        /// Byte offset of the offending CBOR item.
+        offset: usize,
+    },
     /// The reference cannot be converted: a valid URI with no CRI form, or a CRI with no
     /// URI form (draft §6.1).
     Unconvertible(Unconvertible),
@@ -85,10 +105,10 @@ impl fmt::Display for Error {
             Error::Base { offset } => write!(f, "base URI is not an absolute URI (byte {offset})"),
             Error::Parts => f.write_str("components cannot be recomposed"),
             Error::Unprocessable { reason, offset } => {
-                write!(f, "unprocessable CRI ({reason:?}) at byte {offset}")
+                write!(f, "unprocessable CRI at byte {offset}: {reason}")
             }
-            Error::Unconvertible(why) => write!(f, "cannot convert: {why:?}"),
-            Error::Coap(why) => write!(f, "CoAP: {why:?}"),
+            Error::Unconvertible(why) => write!(f, "cannot convert: {why}"),
+            Error::Coap(why) => write!(f, "CoAP: {why}"),
             Error::OptionSpace(s) => write!(
                 f,
                 "option list too small: {} options, {} value bytes needed",

@@ -64,6 +64,7 @@
 //! docs/DESIGN.md in the repository records the design and the numbered decisions
 //! ("Decision N") that the documentation cites.
 #![no_std]
+#![deny(missing_docs)]
 #![cfg_attr(
     not(test),
     deny(
@@ -80,6 +81,7 @@ extern crate std;
 
 pub mod coap;
 pub mod cri;
+mod describe;
 mod error;
 #[doc(hidden)]
 pub mod ffi;

@@ -37,7 +37,9 @@ fn uri_options(input: &str, dest: Option<&Destination>, mode: Mode) -> Value {
     let mut scratch = [0u8; 2048];
     match coap::uri_to_options(&u, dest, mode, &mut opts, &mut scratch) {
         Ok(space) => list(&opts[..space.options], &scratch),
-        Err(e) => json!({"error": format!("{e}")}),
+        // The variant's name, which is stable (the Display sentence is for people).
+        Err(cri::Error::Coap(c)) => json!({"error": format!("CoAP: {c:?}")}),
+        Err(e) => json!({"error": format!("{e:?}")}),
     }
 }
 

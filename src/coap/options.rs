@@ -53,8 +53,12 @@ pub enum CoapError {
 /// 16; empty when unknown), an optional zone, the UDP port (`None`: the URI's own).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Destination<'a> {
+    /// The IP address, 4 (IPv4) or 16 (IPv6) bytes in network order; empty when unknown.
     pub addr: &'a [u8],
+    /// The IPv6 zone (interface) the address is scoped to, as text (RFC 6874's ZoneID
+    /// decoded); `None` without one.
     pub zone: Option<&'a [u8]>,
+    /// The UDP (or TCP) port; `None`: the port the URI or CRI names, or its default.
     pub port: Option<u16>,
 }
 
@@ -62,8 +66,11 @@ pub struct Destination<'a> {
 /// value buffer the list was built with.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct OptionRef {
+    /// The option number (RFC 7252 §5.10: 3 Uri-Host, 7 Uri-Port, 11 Uri-Path, ...).
     pub number: u16,
+    /// Where the value starts in the value buffer (bytes).
     pub offset: usize,
+    /// The value's length in bytes.
     pub len: usize,
 }
 
@@ -92,7 +99,9 @@ impl OptionSlots for SliceSlots<'_> {
 /// How much room a list needed: options and value bytes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct OptionSpace {
+    /// Options in the list.
     pub options: usize,
+    /// Bytes of option values.
     pub scratch: usize,
 }
 

@@ -51,14 +51,18 @@ pub enum Reason {
 /// The scheme section: a scheme number (from scheme-id = -1 - number) or a scheme-name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Scheme<'a> {
+    /// A registered scheme number (0 coap, 1 coaps, 2 http, ...; draft §8.1).
     Number(u64),
+    /// A scheme-name (lowercase, `[a-z][a-z0-9+.-]*`) for a scheme without a number.
     Name(&'a str),
 }
 
 /// One piece of a text-or-pet value: text, or bytes that stand for percent-encoded text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Piece<'a> {
+    /// Text, which stands for itself.
     Text(&'a str),
+    /// Bytes that stand for their percent-encoding (PET, draft §7.2).
     Bytes(&'a [u8]),
 }
 
@@ -82,7 +86,9 @@ pub enum Host<'a> {
     Name(Items<'a>),
     /// host-ip: 4 or 16 bytes, and a zone-id for IPv6.
     Ip {
+        /// The address, 4 or 16 bytes in network order.
         addr: &'a [u8],
+        /// The IPv6 zone-id, if any.
         zone: Option<&'a str>,
     },
 }
@@ -103,6 +109,7 @@ pub enum Authority<'a> {
     RootBased,
     /// `true`: no authority, rootless path (NOAUTH-ROOTLESS).
     Rootless,
+    /// An authority with a host (and maybe userinfo and port).
     Host(HostAuthority<'a>),
 }
 
@@ -130,7 +137,9 @@ pub struct CriRef<'a> {
 /// An unprocessable CRI: the reason and the byte offset of the offending CBOR item.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Unprocessable {
+    /// What requirement the CRI misses.
     pub reason: Reason,
+    /// The byte offset of the offending CBOR item in the input.
     pub offset: usize,
 }
 
@@ -182,6 +191,7 @@ impl<'a> CriRef<'a> {
         self.scheme.is_some()
     }
 
+    /// The scheme section: `None` in a relative reference (draft §5.2).
     pub fn scheme(&self) -> Option<Scheme<'a>> {
         self.scheme
     }
@@ -780,10 +790,12 @@ impl<'a> Items<'a> {
         self.raw.get(..it.d.position()).unwrap_or(self.raw)
     }
 
+    /// How many items there are.
     pub fn len(&self) -> u64 {
         self.count
     }
 
+    /// Whether there are no items.
     pub fn is_empty(&self) -> bool {
         self.count == 0
     }

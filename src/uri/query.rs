@@ -6,7 +6,9 @@
 /// One query argument: `key` before the first `=`, `value` after it (`None` without `=`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct QueryArg<'a> {
+    /// The bytes before the first `=` (still percent-encoded).
     pub key: &'a [u8],
+    /// The bytes after the first `=`, or `None` when there is no `=`.
     pub value: Option<&'a [u8]>,
 }
 
