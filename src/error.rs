@@ -5,6 +5,7 @@ use core::fmt;
 pub use crate::cri::Reason;
 
 /// Why an operation failed. Offsets are byte offsets into the input that was being read.
+#[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Error {
     /// The output buffer is too small; `needed` is the length the output needs (bytes,
@@ -57,6 +58,7 @@ pub enum Error {
 }
 
 /// Why a conversion between URI and CRI is impossible.
+#[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(i32)]
 pub enum Unconvertible {

@@ -10,6 +10,7 @@ use crate::uri::percent::{decode_until, pct_byte};
 use crate::Error;
 
 /// Why a CoAP conversion failed.
+#[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(i32)]
 pub enum CoapError {

@@ -6,6 +6,7 @@ use minicbor::data::Type;
 use minicbor::Decoder;
 
 /// Why a CRI reference is unprocessable (draft §5.2.1).
+#[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(i32)]
 pub enum Reason {
