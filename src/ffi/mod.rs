@@ -15,12 +15,15 @@
 // of this file, then URI, then CRI, then CoAP. (Blank lines keep rustfmt from sorting.)
 mod uri;
 
+mod iri;
+
 mod cri;
 
 mod coap;
 
 pub use coap::*;
 pub use cri::*;
+pub use iri::*;
 pub use uri::*;
 
 use crate::Error;

@@ -1,0 +1,266 @@
+//! C functions of RFC 3987 and of the web-address terms: IRI ⇄ URI mapping (RFC 3987
+//! §3.1, §3.2), IRI resolution, web-address preprocessing and the HTML5 URL terms
+//! `<hostport>` and `<host-specific>`. The RFC 3986 entry points are in `ffi/uri.rs`.
+
+use super::uri::{span, uri_parts, uri_span};
+use super::{cri_status, input, report, text_out};
+use crate::uri::{self, UriRef};
+use core::ffi::c_char;
+
+/// The validated reference `(s, len)` as URI (`iri` false) or IRI, or the error reported.
+///
+/// # Safety
+/// `s` points to `len` readable bytes (or is NULL with `len == 0`); `error_offset` is NULL
+/// or writable.
+unsafe fn parse_as<'a>(
+    s: *const c_char,
+    len: usize,
+    iri: bool,
+    error_offset: *mut usize,
+) -> Result<UriRef<'a>, cri_status> {
+    // SAFETY: forwarded from the caller.
+    let s = unsafe { input(s, len) }.ok_or(cri_status::CRI_ERR_NULL)?;
+    let parsed = if iri {
+        UriRef::parse_iri_bytes(s)
+    } else {
+        UriRef::parse_bytes(s)
+    };
+    // SAFETY: forwarded from the caller.
+    parsed.map_err(|e| unsafe { report(e, error_offset) })
+}
+
+/// Maps the IRI reference `(iri, len)` (UTF-8, validated against RFC 3987 `IRI-reference`)
+/// to a URI reference (RFC 3987 §3.1) in the text buffer `(out, cap)`: every non-ASCII
+/// character becomes the `%HH` triplets of its UTF-8 bytes (uppercase); ASCII and existing
+/// percent-encodings stay. Host names are percent-encoded too: IDNA (punycode) is out of
+/// scope.
+///
+/// Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_SYNTAX` (also invalid UTF-8) or
+/// `CRI_ERR_PERCENT` with `*error_offset`; `CRI_ERR_BUFFER` with the length needed.
+///
+/// Without the cargo feature `iri` (default on) it returns `CRI_ERR_UNSUPPORTED`.
+///
+/// # Safety
+/// As for `uri_normalize`.
+#[no_mangle]
+pub unsafe extern "C" fn iri_to_uri(
+    iri: *const c_char,
+    len: usize,
+    out: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+    error_offset: *mut usize,
+) -> cri_status {
+    if !cfg!(feature = "iri") {
+        return cri_status::CRI_ERR_UNSUPPORTED;
+    }
+    // SAFETY: forwarded from the caller.
+    match unsafe { parse_as(iri, len, true, error_offset) } {
+        // SAFETY: forwarded from the caller.
+        Ok(r) => unsafe {
+            text_out(out, cap, out_len, error_offset, [r.input], |b| {
+                uri::iri_to_uri(&r, b)
+            })
+        },
+        Err(status) => status,
+    }
+}
+
+/// Maps the URI reference `(s, len)` to an IRI reference (RFC 3987 §3.2) in `(out, cap)`:
+/// percent-encoded UTF-8 sequences of `ucschar`s (in the query also `iprivate`) become
+/// characters; percent-encoded ASCII such as `%2F`, `%25`, `%3F`, invalid UTF-8 and bidi
+/// formatting characters (§4.1) stay encoded.
+///
+/// Returns as `iri_to_uri`.
+///
+/// Without the cargo feature `iri` (default on) it returns `CRI_ERR_UNSUPPORTED`.
+///
+/// # Safety
+/// As for `uri_normalize`.
+#[no_mangle]
+pub unsafe extern "C" fn uri_to_iri(
+    s: *const c_char,
+    len: usize,
+    out: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+    error_offset: *mut usize,
+) -> cri_status {
+    if !cfg!(feature = "iri") {
+        return cri_status::CRI_ERR_UNSUPPORTED;
+    }
+    // SAFETY: forwarded from the caller.
+    match unsafe { parse_as(s, len, false, error_offset) } {
+        // SAFETY: forwarded from the caller.
+        Ok(r) => unsafe {
+            text_out(out, cap, out_len, error_offset, [r.input], |b| {
+                uri::uri_to_iri(&r, b)
+            })
+        },
+        Err(status) => status,
+    }
+}
+
+/// `iri_resolve` flag: write the target as an IRI (default: mapped to a URI).
+pub const IRI_RESOLVE_KEEP_IRI: u32 = 1;
+
+/// Resolves the IRI reference `(ref, ref_len)` against the IRI `(base, base_len)` (both
+/// UTF-8, RFC 3987; URIs are IRIs too) as `uri_resolve` does (RFC 3986 §5.2, RFC 3987
+/// §6.5) and writes the target into `(out, cap)` as a URI (RFC 3987 §3.1 mapping), or as
+/// an IRI with `IRI_RESOLVE_KEEP_IRI`: a crawler resolving a page's links against the page
+/// URL or its `<base href>`.
+///
+/// Returns as `uri_resolve`, and `CRI_ERR_ARGUMENT` for an unknown flag.
+///
+/// Without the cargo feature `iri` (default on) it returns `CRI_ERR_UNSUPPORTED`.
+///
+/// # Safety
+/// As for `uri_resolve`.
+#[no_mangle]
+pub unsafe extern "C" fn iri_resolve(
+    base: *const c_char,
+    base_len: usize,
+    r#ref: *const c_char,
+    ref_len: usize,
+    flags: u32,
+    out: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+    error_offset: *mut usize,
+) -> cri_status {
+    if !cfg!(feature = "iri") {
+        return cri_status::CRI_ERR_UNSUPPORTED;
+    }
+    if flags & !IRI_RESOLVE_KEEP_IRI != 0 {
+        return cri_status::CRI_ERR_ARGUMENT;
+    }
+    // SAFETY: forwarded from the caller.
+    let (Some(b), Some(r)) = (unsafe { input(base, base_len) }, unsafe {
+        input(r#ref, ref_len)
+    }) else {
+        return cri_status::CRI_ERR_NULL;
+    };
+    let parsed = UriRef::parse_iri_bytes(b)
+        .map_err(crate::uri::base_error_of)
+        .and_then(|b| UriRef::parse_iri_bytes(r).map(|r| (b, r)));
+    let keep = flags & IRI_RESOLVE_KEEP_IRI != 0;
+    match parsed {
+        // SAFETY: forwarded from the caller.
+        Ok((b, r)) => unsafe {
+            text_out(out, cap, out_len, error_offset, [b.input, r.input], |o| {
+                uri::resolve_iri(&b, &r, keep, o)
+            })
+        },
+        // SAFETY: forwarded from the caller.
+        Err(e) => unsafe { report(e, error_offset) },
+    }
+}
+
+/// Web address processing for pasted or scraped links (draft-duerst-iri-bis §7.2, as the
+/// HTML5 URL terms use it): strips leading and trailing whitespace, removes tabs and line
+/// breaks inside, percent-encodes what cannot stand in a URI (spaces and controls,
+/// `` "<>\^`{|} ``, non-ASCII bytes, a `%` without two hex digits, a second `#`, `[` or `]`
+/// outside the authority), writes the result to `(out, cap)` and checks it against the
+/// RFC 3986 grammar.
+///
+/// Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_BUFFER` with the length needed;
+/// `CRI_ERR_SYNTAX` or `CRI_ERR_PORT_RANGE` with `*error_offset` into the output when even
+/// the processed text is no URI reference (e.g. a bad IP-literal), the output written.
+///
+/// # Safety
+/// As for `uri_normalize`.
+#[no_mangle]
+pub unsafe extern "C" fn uri_preprocess(
+    s: *const c_char,
+    len: usize,
+    out: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+    error_offset: *mut usize,
+) -> cri_status {
+    // SAFETY: forwarded from the caller.
+    let Some(text) = (unsafe { input(s, len) }) else {
+        return cri_status::CRI_ERR_NULL;
+    };
+    // SAFETY: forwarded from the caller.
+    let status = unsafe {
+        text_out(out, cap, out_len, error_offset, [text], |b| {
+            uri::preprocess(text, b)
+        })
+    };
+    if status != cri_status::CRI_OK {
+        return status;
+    }
+    // The output is written (with its NUL and length) either way; then it is checked.
+    // SAFETY: CRI_OK means `out` holds `*out_len` written bytes.
+    let written = unsafe { core::slice::from_raw_parts(out.cast::<u8>(), *out_len) };
+    match UriRef::parse_bytes(written) {
+        Ok(_) => cri_status::CRI_OK,
+        // SAFETY: forwarded from the caller.
+        Err(e) => unsafe { report(e, error_offset) },
+    }
+}
+
+/// `<hostport>` of the HTML5 URL terms for parts from `uri_split`: the host, extended over
+/// `:port` when there is a scheme and a port that differs from the scheme's default (or
+/// whose default is not known). `*out` is absent (NULL) without an authority.
+///
+/// Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_PARTS` if the port does not follow the host
+/// in memory (parts not from one `uri_split`).
+///
+/// # Safety
+/// `parts` is readable; `out` is writable.
+#[no_mangle]
+pub unsafe extern "C" fn uri_hostport(parts: *const uri_parts, out: *mut uri_span) -> cri_status {
+    // SAFETY: forwarded from the caller.
+    let (Some(p), Some(out)) = (unsafe { parts.as_ref() }, unsafe { out.as_mut() }) else {
+        return cri_status::CRI_ERR_NULL;
+    };
+    *out = p.host;
+    if p.host.ptr.is_null() || p.port.ptr.is_null() || p.scheme.ptr.is_null() || p.port_number < 0 {
+        return cri_status::CRI_OK;
+    }
+    // SAFETY: the scheme span is readable (caller), as it came from uri_split.
+    let scheme = unsafe { core::slice::from_raw_parts(p.scheme.ptr.cast::<u8>(), p.scheme.len) };
+    if uri::default_port(scheme).is_some_and(|d| i32::from(d) == p.port_number) {
+        return cri_status::CRI_OK;
+    }
+    // Pointers as addresses (usize is pointer-wide on every target): only compared.
+    let start = p.host.ptr as usize;
+    let end = (p.port.ptr as usize).saturating_add(p.port.len);
+    if end < start || (p.port.ptr as usize) < start.saturating_add(p.host.len) {
+        return cri_status::CRI_ERR_PARTS;
+    }
+    out.len = end.saturating_sub(start);
+    cri_status::CRI_OK
+}
+
+/// `<host-specific>` of the HTML5 URL terms for the reference `(s, len)`: what follows the
+/// authority, or the whole reference without one. `*out` points into `s`.
+///
+/// Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_SYNTAX`, `CRI_ERR_PERCENT` or
+/// `CRI_ERR_PORT_RANGE` with `*error_offset` (validated as an IRI reference, so URIs and
+/// IRIs both work; as a URI reference without the cargo feature `iri`).
+///
+/// # Safety
+/// `s` points to `len` readable bytes; `out` is writable; `error_offset` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn uri_host_specific(
+    s: *const c_char,
+    len: usize,
+    out: *mut uri_span,
+    error_offset: *mut usize,
+) -> cri_status {
+    // SAFETY: forwarded from the caller.
+    let Some(out) = (unsafe { out.as_mut() }) else {
+        return cri_status::CRI_ERR_NULL;
+    };
+    // SAFETY: forwarded from the caller.
+    match unsafe { parse_as(s, len, cfg!(feature = "iri"), error_offset) } {
+        Ok(r) => {
+            *out = span(Some(r.host_specific().as_bytes()));
+            cri_status::CRI_OK
+        }
+        Err(status) => status,
+    }
+}
