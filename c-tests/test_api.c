@@ -15,24 +15,11 @@
 #include "cri.h"
 
 #include "check.h"
+#include "span.h"
 
 /* --- spans and parts ----------------------------------------------------------------- */
 
-/* A present component whose bytes are exactly `text`. */
-static int span_is(struct uri_span s, const char *text)
-{
-    return s.ptr != NULL && s.len == strlen(text) && memcmp(s.ptr, text, s.len) == 0;
-}
 
-static int absent(struct uri_span s)
-{
-    return s.ptr == NULL;
-}
-
-static int present_empty(struct uri_span s)
-{
-    return s.ptr != NULL && s.len == 0;
-}
 
 /* NULL gives an absent span. */
 static struct uri_span span_of(const char *text)

@@ -12,20 +12,10 @@
 #include "cri.h"
 
 #include "check.h"
+#include "span.h"
 
 /* Roomy enough for every result below; a too-small buffer is test_api's business. */
 #define OUT_CAP 512
-
-/* A present component whose bytes are exactly `text`. */
-static int span_is(struct uri_span s, const char *text)
-{
-    return s.ptr != NULL && s.len == strlen(text) && memcmp(s.ptr, text, s.len) == 0;
-}
-
-static int absent(struct uri_span s)
-{
-    return s.ptr == NULL;
-}
 
 /* Strict split of a NUL-terminated URI reference. */
 static int split(const char *s, struct uri_parts *p)
