@@ -52,11 +52,16 @@
 //! # Ok::<(), cri::Error>(())
 //! ```
 //!
-//! Cargo features (the C archive is built with the same ones):
+//! Cargo features (the C archive is built with the same ones; without `iri`, `lenient` or
+//! `edn` their C functions and flags return `CRI_ERR_UNSUPPORTED` and their code is in no
+//! firmware image):
 //!
 //! | feature | default | what it adds |
 //! | --- | --- | --- |
 //! | `full-scheme-table` | on | every registered CRI scheme number, not only the CoAP, HTTP, urn and did schemes |
+//! | `iri` | on | RFC 3987 IRIs: `UriRef::parse_iri`, the IRI ⇄ URI mappings, IRI resolution, CRIs from and to IRIs |
+//! | `lenient` | on | the RFC 3986 Appendix B split that never fails, and lenient percent-decoding |
+//! | `edn` | on | the EDN text form of a CRI |
 //! | `panic-handler` | on | a `#[panic_handler]` for bare-metal targets (off when another Rust staticlib has one) |
 //! | `panic-never` | off | the bare-metal panic handler calls an undefined symbol: a surviving panic path fails the link |
 //! | `std` | off | links `std`, only so that host C tests can link the archive |
