@@ -52,16 +52,17 @@
 //! # Ok::<(), cri::Error>(())
 //! ```
 //!
-//! Cargo features (the C archive is built with the same ones; without `iri`, `lenient` or
-//! `edn` their C functions and flags return `CRI_ERR_UNSUPPORTED` and their code is in no
-//! firmware image):
+//! Cargo features (the C archive is built with the same ones). `iri`, `lenient` and `edn`
+//! gate C entry points only: without one, its C functions and flags return
+//! `CRI_ERR_UNSUPPORTED` and its code is in no firmware image; the Rust API always has them
+//! (a Rust binary links what it calls):
 //!
 //! | feature | default | what it adds |
 //! | --- | --- | --- |
 //! | `full-scheme-table` | on | every registered CRI scheme number, not only the CoAP, HTTP, urn and did schemes |
-//! | `iri` | on | RFC 3987 IRIs: `UriRef::parse_iri`, the IRI ⇄ URI mappings, IRI resolution, CRIs from and to IRIs |
-//! | `lenient` | on | the RFC 3986 Appendix B split that never fails, and lenient percent-decoding |
-//! | `edn` | on | the EDN text form of a CRI |
+//! | `iri` | on | the C IRI functions (RFC 3987: `iri_*`, `URI_SPLIT_IRI`, `cri_from_iri`, `cri_to_iri`) |
+//! | `lenient` | on | the C lenient split (`URI_SPLIT_LENIENT`, RFC 3986 Appendix B) and `URI_DECODE_LENIENT` |
+//! | `edn` | on | the C `cri_to_edn` |
 //! | `panic-handler` | on | a `#[panic_handler]` for bare-metal targets (off when another Rust staticlib has one) |
 //! | `panic-never` | off | the bare-metal panic handler calls an undefined symbol: a surviving panic path fails the link |
 //! | `std` | off | links `std`, only so that host C tests can link the archive |
