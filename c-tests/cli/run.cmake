@@ -12,7 +12,7 @@
 #
 # The expected files are written from the specs, not from cri-tool's output:
 # RFC 3986 §5.4 (resolve_rfc3986), §6.2.2/§6.2.3 (normalize), the exercise in
-# ../shared/seeds (split_exercise, encode, decode_percent), draft-ietf-core-href-27
+# c-tests/test_exercise.c (split_exercise, encode, decode_percent), draft-ietf-core-href-27
 # (cri_*), RFC 3987 §3.1/§3.2 (iri_*, *_iri), RFC 7252 §3.1 and §6.4 (coap_*), and the
 # cri.h docs.
 cmake_minimum_required(VERSION 3.16)
@@ -299,7 +299,7 @@ cli_case(from_coap_zone ARGS from-coap --json --scheme coaps --dest "fe80::1%eth
 
 # ---- CRI -----------------------------------------------------------------------------
 #
-# Expected CBOR is the draft's EDN (draft-ietf-core-href-27 in ../shared/spec) encoded by
+# Expected CBOR is the draft's EDN (draft-ietf-core-href-27, its examples) encoded by
 # hand with preferred serialization; EDN as the draft writes it (h'..' in uppercase).
 
 # Figure 1 (fig-ex-1): [-1, [h'C6336401', 61616], [".well-known", "core"]]
