@@ -1,37 +1,45 @@
-/*
+/**
+ * @mainpage libcri
  * libcri: URIs (RFC 3986, RFC 3987), CRIs (draft-ietf-core-href-27) and CoAP options
  * (RFC 7252 §6.4/§6.5) for firmware. No heap, no panics, caller-owned memory. See
  * README.md and SECURITY.md.
  *
  * The contract every function keeps (docs/DESIGN.md, "Rules for every C entry point"):
  *
- * - Inputs are (const char *s, size_t len) or (const uint8_t *p, size_t len). No NUL is
- *   needed, bytes past len are never read, an embedded NUL is data. NULL with len 0 is
- *   the empty input.
- * - Text outputs are (char *out, size_t cap, size_t *out_len). On success the text and a
- *   NUL are written and *out_len is the length without the NUL. If cap is too small the
- *   function returns CRI_ERR_BUFFER, sets *out_len to the length needed without the NUL
- *   (retry with cap >= *out_len + 1) and writes nothing at or past out + cap; what it
- *   wrote below cap is unspecified. out = NULL, cap = 0 is a size query (it returns
- *   CRI_ERR_BUFFER). Byte outputs (CBOR, option wire bytes) follow the same rule without
- *   the NUL.
- * - Every function returns a cri_status: CRI_OK (0), CRI_DONE (1, end of an iteration) or
- *   a negative CRI_ERR_* value; cri_status_name() and cri_reason_name() name them. URI
- *   functions report the offending byte offset through a size_t *; CRI and CoAP functions
- *   report a reason in struct cri_error_info.
+ * - Inputs are `(const char *s, size_t len)` or `(const uint8_t *p, size_t len)`. No NUL
+ *   is needed, bytes past `len` are never read, an embedded NUL is data. NULL with `len`
+ *   0 is the empty input.
+ * - Text outputs are `(char *out, size_t cap, size_t *out_len)`. On success the text and
+ *   a NUL are written and `*out_len` is the length without the NUL. If `cap` is too small
+ *   the function returns `CRI_ERR_BUFFER`, sets `*out_len` to the length needed without
+ *   the NUL (retry with `cap >= *out_len + 1`) and writes nothing at or past `out + cap`;
+ *   what it wrote below `cap` is unspecified. `out = NULL, cap = 0` is a size query (it
+ *   returns `CRI_ERR_BUFFER`). Byte outputs (CBOR, option wire bytes) follow the same
+ *   rule without the NUL.
+ * - Every function returns a `cri_status`: `CRI_OK` (0), `CRI_DONE` (1, end of an
+ *   iteration) or a negative `CRI_ERR_*` value; `cri_status_name()` and
+ *   `cri_reason_name()` name them. URI functions report the offending byte offset
+ *   through a `size_t *`; CRI and CoAP functions report a reason in
+ *   `struct cri_error_info`.
  * - Overlap: no output (a text or byte buffer, an option array, its value buffer, a
- *   struct uri_parts) may overlap any input of the same call (strings, CBOR, option
+ *   `struct uri_parts`) may overlap any input of the same call (strings, CBOR, option
  *   arrays and their values, destination bytes), and an option array may not overlap its
- *   value buffer. A call that breaks it writes nothing and returns CRI_ERR_ARGUMENT; no
- *   function works in place. (out_len, error offsets and struct cri_error_info are not
- *   checked: keep them apart too.)
+ *   value buffer. A call that breaks it writes nothing and returns `CRI_ERR_ARGUMENT`; no
+ *   function works in place. (`out_len`, error offsets and `struct cri_error_info` are
+ *   not checked: keep them apart too.)
  * - No global state, no heap, no recursion, no floating point: every function may be
  *   called from several threads at once, and its stack use is bounded (README,
  *   "Firmware").
  *
- * Names: cri_ when a CRI is the input or output and for library-wide names, iri_ when
- * the input is an IRI, uri_ otherwise; constants CRI_* and URI_*. Nothing starts with
- * coap_ (libcoap's and Zephyr's namespace).
+ * Names: `cri_` when a CRI is the input or output and for library-wide names, `iri_`
+ * when the input is an IRI, `uri_` otherwise; constants `CRI_*` and `URI_*`. Nothing
+ * starts with `coap_` (libcoap's and Zephyr's namespace).
+ *
+ * Each function's comment has one `@retval` line per status it can return, and a Safety
+ * paragraph: what the caller guarantees about the pointers (the Rust `unsafe` contract).
+ * Every function, type and constant is in one Doxygen group (`@defgroup` below):
+ * `cri_lib` (statuses, names, version), `cri_uri` (RFC 3986), `cri_iri` (RFC 3987 and
+ * web addresses), `cri_cri` (draft-ietf-core-href-27) and `cri_coap` (RFC 7252 options).
  */
 
 #ifndef CRI_H
@@ -41,422 +49,560 @@
 
 #include <stddef.h>
 #include <stdint.h>
-/** The version of libcri (semantic versioning); cri_version() gives the library's own. */
+
+/**
+ * @defgroup cri_lib Library-wide: statuses, error details, names, version
+ * The status every function returns (cri_status), the details CRI and CoAP functions
+ * add to it (struct cri_error_info), the names of statuses and reasons, and the versions
+ * of the library and of the CRI draft it implements.
+ */
+
+/**
+ * @defgroup cri_uri URI references (RFC 3986)
+ * Split and validate (with the offset of the first bad byte), HTTP request-targets
+ * (RFC 9112 §3.2), percent-encoding and -decoding, dot-segment removal, resolution,
+ * recomposition, normalization and equivalence, query arguments.
+ */
+
+/**
+ * @defgroup cri_iri IRIs and web addresses (RFC 3987)
+ * IRI validation (URI_SPLIT_IRI), IRI ⇄ URI mapping, IRI resolution, IRI ⇄ CRI, and the
+ * web-address terms of draft-duerst-iri-bis and the HTML5 URL terms: preprocessing,
+ * `<hostport>` and `<host-specific>`. Needs the cargo feature iri (default on); without it
+ * these return CRI_ERR_UNSUPPORTED.
+ */
+
+/**
+ * @defgroup cri_cri CRI references (draft-ietf-core-href-27)
+ * Validation, URI ⇄ CRI, resolution, EDN, the scheme-number table, and the reason codes of
+ * CRI_ERR_UNPROCESSABLE and CRI_ERR_UNCONVERTIBLE. (IRI ⇄ CRI is in cri_iri.)
+ */
+
+/**
+ * @defgroup cri_coap CoAP options (RFC 7252 §6.4/§6.5, draft-ietf-core-href-27 §8)
+ * URI or CRI → request options and back, the option wire format (RFC 7252 §3.1), the
+ * check that options may stand together, and the reason codes of CRI_ERR_COAP.
+ */
+
+/**
+ * The major version of libcri (semantic versioning) this header belongs to;
+ * cri_version() gives the linked library's.
+ * @ingroup cri_lib
+ */
 #define CRI_VERSION_MAJOR 0
+/**
+ * The minor version of libcri.
+ * @ingroup cri_lib
+ */
 #define CRI_VERSION_MINOR 1
+/**
+ * The patch version of libcri.
+ * @ingroup cri_lib
+ */
 #define CRI_VERSION_PATCH 0
-/** The revision of draft-ietf-core-href that libcri implements (docs/DESIGN.md, Decision 1). */
+/**
+ * The revision of draft-ietf-core-href that libcri implements (docs/DESIGN.md,
+ * Decision 1).
+ * @ingroup cri_lib
+ */
 #define CRI_DRAFT_REVISION 27
+
 
 /**
  * The CBOR tag of a CRI reference, tag 99 (draft-ietf-core-href-27 §11.4).
+ *
+ * @ingroup cri_cri
  */
 #define CRI_CBOR_TAG 99
 
 /**
  * No authority, so no host.
+ * @ingroup cri_uri
  */
 #define URI_HOST_NONE 0
 
 /**
  * The host is a reg-name (RFC 3986 §3.2.2), possibly empty.
+ * @ingroup cri_uri
  */
 #define URI_HOST_REG_NAME 1
 
 /**
  * The host is an IPv4address.
+ * @ingroup cri_uri
  */
 #define URI_HOST_IPV4 2
 
 /**
  * The host is an IP-literal holding an IPv6address (maybe with an RFC 6874 zone id).
+ * @ingroup cri_uri
  */
 #define URI_HOST_IPV6 3
 
 /**
  * The host is an IP-literal holding an IPvFuture.
+ * @ingroup cri_uri
  */
 #define URI_HOST_IPVFUTURE 4
 
 /**
  * Split flag: split by RFC 3986 Appendix B without validating; never fails.
+ * @ingroup cri_uri
  */
 #define URI_SPLIT_LENIENT 1
 
 /**
  * Split flag: validate against RFC 3987 `IRI-reference` instead (UTF-8 input; `ucschar`
  * in userinfo, reg-name, path, query, fragment; `iprivate` in the query).
+ * @ingroup cri_iri
  */
 #define URI_SPLIT_IRI 2
 
 /**
  * Request-target form: origin-form (`/path?query`), RFC 9112 §3.2.1.
+ * @ingroup cri_uri
  */
 #define URI_TARGET_ORIGIN 1
 
 /**
  * Request-target form: absolute-form (an absolute-URI), RFC 9112 §3.2.2.
+ * @ingroup cri_uri
  */
 #define URI_TARGET_ABSOLUTE 2
 
 /**
  * Request-target form: authority-form (`host:port`, CONNECT), RFC 9112 §3.2.3.
+ * @ingroup cri_uri
  */
 #define URI_TARGET_AUTHORITY 3
 
 /**
  * Request-target form: asterisk-form (`*`, OPTIONS), RFC 9112 §3.2.4.
+ * @ingroup cri_uri
  */
 #define URI_TARGET_ASTERISK 4
 
 /**
  * Request-target flag: the method is CONNECT, so the target is in authority-form.
+ * @ingroup cri_uri
  */
 #define URI_TARGET_CONNECT 1
 
 /**
  * Percent-encoding set: only unreserved characters (ALPHA DIGIT `-._~`) stay literal.
+ * @ingroup cri_uri
  */
 #define URI_ENCODE_UNRESERVED 0
 
 /**
  * Percent-encoding set: a path segment (pchar: unreserved, sub-delims, `:`, `@`).
+ * @ingroup cri_uri
  */
 #define URI_ENCODE_PATH_SEGMENT 1
 
 /**
  * Percent-encoding set: a query (pchar, `/`, `?`).
+ * @ingroup cri_uri
  */
 #define URI_ENCODE_QUERY 2
 
 /**
  * Percent-encoding set: a fragment (pchar, `/`, `?`).
+ * @ingroup cri_uri
  */
 #define URI_ENCODE_FRAGMENT 3
 
 /**
  * Percent-encoding set: a userinfo (unreserved, sub-delims, `:`).
+ * @ingroup cri_uri
  */
 #define URI_ENCODE_USERINFO 4
 
 /**
  * Percent-encoding set: `application/x-www-form-urlencoded` (ALPHA DIGIT `*-._` stay,
  * space becomes `+`).
+ * @ingroup cri_uri
  */
 #define URI_ENCODE_FORM 5
 
 /**
  * Decode flag: pass a broken `%` sequence through unchanged instead of failing.
+ * @ingroup cri_uri
  */
 #define URI_DECODE_LENIENT 1
 
 /**
  * Decode flag: form data, `+` decodes to a space (never use it for a path).
+ * @ingroup cri_uri
  */
 #define URI_DECODE_FORM 2
 
 /**
  * `iri_resolve` flag: write the target as an IRI (default: mapped to a URI).
+ * @ingroup cri_iri
  */
 #define IRI_RESOLVE_KEEP_IRI 1
 
 /**
  * Unprocessable: not well-formed CBOR.
+ * @ingroup cri_cri
  */
 #define CRI_REASON_NOT_CBOR 1
 
 /**
  * Unprocessable: indefinite-length encoding.
+ * @ingroup cri_cri
  */
 #define CRI_REASON_INDEFINITE 2
 
 /**
  * Unprocessable: a trailing default value (or `null`) was not removed.
+ * @ingroup cri_cri
  */
 #define CRI_REASON_TRAILING_DEFAULT 3
 
 /**
  * Unprocessable: scheme and authority both `null` (use discard).
+ * @ingroup cri_cri
  */
 #define CRI_REASON_TWO_LEADING_NULLS 4
 
 /**
  * Unprocessable: a path segment is "." or "..".
+ * @ingroup cri_cri
  */
 #define CRI_REASON_DOT_SEGMENT 5
 
 /**
  * Unprocessable: a text string is not valid UTF-8.
+ * @ingroup cri_cri
  */
 #define CRI_REASON_INVALID_UTF8 6
 
 /**
  * Unprocessable: a port over 65535.
+ * @ingroup cri_cri
  */
 #define CRI_REASON_PORT_RANGE 7
 
 /**
  * Unprocessable: a host-ip that is not 4 or 16 bytes.
+ * @ingroup cri_cri
  */
 #define CRI_REASON_HOST_IP_LENGTH 8
 
 /**
  * Unprocessable: a host-name label with ".".
+ * @ingroup cri_cri
  */
 #define CRI_REASON_HOST_LABEL 9
 
 /**
  * Unprocessable: PET byte strings that are not minimal.
+ * @ingroup cri_cri
  */
 #define CRI_REASON_PET_NOT_MINIMAL 10
 
 /**
  * Unprocessable: a leading empty path segment without authority.
+ * @ingroup cri_cri
  */
 #define CRI_REASON_LEADING_EMPTY_SEGMENT 11
 
 /**
  * Unprocessable: a rootless no-authority CRI with an empty path.
+ * @ingroup cri_cri
  */
 #define CRI_REASON_NAKED_ROOTLESS 12
 
 /**
  * Unprocessable: an item of a type or shape the CDDL does not allow, or an unknown feature.
+ * @ingroup cri_cri
  */
 #define CRI_REASON_STRUCTURE 13
 
 /**
  * Unprocessable: discard over 127.
+ * @ingroup cri_cri
  */
 #define CRI_REASON_DISCARD_RANGE 14
 
 /**
  * Unprocessable: a scheme-name that does not match `[a-z][a-z0-9+.-]*`.
+ * @ingroup cri_cri
  */
 #define CRI_REASON_SCHEME_NAME 15
 
 /**
  * Unprocessable: bytes after the CRI.
+ * @ingroup cri_cri
  */
 #define CRI_REASON_TRAILING_BYTES 16
 
 /**
  * Unprocessable: a full CRI was required but this is a relative reference.
+ * @ingroup cri_cri
  */
 #define CRI_REASON_NOT_FULL 17
 
 /**
  * Unprocessable: a CBOR tag other than 99 around the CRI.
+ * @ingroup cri_cri
  */
 #define CRI_REASON_TAG 18
 
 /**
  * Unconvertible: an IPvFuture host.
+ * @ingroup cri_cri
  */
 #define CRI_UNCONVERTIBLE_IPVFUTURE 1
 
 /**
  * Unconvertible: an empty port.
+ * @ingroup cri_cri
  */
 #define CRI_UNCONVERTIBLE_EMPTY_PORT 2
 
 /**
  * Unconvertible: a port with leading zeros.
+ * @ingroup cri_cri
  */
 #define CRI_UNCONVERTIBLE_PORT_LEADING_ZERO 3
 
 /**
  * Unconvertible: a zone id that is not UTF-8 (`cri_from_uri`), or an empty zone-id or
  * one on an IPv4 address (`cri_to_uri`: RFC 6874 has a non-empty ZoneID for IPv6 only).
+ * @ingroup cri_cri
  */
 #define CRI_UNCONVERTIBLE_ZONE_ID 4
 
 /**
  * Unconvertible: a scheme number not in the table compiled in.
+ * @ingroup cri_cri
  */
 #define CRI_UNCONVERTIBLE_UNKNOWN_SCHEME 5
 
 /**
  * Unconvertible: discard 0 with a path or with an empty query.
+ * @ingroup cri_cri
  */
 #define CRI_UNCONVERTIBLE_DISCARD_ZERO 6
 
 /**
  * Unconvertible: discard without path segments to append.
+ * @ingroup cri_cri
  */
 #define CRI_UNCONVERTIBLE_DISCARD_WITHOUT_PATH 7
 
 /**
  * Unconvertible: a zone-id, and `CRI_TO_URI_ZONE_ID` was not given.
+ * @ingroup cri_cri
  */
 #define CRI_UNCONVERTIBLE_ZONE_ID_NOT_ENABLED 8
 
 /**
  * Unconvertible: the base is not a full CRI.
+ * @ingroup cri_cri
  */
 #define CRI_UNCONVERTIBLE_NOT_FULL 9
 
 /**
  * Unconvertible: without an authority, the path starts with an empty segment and more.
+ * @ingroup cri_cri
  */
 #define CRI_UNCONVERTIBLE_LEADING_EMPTY_SEGMENT 10
 
 /**
  * Unconvertible: a relative reference climbing more than 126 segments (discard over 127,
  * draft §5.1).
+ * @ingroup cri_cri
  */
 #define CRI_UNCONVERTIBLE_DISCARD_RANGE 11
 
 /**
  * Unconvertible: no scheme and a rootless path without authority (`[null, true, …]`),
  * which no URI reference without a scheme expresses (draft §6.1, RFC 3986 §5.2.2).
+ * @ingroup cri_cri
  */
 #define CRI_UNCONVERTIBLE_ROOTLESS_WITHOUT_SCHEME 12
 
 /**
  * `cri_validate` flag: the CRI reference must be a full CRI (start with a scheme).
+ * @ingroup cri_cri
  */
 #define CRI_VALIDATE_FULL 1
 
 /**
  * `cri_to_uri` flag: write a zone-id in the RFC 6874 form `[fe80::1%25eth0]`.
+ * @ingroup cri_cri
  */
 #define CRI_TO_URI_ZONE_ID 1
 
 /**
  * Uri-Host (RFC 7252 §5.10.1).
+ * @ingroup cri_coap
  */
 #define CRI_COAP_OPTION_URI_HOST 3
 
 /**
  * Uri-Port.
+ * @ingroup cri_coap
  */
 #define CRI_COAP_OPTION_URI_PORT 7
 
 /**
  * Uri-Path.
+ * @ingroup cri_coap
  */
 #define CRI_COAP_OPTION_URI_PATH 11
 
 /**
  * Uri-Query.
+ * @ingroup cri_coap
  */
 #define CRI_COAP_OPTION_URI_QUERY 15
 
 /**
  * Proxy-Uri (RFC 7252 §5.10.2).
+ * @ingroup cri_coap
  */
 #define CRI_COAP_OPTION_PROXY_URI 35
 
 /**
  * Proxy-Scheme.
+ * @ingroup cri_coap
  */
 #define CRI_COAP_OPTION_PROXY_SCHEME 39
 
 /**
  * Proxy-Cri (draft-ietf-core-href-27 §8.2.1).
+ * @ingroup cri_coap
  */
 #define CRI_COAP_OPTION_PROXY_CRI 235
 
 /**
  * Proxy-Scheme-Number (draft §8.2.2).
+ * @ingroup cri_coap
  */
 #define CRI_COAP_OPTION_PROXY_SCHEME_NUMBER 239
 
 /**
  * Mode: Uri-Host, Uri-Port, Uri-Path, Uri-Query; a CoAP scheme is required.
+ * @ingroup cri_coap
  */
 #define CRI_COAP_MODE_DIRECT 0
 
 /**
  * Mode: to a forward-proxy, the whole URI in Proxy-Uri or the whole CRI in Proxy-Cri.
+ * @ingroup cri_coap
  */
 #define CRI_COAP_MODE_PROXY 1
 
 /**
  * Mode: to a forward-proxy, Proxy-Scheme / Proxy-Scheme-Number with the Uri-* options.
+ * @ingroup cri_coap
  */
 #define CRI_COAP_MODE_PROXY_SCHEME 2
 
 /**
  * Mode: direct for a CoAP scheme, else as `CRI_COAP_MODE_PROXY`.
+ * @ingroup cri_coap
  */
 #define CRI_COAP_MODE_AUTO 3
 
 /**
  * CoAP error reason: the URI is not absolute, or the CRI not full.
+ * @ingroup cri_coap
  */
 #define CRI_COAP_ERR_NOT_ABSOLUTE 1
 
 /**
  * CoAP error reason: not a CoAP scheme (coap, coaps, coap+tcp, coaps+tcp, coap+ws, coaps+ws).
+ * @ingroup cri_coap
  */
 #define CRI_COAP_ERR_NOT_COAP_SCHEME 2
 
 /**
  * CoAP error reason: a fragment (never sent).
+ * @ingroup cri_coap
  */
 #define CRI_COAP_ERR_FRAGMENT 3
 
 /**
  * CoAP error reason: no host, or an empty one, in the target, the options or the
  * destination.
+ * @ingroup cri_coap
  */
 #define CRI_COAP_ERR_NO_HOST 4
 
 /**
  * CoAP error reason: an option value longer or shorter than RFC 7252 allows.
+ * @ingroup cri_coap
  */
 #define CRI_COAP_ERR_OPTION_LENGTH 5
 
 /**
  * CoAP error reason: a CRI text-pet-sequence where an option value is needed.
+ * @ingroup cri_coap
  */
 #define CRI_COAP_ERR_PET 6
 
 /**
  * CoAP error reason: a Uri-Host that is no reg-name, IP-literal or IPv4address.
+ * @ingroup cri_coap
  */
 #define CRI_COAP_ERR_BAD_URI_HOST 7
 
 /**
  * CoAP error reason: an option value that is not UTF-8 where a CRI needs text.
+ * @ingroup cri_coap
  */
 #define CRI_COAP_ERR_NOT_UTF8 8
 
 /**
  * CoAP error reason: a Uri-Path of "." or "..".
+ * @ingroup cri_coap
  */
 #define CRI_COAP_ERR_DOT_SEGMENT 9
 
 /**
  * CoAP error reason: option numbers out of ascending order.
+ * @ingroup cri_coap
  */
 #define CRI_COAP_ERR_ORDER 10
 
 /**
  * CoAP error reason: malformed option bytes.
+ * @ingroup cri_coap
  */
 #define CRI_COAP_ERR_WIRE 11
 
 /**
  * CoAP error reason: options that must not stand together, or repeated.
+ * @ingroup cri_coap
  */
 #define CRI_COAP_ERR_CONFLICT 12
 
 /**
  * CoAP error reason: a bad destination: an address length not 4 or 16, or a zone that
  * is empty, not UTF-8, or on an IPv4 address (composers).
+ * @ingroup cri_coap
  */
 #define CRI_COAP_ERR_BAD_VALUE 13
 
 /**
  * CoAP error reason: a userinfo (CoAP URIs have none, RFC 7252 §6.1).
+ * @ingroup cri_coap
  */
 #define CRI_COAP_ERR_USERINFO 14
 
 /**
- * Status of every libcri function: 0 is success, negative values are errors.
+ * Status of every libcri function: 0 is success, negative values are errors. The
+ * return type `cri_status` is `int32_t` before C23 and this enumeration, fixed to
+ * `int32_t`, in C23 and C++ (arm-none-eabi-gcc packs a plain enum into one byte:
+ * docs/DESIGN.md, "Rules for every C entry point").
+ *
+ * @ingroup cri_lib
  */
 enum cri_status
 #if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
@@ -491,8 +637,8 @@ enum cri_status
    */
   CRI_ERR_PERCENT = -4,
   /**
-   * A port is over 65535 (valid RFC 3986 §3.2.3 syntax that libcri rejects, README
-   * Decision 10); `*error_offset` is its first digit.
+   * A port is over 65535 (valid RFC 3986 §3.2.3 syntax that libcri rejects,
+   * docs/DESIGN.md Decision 10); `*error_offset` is its first digit.
    */
   CRI_ERR_PORT_RANGE = -5,
   /**
@@ -548,6 +694,7 @@ typedef int32_t cri_status;
  * A component of a split URI reference: `ptr` points into the caller's input (not
  * NUL-terminated), `len` is its length in bytes. `ptr == NULL` means the component is
  * absent; `ptr != NULL, len == 0` means present and empty.
+ * @ingroup cri_uri
  */
 struct uri_span {
   /**
@@ -563,6 +710,7 @@ struct uri_span {
 /**
  * A URI reference split into its components (RFC 3986 §3), zero-copy: every span points
  * into the input given to `uri_split`, which must outlive this struct.
+ * @ingroup cri_uri
  */
 struct uri_parts {
   /**
@@ -614,6 +762,7 @@ struct uri_parts {
  * One query argument: `key` before the first `=`, `value` after it (`value.ptr` NULL
  * when the argument has no `=`). Both point into the query and are still encoded:
  * decode them with `uri_percent_decode(..., URI_DECODE_FORM, ...)`.
+ * @ingroup cri_uri
  */
 struct uri_query_arg {
   /**
@@ -632,6 +781,7 @@ struct uri_query_arg {
  * `CRI_ERR_UNPROCESSABLE`, also `CRI_ERR_BASE` from `cri_resolve`) or a
  * `CRI_UNCONVERTIBLE_*` value (with `CRI_ERR_UNCONVERTIBLE`), 0 otherwise; `offset` is the
  * byte offset of the offending CBOR item, or of the first bad byte of a URI.
+ * @ingroup cri_lib
  */
 struct cri_error_info {
   /**
@@ -649,6 +799,7 @@ struct cri_error_info {
  * or 16 (IPv6) address bytes, or is NULL with `addr_len` 0 when unknown; `zone` an
  * optional zone (`zone_len` bytes, NULL for none); `port` the UDP port, or -1 for the
  * port the URI or CRI names.
+ * @ingroup cri_coap
  */
 struct cri_coap_destination {
   /**
@@ -676,6 +827,7 @@ struct cri_coap_destination {
 /**
  * One CoAP option: its number and its value (`len` bytes at `value`, not NUL-terminated;
  * uint options such as Uri-Port in network byte order without leading zeros).
+ * @ingroup cri_coap
  */
 struct cri_coap_option {
   /**
@@ -697,25 +849,37 @@ extern "C" {
 #endif // __cplusplus
 
 /**
- * The name of a status as a static NUL-terminated string (e.g. `"CRI_ERR_SYNTAX"`),
- * `"CRI_UNKNOWN"` for a value that is not a status.
+ * The name of the status `status` as a static NUL-terminated string.
+ *
+ * @return The enumerator's name (e.g. `"CRI_ERR_SYNTAX"` for -3), or `"CRI_UNKNOWN"` for
+ *         a value that is not a status. Never NULL, never fails.
+ *
+ * @ingroup cri_lib
  */
 const char *cri_status_name(int32_t status);
 
 /**
- * The version of the linked library as `MAJOR << 16 | MINOR << 8 | PATCH` (semantic
- * versioning), to compare with the `CRI_VERSION_*` macros of the header a program was
- * compiled with. Never fails.
+ * The version of the linked library (semantic versioning), to compare with the
+ * `CRI_VERSION_*` macros of the header a program was compiled with.
+ *
+ * @return `MAJOR << 16 | MINOR << 8 | PATCH`. Never fails.
+ *
+ * @ingroup cri_lib
  */
 uint32_t cri_version(void);
 
 /**
- * The name of the reason `reason` that comes with `status` in `cri_error_info`, as a
- * static NUL-terminated string equal to the constant's name in `cri.h`: a
- * `CRI_REASON_*` with `CRI_ERR_UNPROCESSABLE` or `CRI_ERR_BASE`, a `CRI_UNCONVERTIBLE_*`
- * with `CRI_ERR_UNCONVERTIBLE`, a `CRI_COAP_ERR_*` with `CRI_ERR_COAP` (e.g.
- * `cri_reason_name(CRI_ERR_COAP, 8)` is `"CRI_COAP_ERR_NOT_UTF8"`); `"CRI_UNKNOWN"` for
- * any other pair (reason 0 included: the status says it all).
+ * The name of the reason `reason` that comes with the status `status` in
+ * `struct cri_error_info`, as a static NUL-terminated string equal to the constant's
+ * name in `cri.h`: a `CRI_REASON_*` with `CRI_ERR_UNPROCESSABLE` or `CRI_ERR_BASE`, a
+ * `CRI_UNCONVERTIBLE_*` with `CRI_ERR_UNCONVERTIBLE`, a `CRI_COAP_ERR_*` with
+ * `CRI_ERR_COAP`.
+ *
+ * @return The constant's name (e.g. `cri_reason_name(CRI_ERR_COAP, 8)` is
+ *         `"CRI_COAP_ERR_NOT_UTF8"`), or `"CRI_UNKNOWN"` for any other pair (reason 0
+ *         included: the status says it all). Never NULL, never fails.
+ *
+ * @ingroup cri_lib
  */
 const char *cri_reason_name(int32_t status,
                             int32_t reason);
@@ -728,19 +892,25 @@ const char *cri_reason_name(int32_t status,
  * `URI_SPLIT_LENIENT` in `flags` it is split by the regular expression of Appendix B and
  * never fails (for logs). `error_offset` may be NULL.
  *
- * Returns `CRI_OK`; `CRI_ERR_NULL` if `parts` is NULL or `s` is NULL with `len > 0`;
- * `CRI_ERR_ARGUMENT` for an unknown flag; `CRI_ERR_UNSUPPORTED` for `URI_SPLIT_IRI`
- * without the cargo feature `iri` or `URI_SPLIT_LENIENT` without `lenient` (both default
- * on; a firmware build without them carries only the strict URI parser);
- * `CRI_ERR_SYNTAX` or `CRI_ERR_PERCENT` with `*error_offset` the first bad byte (`*parts`
- * untouched); `CRI_ERR_PORT_RANGE` for a port
- * over 65535 (reported only when the rest of the reference is valid: the grammar allows
- * any number of port digits), with `*error_offset` its first digit and `*parts` filled
- * (port_number -1).
+ * @retval CRI_OK `*parts` holds the components.
+ * @retval CRI_ERR_NULL `parts` is NULL, or `s` is NULL with `len > 0`.
+ * @retval CRI_ERR_ARGUMENT `flags` has a bit other than `URI_SPLIT_LENIENT` and
+ *     `URI_SPLIT_IRI`, or `*parts` overlaps the input (nothing written).
+ * @retval CRI_ERR_UNSUPPORTED `URI_SPLIT_IRI` without the cargo feature `iri`, or
+ *     `URI_SPLIT_LENIENT` without `lenient` (both default on; a firmware build without
+ *     them carries only the strict URI parser).
+ * @retval CRI_ERR_SYNTAX The reference breaks the grammar: `*error_offset` is the first
+ *     bad byte; `*parts` untouched.
+ * @retval CRI_ERR_PERCENT A `%` is not followed by two hex digits: `*error_offset` is the
+ *     first byte that is not one; `*parts` untouched.
+ * @retval CRI_ERR_PORT_RANGE A port over 65535, reported only when the rest of the
+ *     reference is valid (the grammar allows any number of port digits): `*error_offset`
+ *     is its first digit, `*parts` is filled (`port_number` -1).
  *
  * # Safety
  * `s` points to `len` readable bytes (or is NULL with `len == 0`); `parts` is writable;
  * `error_offset` is NULL or writable.
+ * @ingroup cri_uri
  */
 cri_status uri_split(const char *s,
                      size_t len,
@@ -755,11 +925,19 @@ cri_status uri_split(const char *s,
  * a leading `/` is origin-form (path and query; the path may start with `//`) and
  * anything else must be an absolute-URI without fragment. `error_offset` may be NULL.
  *
- * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_ARGUMENT` for an unknown flag;
- * `CRI_ERR_SYNTAX`, `CRI_ERR_PERCENT` or `CRI_ERR_PORT_RANGE` with `*error_offset`.
+ * @retval CRI_OK `*parts` holds the components and `*form` the form.
+ * @retval CRI_ERR_NULL `parts` or `form` is NULL, or `s` is NULL with `len > 0`.
+ * @retval CRI_ERR_ARGUMENT `flags` has a bit other than `URI_TARGET_CONNECT`.
+ * @retval CRI_ERR_SYNTAX The target is in none of the forms or breaks its form's grammar
+ *     (a fragment, userinfo in authority-form, a relative reference): `*error_offset` is
+ *     the first bad byte.
+ * @retval CRI_ERR_PERCENT A `%` is not followed by two hex digits: `*error_offset` is the
+ *     first byte that is not one.
+ * @retval CRI_ERR_PORT_RANGE A port over 65535: `*error_offset` is its first digit.
  *
  * # Safety
  * As for `uri_split`; `form` is writable.
+ * @ingroup cri_uri
  */
 cri_status uri_split_request_target(const char *s,
                                     size_t len,
@@ -771,14 +949,20 @@ cri_status uri_split_request_target(const char *s,
 /**
  * Percent-encodes the bytes `(in, len)` into the text buffer `(out, cap)` (RFC 3986 §2.1):
  * every byte outside the set `set` (`URI_ENCODE_*`) becomes `%HH` with uppercase hex.
- * `*out_len` gets the length without NUL.
  *
- * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_ARGUMENT` for an unknown `set`;
- * `CRI_ERR_BUFFER` with the length needed in `*out_len`.
+ * @retval CRI_OK The text and a NUL are in `out`, `*out_len` is its length without the
+ *     NUL.
+ * @retval CRI_ERR_NULL `in` is NULL with `len > 0`, `out_len` is NULL, or `out` is NULL
+ *     with `cap > 0`.
+ * @retval CRI_ERR_ARGUMENT `set` is no `URI_ENCODE_*` value, or `out` overlaps the input
+ *     (nothing written).
+ * @retval CRI_ERR_BUFFER The text does not fit: `*out_len` is the length needed without
+ *     the NUL (retry with `cap >= *out_len + 1`); nothing written at or past `out + cap`.
  *
  * # Safety
  * `in` points to `len` readable bytes (or is NULL with `len == 0`); `out` points to `cap`
  * writable bytes (or is NULL with `cap == 0`); `out_len` is writable.
+ * @ingroup cri_uri
  */
 cri_status uri_percent_encode(const char *in,
                               size_t len,
@@ -792,13 +976,22 @@ cri_status uri_percent_encode(const char *in,
  * `%2e`, `+` stays `+` unless `URI_DECODE_FORM`. The output is bytes and may contain NUL
  * (from `%00`): use `*out_len`; a NUL is still written after it.
  *
- * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_ARGUMENT` for an unknown flag;
- * `CRI_ERR_PERCENT` with `*error_offset` the `%` of a broken sequence (`%`, `%4`, `%4G`)
- * unless `URI_DECODE_LENIENT`; `CRI_ERR_BUFFER` with the length needed in `*out_len`;
- * `CRI_ERR_UNSUPPORTED` for `URI_DECODE_LENIENT` without the cargo feature `lenient`.
+ * @retval CRI_OK The decoded bytes and a NUL are in `out`, `*out_len` is their length
+ *     without the NUL.
+ * @retval CRI_ERR_NULL `s` is NULL with `len > 0`, `out_len` is NULL, or `out` is NULL
+ *     with `cap > 0`.
+ * @retval CRI_ERR_ARGUMENT `flags` has a bit other than `URI_DECODE_LENIENT` and
+ *     `URI_DECODE_FORM`, or `out` overlaps the input (nothing written).
+ * @retval CRI_ERR_UNSUPPORTED `URI_DECODE_LENIENT` without the cargo feature `lenient`
+ *     (default on).
+ * @retval CRI_ERR_PERCENT A broken sequence (`%`, `%4`, `%4G`) without
+ *     `URI_DECODE_LENIENT`: `*error_offset` is its `%`.
+ * @retval CRI_ERR_BUFFER The text does not fit: `*out_len` is the length needed without
+ *     the NUL (retry with `cap >= *out_len + 1`); nothing written at or past `out + cap`.
  *
  * # Safety
  * As for `uri_percent_encode`; `error_offset` is NULL or writable.
+ * @ingroup cri_uri
  */
 cri_status uri_percent_decode(const char *s,
                               size_t len,
@@ -812,10 +1005,17 @@ cri_status uri_percent_decode(const char *s,
  * Removes dot-segments from the path `(path, len)` (RFC 3986 §5.2.4) into `(out, cap)`:
  * `/a/b/c/./../../g` gives `/a/g`. Only literal `.` and `..` are dots (`%2E` is not).
  *
- * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_BUFFER` with the length needed.
+ * @retval CRI_OK The text and a NUL are in `out`, `*out_len` is its length without the
+ *     NUL.
+ * @retval CRI_ERR_NULL `path` is NULL with `len > 0`, `out_len` is NULL, or `out` is NULL
+ *     with `cap > 0`.
+ * @retval CRI_ERR_ARGUMENT `out` overlaps the input (nothing written).
+ * @retval CRI_ERR_BUFFER The text does not fit: `*out_len` is the length needed without
+ *     the NUL (retry with `cap >= *out_len + 1`); nothing written at or past `out + cap`.
  *
  * # Safety
  * As for `uri_percent_encode`.
+ * @ingroup cri_uri
  */
 cri_status uri_remove_dot_segments(const char *path,
                                    size_t len,
@@ -829,13 +1029,26 @@ cri_status uri_remove_dot_segments(const char *path,
  * writes the target URI (§5.3) into `(out, cap)`. Both are validated strictly; the base
  * must have a scheme and its fragment is ignored. `error_offset` may be NULL.
  *
- * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_BASE` with `*error_offset` in the base;
- * `CRI_ERR_SYNTAX`, `CRI_ERR_PERCENT` or `CRI_ERR_PORT_RANGE` with `*error_offset` in the
- * reference; `CRI_ERR_BUFFER` with the length needed.
+ * @retval CRI_OK The target URI and a NUL are in `out`, `*out_len` is its length without
+ *     the NUL.
+ * @retval CRI_ERR_NULL `base` or `ref` is NULL with a nonzero length, `out_len` is NULL,
+ *     or `out` is NULL with `cap > 0`.
+ * @retval CRI_ERR_ARGUMENT `out` overlaps `base` or `ref` (nothing written).
+ * @retval CRI_ERR_BASE The base is no absolute URI: `*error_offset` is 0 without a scheme,
+ *     else the first bad byte of the base.
+ * @retval CRI_ERR_SYNTAX The reference breaks the grammar: `*error_offset` is the first
+ *     bad byte of the reference.
+ * @retval CRI_ERR_PERCENT A `%` in the reference is not followed by two hex digits:
+ *     `*error_offset` is the first byte that is not one.
+ * @retval CRI_ERR_PORT_RANGE A port over 65535 in the reference: `*error_offset` is its
+ *     first digit.
+ * @retval CRI_ERR_BUFFER The text does not fit: `*out_len` is the length needed without
+ *     the NUL (retry with `cap >= *out_len + 1`); nothing written at or past `out + cap`.
  *
  * # Safety
  * `base` and `ref` point to their lengths of readable bytes (or are NULL with length 0);
  * `out`, `out_len`, `error_offset` as for `uri_percent_decode`.
+ * @ingroup cri_uri
  */
 cri_status uri_resolve(const char *base,
                        size_t base_len,
@@ -853,16 +1066,23 @@ cri_status uri_resolve(const char *base,
  * without an authority gets a `/.` prefix, a first segment with `:` without scheme and
  * authority a `./` prefix, so the output parses back to the same components.
  *
- * Returns `CRI_OK`; `CRI_ERR_NULL` (also for a span with NULL `ptr` and `len > 0`);
- * `CRI_ERR_PARTS` if an authority is followed by a path not starting with `/`, a
- * userinfo or port is given without a host, or a span is not what its RFC 3986 §3.1-§3.5
- * rule allows, so the output would split differently (an empty scheme, `#` in a query,
- * `/` or `:` in a host, a port that is not digits or over 65535, a broken `%`, a space);
- * `CRI_ERR_BUFFER` with the length needed.
+ * @retval CRI_OK The reference and a NUL are in `out`, `*out_len` is its length without
+ *     the NUL.
+ * @retval CRI_ERR_NULL `parts` is NULL, a span has a NULL `ptr` with `len > 0`, `out_len`
+ *     is NULL, or `out` is NULL with `cap > 0`.
+ * @retval CRI_ERR_ARGUMENT `out` overlaps a span (nothing written).
+ * @retval CRI_ERR_PARTS The output would split into other components: an authority
+ *     followed by a path not starting with `/`, a userinfo or port without a host, or a
+ *     span that its RFC 3986 §3.1-§3.5 rule does not allow (an empty scheme, `#` in a
+ *     query, `/` or `:` in a host, a port that is not digits or over 65535, a broken `%`,
+ *     a space).
+ * @retval CRI_ERR_BUFFER The text does not fit: `*out_len` is the length needed without
+ *     the NUL (retry with `cap >= *out_len + 1`); nothing written at or past `out + cap`.
  *
  * # Safety
  * `parts` is readable and each span points to `len` readable bytes; `out` and `out_len`
  * as for `uri_percent_encode`.
+ * @ingroup cri_uri
  */
 cri_status uri_recompose(const struct uri_parts *parts,
                          char *out,
@@ -877,11 +1097,22 @@ cri_status uri_recompose(const struct uri_parts *parts,
  * empty and default ports dropped (http, https, ws, wss and the
  * six CoAP schemes), an empty path after an authority written `/` for those schemes.
  *
- * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_SYNTAX`, `CRI_ERR_PERCENT` or
- * `CRI_ERR_PORT_RANGE` with `*error_offset`; `CRI_ERR_BUFFER` with the length needed.
+ * @retval CRI_OK The normalized reference and a NUL are in `out`, `*out_len` is its length
+ *     without the NUL.
+ * @retval CRI_ERR_NULL `s` is NULL with `len > 0`, `out_len` is NULL, or `out` is NULL
+ *     with `cap > 0`.
+ * @retval CRI_ERR_ARGUMENT `out` overlaps the input (nothing written).
+ * @retval CRI_ERR_SYNTAX The reference breaks the grammar: `*error_offset` is the first
+ *     bad byte.
+ * @retval CRI_ERR_PERCENT A `%` is not followed by two hex digits: `*error_offset` is the
+ *     first byte that is not one.
+ * @retval CRI_ERR_PORT_RANGE A port over 65535: `*error_offset` is its first digit.
+ * @retval CRI_ERR_BUFFER The text does not fit: `*out_len` is the length needed without
+ *     the NUL (retry with `cap >= *out_len + 1`); nothing written at or past `out + cap`.
  *
  * # Safety
  * As for `uri_percent_decode`.
+ * @ingroup cri_uri
  */
 cri_status uri_normalize(const char *s,
                          size_t len,
@@ -894,12 +1125,19 @@ cri_status uri_normalize(const char *s,
  * Compares two URI references after normalization (RFC 3986 §6.2.2, §6.2.3, as
  * `uri_normalize`) and stores 1 (equivalent) or 0 in `*equivalent`. No buffer is needed.
  *
- * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_SYNTAX`, `CRI_ERR_PERCENT` or
- * `CRI_ERR_PORT_RANGE` with `*error_offset` in `a` if `a` is invalid, else in `b`.
+ * @retval CRI_OK `*equivalent` is 1 if the two normalize to the same text, else 0.
+ * @retval CRI_ERR_NULL `equivalent` is NULL, or `a` or `b` is NULL with a nonzero length.
+ * @retval CRI_ERR_SYNTAX A reference breaks the grammar: `*error_offset` is its first bad
+ *     byte, in `a` if `a` is invalid, else in `b`.
+ * @retval CRI_ERR_PERCENT A `%` is not followed by two hex digits: `*error_offset` as for
+ *     `CRI_ERR_SYNTAX`.
+ * @retval CRI_ERR_PORT_RANGE A port over 65535: `*error_offset` is its first digit, as for
+ *     `CRI_ERR_SYNTAX`.
  *
  * # Safety
  * `a` and `b` point to their lengths of readable bytes (or are NULL with length 0);
  * `equivalent` is writable; `error_offset` is NULL or writable.
+ * @ingroup cri_uri
  */
 cri_status uri_equivalent(const char *a,
                           size_t a_len,
@@ -913,11 +1151,15 @@ cri_status uri_equivalent(const char *a,
  * as `application/x-www-form-urlencoded` reads them (empty pieces skipped). Start with
  * `*pos = 0`; each call stores the next argument in `*arg` and advances `*pos`.
  *
- * Returns `CRI_OK` with an argument; `CRI_DONE` when there are no more; `CRI_ERR_NULL`.
+ * @retval CRI_OK `*arg` holds the next argument and `*pos` is past it.
+ * @retval CRI_DONE No argument is left (`*arg` untouched); every later call returns
+ *     `CRI_DONE` too.
+ * @retval CRI_ERR_NULL `pos` or `arg` is NULL, or `query` is NULL with `len > 0`.
  *
  * # Safety
  * `query` points to `len` readable bytes (or is NULL with `len == 0`); `pos` and `arg`
  * are writable.
+ * @ingroup cri_uri
  */
 cri_status uri_query_next(const char *query,
                           size_t len,
@@ -931,13 +1173,24 @@ cri_status uri_query_next(const char *query,
  * percent-encodings stay. Host names are percent-encoded too: IDNA (punycode) is out of
  * scope.
  *
- * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_SYNTAX` (also invalid UTF-8) or
- * `CRI_ERR_PERCENT` with `*error_offset`; `CRI_ERR_BUFFER` with the length needed.
- *
- * Without the cargo feature `iri` (default on) it returns `CRI_ERR_UNSUPPORTED`.
+ * @retval CRI_OK The URI reference and a NUL are in `out`, `*out_len` is its length
+ *     without the NUL.
+ * @retval CRI_ERR_NULL `iri` is NULL with `len > 0`, `out_len` is NULL, or `out` is NULL
+ *     with `cap > 0`.
+ * @retval CRI_ERR_ARGUMENT `out` overlaps the input (nothing written).
+ * @retval CRI_ERR_SYNTAX The input is no IRI reference (also invalid UTF-8):
+ *     `*error_offset` is the first bad byte.
+ * @retval CRI_ERR_PERCENT A `%` is not followed by two hex digits: `*error_offset` is the
+ *     first byte that is not one.
+ * @retval CRI_ERR_PORT_RANGE A port over 65535: `*error_offset` is its first digit.
+ * @retval CRI_ERR_BUFFER The text does not fit: `*out_len` is the length needed without
+ *     the NUL (retry with `cap >= *out_len + 1`); nothing written at or past `out + cap`.
+ * @retval CRI_ERR_UNSUPPORTED This build leaves out the cargo feature `iri` (default on);
+ *     nothing else is checked.
  *
  * # Safety
  * As for `uri_normalize`.
+ * @ingroup cri_iri
  */
 cri_status iri_to_uri(const char *iri,
                       size_t len,
@@ -952,12 +1205,24 @@ cri_status iri_to_uri(const char *iri,
  * characters; percent-encoded ASCII such as `%2F`, `%25`, `%3F`, invalid UTF-8 and bidi
  * formatting characters (§4.1) stay encoded.
  *
- * Returns as `iri_to_uri`.
- *
- * Without the cargo feature `iri` (default on) it returns `CRI_ERR_UNSUPPORTED`.
+ * @retval CRI_OK The IRI reference and a NUL are in `out`, `*out_len` is its length
+ *     without the NUL.
+ * @retval CRI_ERR_NULL `s` is NULL with `len > 0`, `out_len` is NULL, or `out` is NULL
+ *     with `cap > 0`.
+ * @retval CRI_ERR_ARGUMENT `out` overlaps the input (nothing written).
+ * @retval CRI_ERR_SYNTAX The input is no URI reference: `*error_offset` is the first bad
+ *     byte.
+ * @retval CRI_ERR_PERCENT A `%` is not followed by two hex digits: `*error_offset` is the
+ *     first byte that is not one.
+ * @retval CRI_ERR_PORT_RANGE A port over 65535: `*error_offset` is its first digit.
+ * @retval CRI_ERR_BUFFER The text does not fit: `*out_len` is the length needed without
+ *     the NUL (retry with `cap >= *out_len + 1`); nothing written at or past `out + cap`.
+ * @retval CRI_ERR_UNSUPPORTED This build leaves out the cargo feature `iri` (default on);
+ *     nothing else is checked.
  *
  * # Safety
  * As for `uri_normalize`.
+ * @ingroup cri_iri
  */
 cri_status uri_to_iri(const char *s,
                       size_t len,
@@ -973,12 +1238,28 @@ cri_status uri_to_iri(const char *s,
  * an IRI with `IRI_RESOLVE_KEEP_IRI`: a crawler resolving a page's links against the page
  * URL or its `<base href>`.
  *
- * Returns as `uri_resolve`, and `CRI_ERR_ARGUMENT` for an unknown flag.
- *
- * Without the cargo feature `iri` (default on) it returns `CRI_ERR_UNSUPPORTED`.
+ * @retval CRI_OK The target and a NUL are in `out`, `*out_len` is its length without the
+ *     NUL.
+ * @retval CRI_ERR_NULL `base` or `ref` is NULL with a nonzero length, `out_len` is NULL,
+ *     or `out` is NULL with `cap > 0`.
+ * @retval CRI_ERR_ARGUMENT `flags` has a bit other than `IRI_RESOLVE_KEEP_IRI`, or `out`
+ *     overlaps `base` or `ref` (nothing written).
+ * @retval CRI_ERR_BASE The base is no absolute IRI: `*error_offset` is 0 without a scheme,
+ *     else the first bad byte of the base.
+ * @retval CRI_ERR_SYNTAX The reference is no IRI reference (also invalid UTF-8):
+ *     `*error_offset` is the first bad byte of the reference.
+ * @retval CRI_ERR_PERCENT A `%` in the reference is not followed by two hex digits:
+ *     `*error_offset` is the first byte that is not one.
+ * @retval CRI_ERR_PORT_RANGE A port over 65535 in the reference: `*error_offset` is its
+ *     first digit.
+ * @retval CRI_ERR_BUFFER The text does not fit: `*out_len` is the length needed without
+ *     the NUL (retry with `cap >= *out_len + 1`); nothing written at or past `out + cap`.
+ * @retval CRI_ERR_UNSUPPORTED This build leaves out the cargo feature `iri` (default on);
+ *     nothing else is checked.
  *
  * # Safety
  * As for `uri_resolve`.
+ * @ingroup cri_iri
  */
 cri_status iri_resolve(const char *base,
                        size_t base_len,
@@ -998,12 +1279,22 @@ cri_status iri_resolve(const char *base,
  * outside the authority), writes the result to `(out, cap)` and checks it against the
  * RFC 3986 grammar.
  *
- * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_BUFFER` with the length needed;
- * `CRI_ERR_SYNTAX` or `CRI_ERR_PORT_RANGE` with `*error_offset` into the output when even
- * the processed text is no URI reference (e.g. a bad IP-literal), the output written.
+ * @retval CRI_OK The processed text and a NUL are in `out`, `*out_len` is its length
+ *     without the NUL, and it is a URI reference.
+ * @retval CRI_ERR_NULL `s` is NULL with `len > 0`, `out_len` is NULL, or `out` is NULL
+ *     with `cap > 0`.
+ * @retval CRI_ERR_ARGUMENT `out` overlaps the input (nothing written).
+ * @retval CRI_ERR_BUFFER The text does not fit: `*out_len` is the length needed without
+ *     the NUL (retry with `cap >= *out_len + 1`); nothing written at or past `out + cap`.
+ * @retval CRI_ERR_SYNTAX Even the processed text is no URI reference (e.g. a bad
+ *     IP-literal): the output is written as for `CRI_OK`, `*error_offset` is the first bad
+ *     byte of the output.
+ * @retval CRI_ERR_PORT_RANGE The processed text has a port over 65535: the output is
+ *     written, `*error_offset` is the port's first digit in the output.
  *
  * # Safety
  * As for `uri_normalize`.
+ * @ingroup cri_iri
  */
 cri_status uri_preprocess(const char *s,
                           size_t len,
@@ -1017,11 +1308,14 @@ cri_status uri_preprocess(const char *s,
  * `:port` when there is a scheme and a port that differs from the scheme's default (or
  * whose default is not known). `*out` is absent (NULL) without an authority.
  *
- * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_PARTS` if the port does not follow the host
- * in memory (parts not from one `uri_split`).
+ * @retval CRI_OK `*out` is the host or host and port (NULL `ptr` without an authority).
+ * @retval CRI_ERR_NULL `parts` or `out` is NULL.
+ * @retval CRI_ERR_PARTS The port does not follow the host in memory (parts not from one
+ *     `uri_split`).
  *
  * # Safety
  * `parts` is readable; `out` is writable.
+ * @ingroup cri_iri
  */
 cri_status uri_hostport(const struct uri_parts *parts,
                         struct uri_span *out);
@@ -1030,12 +1324,17 @@ cri_status uri_hostport(const struct uri_parts *parts,
  * `<host-specific>` of the HTML5 URL terms for the reference `(s, len)`: what follows the
  * authority, or the whole reference without one. `*out` points into `s`.
  *
- * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_SYNTAX`, `CRI_ERR_PERCENT` or
- * `CRI_ERR_PORT_RANGE` with `*error_offset` (validated as an IRI reference, so URIs and
- * IRIs both work; as a URI reference without the cargo feature `iri`).
+ * @retval CRI_OK `*out` is the part after the authority, pointing into `s`.
+ * @retval CRI_ERR_NULL `out` is NULL, or `s` is NULL with `len > 0`.
+ * @retval CRI_ERR_SYNTAX The input is no IRI reference (no URI reference without the cargo
+ *     feature `iri`): `*error_offset` is the first bad byte.
+ * @retval CRI_ERR_PERCENT A `%` is not followed by two hex digits: `*error_offset` is the
+ *     first byte that is not one.
+ * @retval CRI_ERR_PORT_RANGE A port over 65535: `*error_offset` is its first digit.
  *
  * # Safety
  * `s` points to `len` readable bytes; `out` is writable; `error_offset` NULL or writable.
+ * @ingroup cri_iri
  */
 cri_status uri_host_specific(const char *s,
                              size_t len,
@@ -1048,12 +1347,17 @@ cri_status uri_host_specific(const char *s,
  * With `CRI_VALIDATE_FULL` it must also be a full CRI. Arbitrary bytes are safe: the
  * check never reads past `len`, uses bounded stack and no recursion.
  *
- * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_ARGUMENT` for an unknown flag;
- * `CRI_ERR_UNPROCESSABLE` with `err->reason` (`CRI_REASON_*`) and `err->offset`.
+ * @retval CRI_OK The CRI reference is processable (and full, with `CRI_VALIDATE_FULL`).
+ * @retval CRI_ERR_NULL `cbor` is NULL with `len > 0`.
+ * @retval CRI_ERR_ARGUMENT `flags` has a bit other than `CRI_VALIDATE_FULL`.
+ * @retval CRI_ERR_UNPROCESSABLE The CRI reference is not processable (draft §5.2.1):
+ *     `err->reason` is a `CRI_REASON_*` value, `err->offset` the offending CBOR item. A
+ *     relative reference with `CRI_VALIDATE_FULL` is `CRI_REASON_NOT_FULL`.
  *
  * # Safety
  * `cbor` points to `len` readable bytes (or is NULL with `len == 0`); `err` is NULL or
  * writable.
+ * @ingroup cri_cri
  */
 cri_status cri_validate(const uint8_t *cbor,
                         size_t len,
@@ -1066,16 +1370,28 @@ cri_status cri_validate(const uint8_t *cbor,
  * default port removed), scheme-id where the scheme table has one, text percent-decoded,
  * PET only where needed.
  *
- * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_SYNTAX`, `CRI_ERR_PERCENT` or
- * `CRI_ERR_PORT_RANGE` with `err->offset` for an invalid URI reference;
- * `CRI_ERR_UNCONVERTIBLE` with `err->reason` (IPvFuture, empty port, port with leading
- * zeros, zone id not UTF-8, a path starting with an empty segment and more without an
- * authority, `CRI_UNCONVERTIBLE_DISCARD_RANGE` for a relative reference that would need
- * a discard over 127, draft §5.1); `CRI_ERR_BUFFER` with the length needed in `*out_len`.
+ * @retval CRI_OK The CBOR is in `out`, `*out_len` is its length in bytes.
+ * @retval CRI_ERR_NULL `uri` is NULL with `len > 0`, `out_len` is NULL, or `out` is NULL
+ *     with `cap > 0`.
+ * @retval CRI_ERR_ARGUMENT `out` overlaps the input (nothing written).
+ * @retval CRI_ERR_SYNTAX The input is no URI reference: `err->offset` is the first bad
+ *     byte.
+ * @retval CRI_ERR_PERCENT A `%` is not followed by two hex digits: `err->offset` is the
+ *     first byte that is not one.
+ * @retval CRI_ERR_PORT_RANGE A port over 65535: `err->offset` is its first digit.
+ * @retval CRI_ERR_UNCONVERTIBLE The reference has no CRI form: `err->reason` is
+ *     `CRI_UNCONVERTIBLE_IPVFUTURE`, `CRI_UNCONVERTIBLE_EMPTY_PORT`,
+ *     `CRI_UNCONVERTIBLE_PORT_LEADING_ZERO`, `CRI_UNCONVERTIBLE_ZONE_ID` (a zone id that
+ *     is not UTF-8), `CRI_UNCONVERTIBLE_LEADING_EMPTY_SEGMENT` (no authority and a path
+ *     starting with an empty segment and more) or `CRI_UNCONVERTIBLE_DISCARD_RANGE` (a
+ *     relative reference that would need a discard over 127, draft §5.1).
+ * @retval CRI_ERR_BUFFER The CBOR does not fit: `*out_len` is its length in bytes; nothing
+ *     written at or past `out + cap`.
  *
  * # Safety
  * `uri` points to `len` readable bytes (or is NULL with `len == 0`); `out` points to `cap`
  * writable bytes (or is NULL with `cap == 0`); `out_len` is writable; `err` NULL or writable.
+ * @ingroup cri_cri
  */
 cri_status cri_from_uri(const char *uri,
                         size_t len,
@@ -1087,13 +1403,31 @@ cri_status cri_from_uri(const char *uri,
 /**
  * Converts the IRI reference `(iri, len)` (UTF-8, RFC 3987) into a CRI reference in CBOR
  * (draft §6: IRI → URI → CRI; CRI text is Unicode, so non-ASCII characters stay text) in
- * `(out, cap)`. Errors as for `cri_from_uri`; invalid UTF-8 or a character RFC 3987
- * does not allow there is `CRI_ERR_SYNTAX` at its first byte.
+ * `(out, cap)` (bytes, no NUL), as `cri_from_uri` does for a URI.
  *
- * Without the cargo feature `iri` (default on) it returns `CRI_ERR_UNSUPPORTED`.
+ * @retval CRI_OK The CBOR is in `out`, `*out_len` is its length in bytes.
+ * @retval CRI_ERR_NULL `iri` is NULL with `len > 0`, `out_len` is NULL, or `out` is NULL
+ *     with `cap > 0`.
+ * @retval CRI_ERR_ARGUMENT `out` overlaps the input (nothing written).
+ * @retval CRI_ERR_SYNTAX The input is no IRI reference: `err->offset` is the first bad
+ *     byte (of invalid UTF-8, or of a character RFC 3987 does not allow there).
+ * @retval CRI_ERR_PERCENT A `%` is not followed by two hex digits: `err->offset` is the
+ *     first byte that is not one.
+ * @retval CRI_ERR_PORT_RANGE A port over 65535: `err->offset` is its first digit.
+ * @retval CRI_ERR_UNCONVERTIBLE The reference has no CRI form: `err->reason` is
+ *     `CRI_UNCONVERTIBLE_IPVFUTURE`, `CRI_UNCONVERTIBLE_EMPTY_PORT`,
+ *     `CRI_UNCONVERTIBLE_PORT_LEADING_ZERO`, `CRI_UNCONVERTIBLE_ZONE_ID` (a zone id that
+ *     is not UTF-8), `CRI_UNCONVERTIBLE_LEADING_EMPTY_SEGMENT` (no authority and a path
+ *     starting with an empty segment and more) or `CRI_UNCONVERTIBLE_DISCARD_RANGE` (a
+ *     relative reference that would need a discard over 127, draft §5.1).
+ * @retval CRI_ERR_BUFFER The CBOR does not fit: `*out_len` is its length in bytes; nothing
+ *     written at or past `out + cap`.
+ * @retval CRI_ERR_UNSUPPORTED This build leaves out the cargo feature `iri` (default on);
+ *     nothing else is checked.
  *
  * # Safety
  * As for `cri_from_uri`.
+ * @ingroup cri_iri
  */
 cri_status cri_from_iri(const char *iri,
                         size_t len,
@@ -1107,16 +1441,28 @@ cri_status cri_from_iri(const char *iri,
  * reference (draft §6.1, recomposed per RFC 3986 §5.3) in the text buffer `(out, cap)`.
  * With `CRI_TO_URI_ZONE_ID` a zone-id is written as `%25zone` (RFC 6874).
  *
- * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_ARGUMENT`; `CRI_ERR_UNPROCESSABLE` with
- * `err->reason`/`err->offset`; `CRI_ERR_UNCONVERTIBLE` with `err->reason` (unknown scheme
- * number, discard 0 with a path or an empty query, discard without path, zone-id not
- * enabled, an empty zone-id or one on an IPv4 address (`CRI_UNCONVERTIBLE_ZONE_ID`:
- * RFC 6874 `ZoneID = 1*…`, IPv6 only), no
- * scheme with a rootless path (`CRI_UNCONVERTIBLE_ROOTLESS_WITHOUT_SCHEME`: the URI
- * reference would resolve elsewhere); `CRI_ERR_BUFFER` with the length needed.
+ * @retval CRI_OK The URI reference and a NUL are in `out`, `*out_len` is its length
+ *     without the NUL.
+ * @retval CRI_ERR_NULL `cbor` is NULL with `len > 0`, `out_len` is NULL, or `out` is NULL
+ *     with `cap > 0`.
+ * @retval CRI_ERR_ARGUMENT `flags` has a bit other than `CRI_TO_URI_ZONE_ID`, or `out`
+ *     overlaps the input (nothing written).
+ * @retval CRI_ERR_UNPROCESSABLE The CRI reference is not processable (draft §5.2.1):
+ *     `err->reason` is a `CRI_REASON_*` value, `err->offset` the offending CBOR item.
+ * @retval CRI_ERR_UNCONVERTIBLE The CRI has no URI reference form: `err->reason` is
+ *     `CRI_UNCONVERTIBLE_UNKNOWN_SCHEME` (a scheme number not in the table compiled in),
+ *     `CRI_UNCONVERTIBLE_DISCARD_ZERO` (discard 0 with a path or an empty query),
+ *     `CRI_UNCONVERTIBLE_DISCARD_WITHOUT_PATH`, `CRI_UNCONVERTIBLE_ZONE_ID_NOT_ENABLED` (a
+ *     zone-id without `CRI_TO_URI_ZONE_ID`), `CRI_UNCONVERTIBLE_ZONE_ID` (an empty zone-id
+ *     or one on an IPv4 address: RFC 6874 has `ZoneID = 1*( unreserved / pct-encoded )`,
+ *     for IPv6 only) or `CRI_UNCONVERTIBLE_ROOTLESS_WITHOUT_SCHEME` (no scheme and a
+ *     rootless path: the reference would resolve elsewhere).
+ * @retval CRI_ERR_BUFFER The text does not fit: `*out_len` is the length needed without
+ *     the NUL (retry with `cap >= *out_len + 1`); nothing written at or past `out + cap`.
  *
  * # Safety
  * As for `cri_from_uri`.
+ * @ingroup cri_cri
  */
 cri_status cri_to_uri(const uint8_t *cbor,
                       size_t len,
@@ -1127,16 +1473,35 @@ cri_status cri_to_uri(const uint8_t *cbor,
                       struct cri_error_info *err);
 
 /**
- * Converts the CRI reference `(cbor, len)` into an IRI reference (draft §6: CRI → URI
- * → IRI) in the text buffer `(out, cap)`: text components keep their non-ASCII
- * characters where RFC 3987 allows them (`ucschar`, `iprivate` in the query, no bidi
- * formatting); PET bytes and other characters are percent-encoded. Flags and errors as
- * for `cri_to_uri`.
+ * Converts the CRI reference `(cbor, len)` into an IRI reference (draft §6: CRI → URI →
+ * IRI) in the text buffer `(out, cap)`: text components keep their non-ASCII characters
+ * where RFC 3987 allows them (`ucschar`, `iprivate` in the query, no bidi formatting); PET
+ * bytes and other characters are percent-encoded. Flags as for `cri_to_uri`.
  *
- * Without the cargo feature `iri` (default on) it returns `CRI_ERR_UNSUPPORTED`.
+ * @retval CRI_OK The IRI reference and a NUL are in `out`, `*out_len` is its length
+ *     without the NUL.
+ * @retval CRI_ERR_NULL `cbor` is NULL with `len > 0`, `out_len` is NULL, or `out` is NULL
+ *     with `cap > 0`.
+ * @retval CRI_ERR_ARGUMENT `flags` has a bit other than `CRI_TO_URI_ZONE_ID`, or `out`
+ *     overlaps the input (nothing written).
+ * @retval CRI_ERR_UNPROCESSABLE The CRI reference is not processable (draft §5.2.1):
+ *     `err->reason` is a `CRI_REASON_*` value, `err->offset` the offending CBOR item.
+ * @retval CRI_ERR_UNCONVERTIBLE The CRI has no IRI reference form: `err->reason` is
+ *     `CRI_UNCONVERTIBLE_UNKNOWN_SCHEME` (a scheme number not in the table compiled in),
+ *     `CRI_UNCONVERTIBLE_DISCARD_ZERO` (discard 0 with a path or an empty query),
+ *     `CRI_UNCONVERTIBLE_DISCARD_WITHOUT_PATH`, `CRI_UNCONVERTIBLE_ZONE_ID_NOT_ENABLED` (a
+ *     zone-id without `CRI_TO_URI_ZONE_ID`), `CRI_UNCONVERTIBLE_ZONE_ID` (an empty zone-id
+ *     or one on an IPv4 address: RFC 6874 has `ZoneID = 1*( unreserved / pct-encoded )`,
+ *     for IPv6 only) or `CRI_UNCONVERTIBLE_ROOTLESS_WITHOUT_SCHEME` (no scheme and a
+ *     rootless path: the reference would resolve elsewhere).
+ * @retval CRI_ERR_BUFFER The text does not fit: `*out_len` is the length needed without
+ *     the NUL (retry with `cap >= *out_len + 1`); nothing written at or past `out + cap`.
+ * @retval CRI_ERR_UNSUPPORTED This build leaves out the cargo feature `iri` (default on);
+ *     nothing else is checked.
  *
  * # Safety
  * As for `cri_from_uri`.
+ * @ingroup cri_iri
  */
 cri_status cri_to_iri(const uint8_t *cbor,
                       size_t len,
@@ -1150,16 +1515,25 @@ cri_status cri_to_iri(const uint8_t *cbor,
  * Resolves the CRI reference `(ref, ref_len)` against the full CRI `(base, base_len)`
  * (draft §5.3) and writes the resulting full CRI in CBOR into `(out, cap)` (bytes).
  *
- * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_BASE` with `err->reason` (`CRI_REASON_*`,
- * `CRI_REASON_NOT_FULL` for a relative base) and `err->offset` in the base;
- * `CRI_ERR_UNPROCESSABLE` for the reference; `CRI_ERR_UNCONVERTIBLE` with
- * `CRI_UNCONVERTIBLE_LEADING_EMPTY_SEGMENT` when the result would be no valid CRI (no
- * authority, path starting with an empty segment and more); `CRI_ERR_BUFFER` with the
- * length needed.
+ * @retval CRI_OK The resulting full CRI is in `out`, `*out_len` is its length in bytes.
+ * @retval CRI_ERR_NULL `base` or `ref` is NULL with a nonzero length, `out_len` is NULL,
+ *     or `out` is NULL with `cap > 0`.
+ * @retval CRI_ERR_ARGUMENT `out` overlaps `base` or `ref` (nothing written).
+ * @retval CRI_ERR_BASE The base is not a processable full CRI: `err->reason` is a
+ *     `CRI_REASON_*` value (`CRI_REASON_NOT_FULL` for a relative reference), `err->offset`
+ *     the offending CBOR item of the base.
+ * @retval CRI_ERR_UNPROCESSABLE The reference is not processable (draft §5.2.1):
+ *     `err->reason` and `err->offset` as for `CRI_ERR_BASE`, in the reference.
+ * @retval CRI_ERR_UNCONVERTIBLE The result would be no valid CRI (no authority and a path
+ *     starting with an empty segment and more): `err->reason` is
+ *     `CRI_UNCONVERTIBLE_LEADING_EMPTY_SEGMENT`.
+ * @retval CRI_ERR_BUFFER The CBOR does not fit: `*out_len` is its length in bytes; nothing
+ *     written at or past `out + cap`.
  *
  * # Safety
  * `base` and `ref` point to their lengths of readable bytes (or are NULL with length 0);
  * `out`, `out_len`, `err` as for `cri_from_uri`.
+ * @ingroup cri_cri
  */
 cri_status cri_resolve(const uint8_t *base,
                        size_t base_len,
@@ -1174,13 +1548,20 @@ cri_status cri_resolve(const uint8_t *base,
  * Writes the CBOR diagnostic notation (EDN, RFC 8949 §8) of the CRI reference
  * `(cbor, len)` into the text buffer `(out, cap)`, e.g. `[-1, ["example", "com"], ["a"]]`.
  *
- * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_UNPROCESSABLE` with `err->reason` and
- * `err->offset`; `CRI_ERR_BUFFER` with the length needed.
- *
- * Without the cargo feature `edn` (default on) it returns `CRI_ERR_UNSUPPORTED`.
+ * @retval CRI_OK The EDN and a NUL are in `out`, `*out_len` is its length without the NUL.
+ * @retval CRI_ERR_NULL `cbor` is NULL with `len > 0`, `out_len` is NULL, or `out` is NULL
+ *     with `cap > 0`.
+ * @retval CRI_ERR_ARGUMENT `out` overlaps the input (nothing written).
+ * @retval CRI_ERR_UNPROCESSABLE The CRI reference is not processable (draft §5.2.1):
+ *     `err->reason` is a `CRI_REASON_*` value, `err->offset` the offending CBOR item.
+ * @retval CRI_ERR_BUFFER The text does not fit: `*out_len` is the length needed without
+ *     the NUL (retry with `cap >= *out_len + 1`); nothing written at or past `out + cap`.
+ * @retval CRI_ERR_UNSUPPORTED This build leaves out the cargo feature `edn` (default on);
+ *     nothing else is checked.
  *
  * # Safety
  * As for `cri_from_uri`.
+ * @ingroup cri_cri
  */
 cri_status cri_to_edn(const uint8_t *cbor,
                       size_t len,
@@ -1193,11 +1574,14 @@ cri_status cri_to_edn(const uint8_t *cbor,
  * Looks up the CRI scheme number of the scheme name `(name, len)` (ASCII
  * case-insensitive; draft §5.1.1) and stores it in `*number` (scheme-id = -1 - number).
  *
- * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_NOT_FOUND` if the table compiled in does not
- * have the name.
+ * @retval CRI_OK `*number` is the scheme number.
+ * @retval CRI_ERR_NULL `number` is NULL, or `name` is NULL with `len > 0`.
+ * @retval CRI_ERR_NOT_FOUND The table compiled in does not have the name (`*number`
+ *     untouched).
  *
  * # Safety
  * `name` points to `len` readable bytes; `number` is writable.
+ * @ingroup cri_cri
  */
 cri_status cri_scheme_number(const char *name,
                              size_t len,
@@ -1207,11 +1591,14 @@ cri_status cri_scheme_number(const char *name,
  * Looks up the scheme name of a CRI scheme number: `*name` points to a static,
  * lowercase name of `*len` bytes, not NUL-terminated.
  *
- * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_NOT_FOUND` if the table compiled in does not
- * have the number.
+ * @retval CRI_OK `*name` and `*len` are the name.
+ * @retval CRI_ERR_NULL `name` or `len` is NULL.
+ * @retval CRI_ERR_NOT_FOUND The table compiled in does not have the number (`*name`,
+ *     `*len` untouched).
  *
  * # Safety
  * `name` and `len` are writable.
+ * @ingroup cri_cri
  */
 cri_status cri_scheme_name(uint64_t number,
                            const char **name,
@@ -1227,20 +1614,36 @@ cri_status cri_scheme_name(uint64_t number,
  * `opts[i].value` points into `scratch`. `*opts_len` and `*scratch_len` get the counts
  * used; with `opts = NULL, opts_cap = 0, scratch = NULL, scratch_cap = 0` it is a size query.
  *
- * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_ARGUMENT` (mode, destination);
- * `CRI_ERR_SYNTAX`/`CRI_ERR_PERCENT`/`CRI_ERR_PORT_RANGE` with `err->offset`;
- * `CRI_ERR_COAP` with `err->reason` a `CRI_COAP_ERR_*` and `err->offset` the byte of
- * the URI it is about (the `#` of a fragment, the userinfo, the host, the first segment
- * or query item that is not UTF-8 or too long; 0 for the scheme) (not absolute, not a CoAP scheme,
- * fragment, no host, userinfo, option length, `CRI_COAP_ERR_NOT_UTF8` for a host, a
- * segment sent or a query that is not UTF-8 once percent-decoded: RFC 7252 §3.2 makes
- * these string options UTF-8); `CRI_ERR_BUFFER` with the room needed in
- * `*opts_len` and `*scratch_len` (the arrays' contents are then unspecified).
+ * @retval CRI_OK `opts[0]` to `opts[*opts_len - 1]` are the options, sorted by number,
+ *     their values in the first `*scratch_len` bytes of `scratch`.
+ * @retval CRI_ERR_NULL `opts_len` or `scratch_len` is NULL, `opts` is NULL with
+ *     `opts_cap > 0`, `scratch` is NULL with `scratch_cap > 0`, `uri` is NULL with
+ *     `len > 0`, or in `*dest` `addr` or `zone` is NULL with a nonzero length.
+ * @retval CRI_ERR_ARGUMENT `mode` is no `CRI_COAP_MODE_*` value, `dest->addr_len` is not
+ *     0, 4 or 16, `dest->port` is neither -1 nor 0..=65535, or the option array or the
+ *     value buffer overlaps an input or the other (nothing written).
+ * @retval CRI_ERR_SYNTAX The input is no URI reference: `err->offset` is the first bad
+ *     byte.
+ * @retval CRI_ERR_PERCENT A `%` is not followed by two hex digits: `err->offset` is the
+ *     first byte that is not one.
+ * @retval CRI_ERR_PORT_RANGE A port over 65535: `err->offset` is its first digit.
+ * @retval CRI_ERR_COAP The URI cannot be sent as CoAP options: `err->reason` is
+ *     `CRI_COAP_ERR_NOT_ABSOLUTE`, `CRI_COAP_ERR_NOT_COAP_SCHEME` (`CRI_COAP_MODE_DIRECT`
+ *     with another scheme), `CRI_COAP_ERR_FRAGMENT`, `CRI_COAP_ERR_NO_HOST`,
+ *     `CRI_COAP_ERR_USERINFO`, `CRI_COAP_ERR_BAD_URI_HOST` (a reg-name that decodes to a
+ *     bare IPv6 address), `CRI_COAP_ERR_NOT_UTF8` (a host, a segment sent or a query that
+ *     is not UTF-8 once percent-decoded: RFC 7252 §3.2 makes these string options UTF-8)
+ *     or `CRI_COAP_ERR_OPTION_LENGTH`; `err->offset` is the byte of the URI it is about
+ *     (the `#` of a fragment, the userinfo, the host, the first segment or query item that
+ *     is not UTF-8 or too long; 0 for the scheme).
+ * @retval CRI_ERR_BUFFER The options do not fit: `*opts_len` and `*scratch_len` are the
+ *     room needed (the contents of `opts` and `scratch` are then unspecified).
  *
  * # Safety
  * `uri` points to `len` readable bytes; `dest` is NULL or readable; `opts`/`scratch`
  * point to their capacities of writable memory (or are NULL with capacity 0);
  * `opts_len`, `scratch_len` are writable; `err` is NULL or writable.
+ * @ingroup cri_coap
  */
 cri_status uri_to_coap_options(const char *uri,
                                size_t len,
@@ -1260,12 +1663,29 @@ cri_status uri_to_coap_options(const char *uri,
  * `uri_to_coap_options` (`CRI_COAP_MODE_PROXY` gives Proxy-Cri, `CRI_COAP_MODE_PROXY_SCHEME`
  * Proxy-Scheme-Number). Outputs as for `uri_to_coap_options`.
  *
- * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_ARGUMENT`; `CRI_ERR_UNPROCESSABLE` with
- * `err->reason`/`err->offset`; `CRI_ERR_COAP` (not a full CRI, not a CoAP scheme-id or a
- * scheme-name, fragment, a text-pet-sequence, no host, userinfo, option length); `CRI_ERR_BUFFER`.
+ * @retval CRI_OK `opts[0]` to `opts[*opts_len - 1]` are the options, sorted by number,
+ *     their values in the first `*scratch_len` bytes of `scratch`.
+ * @retval CRI_ERR_NULL `opts_len` or `scratch_len` is NULL, `opts` is NULL with
+ *     `opts_cap > 0`, `scratch` is NULL with `scratch_cap > 0`, `cri` is NULL with
+ *     `len > 0`, or in `*dest` `addr` or `zone` is NULL with a nonzero length.
+ * @retval CRI_ERR_ARGUMENT `mode` is no `CRI_COAP_MODE_*` value, `dest->addr_len` is not
+ *     0, 4 or 16, `dest->port` is neither -1 nor 0..=65535, or the option array or the
+ *     value buffer overlaps an input or the other (nothing written).
+ * @retval CRI_ERR_UNPROCESSABLE The CRI reference is not processable (draft §5.2.1):
+ *     `err->reason` is a `CRI_REASON_*` value, `err->offset` the offending CBOR item.
+ * @retval CRI_ERR_COAP The CRI cannot be sent as CoAP options: `err->reason` is
+ *     `CRI_COAP_ERR_NOT_ABSOLUTE` (not a full CRI), `CRI_COAP_ERR_NOT_COAP_SCHEME`
+ *     (`CRI_COAP_MODE_DIRECT` with a scheme-id outside the CoAP table or a scheme-name),
+ *     `CRI_COAP_ERR_FRAGMENT`, `CRI_COAP_ERR_PET` (a text-pet-sequence where an option
+ *     value is needed), `CRI_COAP_ERR_NO_HOST`, `CRI_COAP_ERR_USERINFO`,
+ *     `CRI_COAP_ERR_BAD_URI_HOST` (a host-name that spells an IPv6 address) or
+ *     `CRI_COAP_ERR_OPTION_LENGTH`; `err->offset` is 0.
+ * @retval CRI_ERR_BUFFER The options do not fit: `*opts_len` and `*scratch_len` are the
+ *     room needed (the contents of `opts` and `scratch` are then unspecified).
  *
  * # Safety
  * As for `uri_to_coap_options`.
+ * @ingroup cri_coap
  */
 cri_status cri_to_coap_options(const uint8_t *cri,
                                size_t len,
@@ -1287,17 +1707,29 @@ cri_status cri_to_coap_options(const uint8_t *cri,
  * `(opts, n)` (ascending numbers; options other than Uri-* are skipped), into the text
  * buffer `(out, cap)`.
  *
- * Returns `CRI_OK`; `CRI_ERR_NULL` (also for a NULL `dest`); `CRI_ERR_ARGUMENT`;
- * `CRI_ERR_COAP` (`CRI_COAP_ERR_NOT_COAP_SCHEME` for another scheme, README Decision 11;
- * `BAD_URI_HOST` for a bare IPv6 Uri-Host; `NO_HOST`; `BAD_VALUE` for a destination zone
- * that is empty, not UTF-8 or on an IPv4 address; `NOT_UTF8` for a Uri-Host, Uri-Path or
- * Uri-Query that is not UTF-8, RFC 7252 §3.2; `OPTION_LENGTH`; `DOT_SEGMENT`; `CONFLICT`
- * for proxy options or repeated Uri-Host/Uri-Port; `ORDER`); `CRI_ERR_BUFFER` with the
- * length needed.
+ * @retval CRI_OK The URI and a NUL are in `out`, `*out_len` is its length without the NUL.
+ * @retval CRI_ERR_NULL `dest` is NULL, `scheme` is NULL with `scheme_len > 0`, `opts` is
+ *     NULL with `n > 0`, an option's `value` is NULL with `len > 0`, in `*dest` `addr` or
+ *     `zone` is NULL with a nonzero length, `out_len` is NULL, or `out` is NULL with
+ *     `cap > 0`.
+ * @retval CRI_ERR_ARGUMENT `dest->addr_len` is not 0, 4 or 16, `dest->port` is neither -1
+ *     nor 0..=65535, or `out` overlaps an input (the scheme, the option array, a value,
+ *     the destination's bytes; nothing written).
+ * @retval CRI_ERR_COAP The options make no URI: `err->reason` is
+ *     `CRI_COAP_ERR_NOT_COAP_SCHEME` (another scheme, docs/DESIGN.md Decision 11),
+ *     `CRI_COAP_ERR_BAD_URI_HOST` (a bare IPv6 Uri-Host), `CRI_COAP_ERR_NO_HOST`,
+ *     `CRI_COAP_ERR_BAD_VALUE` (a destination zone that is empty, not UTF-8 or on an IPv4
+ *     address), `CRI_COAP_ERR_NOT_UTF8` (a Uri-Host, Uri-Path or Uri-Query that is not
+ *     UTF-8, RFC 7252 §3.2), `CRI_COAP_ERR_OPTION_LENGTH`, `CRI_COAP_ERR_DOT_SEGMENT`,
+ *     `CRI_COAP_ERR_CONFLICT` (proxy options, or a repeated Uri-Host or Uri-Port) or
+ *     `CRI_COAP_ERR_ORDER`.
+ * @retval CRI_ERR_BUFFER The text does not fit: `*out_len` is the length needed without
+ *     the NUL (retry with `cap >= *out_len + 1`); nothing written at or past `out + cap`.
  *
  * # Safety
  * `scheme` points to `scheme_len` readable bytes; `dest` is readable; `opts` points to
  * `n` readable options; `out`, `out_len`, `err` as for `uri_normalize`.
+ * @ingroup cri_coap
  */
 cri_status uri_from_coap_options(const char *scheme,
                                  size_t scheme_len,
@@ -1314,12 +1746,22 @@ cri_status uri_from_coap_options(const char *scheme,
  * (0 coap, 1 coaps, 6 coap+tcp, 7 coaps+tcp, 24 coap+ws, 25 coaps+ws), destination and
  * options, as CBOR into `(out, cap)` (bytes, no NUL).
  *
- * Returns as `uri_from_coap_options` (`CRI_COAP_ERR_NOT_COAP_SCHEME` for another scheme
- * number), and `CRI_ERR_COAP` with `CRI_COAP_ERR_BAD_URI_HOST` also for an IPvFuture
- * Uri-Host (a CRI host has no such form).
+ * @retval CRI_OK The CBOR is in `out`, `*out_len` is its length in bytes.
+ * @retval CRI_ERR_NULL `dest` is NULL, `opts` is NULL with `n > 0`, an option's `value` is
+ *     NULL with `len > 0`, in `*dest` `addr` or `zone` is NULL with a nonzero length,
+ *     `out_len` is NULL, or `out` is NULL with `cap > 0`.
+ * @retval CRI_ERR_ARGUMENT `dest->addr_len` is not 0, 4 or 16, `dest->port` is neither -1
+ *     nor 0..=65535, or `out` overlaps an input (the option array, a value, the
+ *     destination's bytes; nothing written).
+ * @retval CRI_ERR_COAP As for `uri_from_coap_options`, with `CRI_COAP_ERR_NOT_COAP_SCHEME`
+ *     for another scheme number, and `CRI_COAP_ERR_BAD_URI_HOST` also for an IPvFuture
+ *     Uri-Host (a CRI host has no such form).
+ * @retval CRI_ERR_BUFFER The CBOR does not fit: `*out_len` is its length in bytes; nothing
+ *     written at or past `out + cap`.
  *
  * # Safety
  * As for `uri_from_coap_options`.
+ * @ingroup cri_coap
  */
 cri_status cri_from_coap_options(uint64_t scheme_number,
                                  const struct cri_coap_destination *dest,
@@ -1338,12 +1780,19 @@ cri_status cri_from_coap_options(uint64_t scheme_number,
  * Any option number is encoded (Observe, ETag, ...): the RFC 7252 §5.10 length of each
  * Uri-* and Proxy-* option is checked by `cri_coap_options_check`, not here.
  *
- * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_COAP` (`CRI_COAP_ERR_ORDER`, or
- * `CRI_COAP_ERR_OPTION_LENGTH` for a value over 65,804 bytes, the most the format can
- * carry); `CRI_ERR_BUFFER` with the length needed.
+ * @retval CRI_OK The option bytes are in `out`, `*out_len` is their length.
+ * @retval CRI_ERR_NULL `opts` is NULL with `n > 0`, an option's `value` is NULL with
+ *     `len > 0`, `out_len` is NULL, or `out` is NULL with `cap > 0`.
+ * @retval CRI_ERR_ARGUMENT `out` overlaps the option array or a value (nothing written).
+ * @retval CRI_ERR_COAP `err->reason` is `CRI_COAP_ERR_ORDER` (numbers not ascending) or
+ *     `CRI_COAP_ERR_OPTION_LENGTH` (a value over 65,804 bytes, the most the format can
+ *     carry).
+ * @retval CRI_ERR_BUFFER The bytes do not fit: `*out_len` is their length; nothing written
+ *     at or past `out + cap`.
  *
  * # Safety
  * `opts` points to `n` readable options; `out`, `out_len`, `err` as for `cri_from_uri`.
+ * @ingroup cri_coap
  */
 cri_status cri_coap_options_to_wire(const struct cri_coap_option *opts,
                                     size_t n,
@@ -1357,13 +1806,20 @@ cri_status cri_coap_options_to_wire(const struct cri_coap_option *opts,
  * payload marker, into `opts` (`cap` entries; values point into `wire`). `*n` gets the
  * number of options, `*consumed` the bytes they took (without the payload marker).
  *
- * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_COAP` with `CRI_COAP_ERR_WIRE` (truncated,
- * reserved nibble 15, number over 65535, a payload marker with no payload after it:
- * RFC 7252 §3); `CRI_ERR_BUFFER` with the count needed in `*n`.
+ * @retval CRI_OK `opts[0]` to `opts[*n - 1]` are the options, `*consumed` the bytes they
+ *     took.
+ * @retval CRI_ERR_NULL `n` or `consumed` is NULL, `wire` is NULL with `len > 0`, or `opts`
+ *     is NULL with `cap > 0`.
+ * @retval CRI_ERR_ARGUMENT The option array overlaps `wire` (nothing written).
+ * @retval CRI_ERR_COAP `err->reason` is `CRI_COAP_ERR_WIRE` (truncated, reserved nibble
+ *     15, a number over 65535, a payload marker with no payload after it: RFC 7252 §3).
+ * @retval CRI_ERR_BUFFER More options than `cap`: `*n` is the count needed (`*consumed`
+ *     untouched).
  *
  * # Safety
  * `wire` points to `len` readable bytes; `opts` to `cap` writable options (or NULL with
  * 0); `n`, `consumed` writable; `err` NULL or writable.
+ * @ingroup cri_coap
  */
 cri_status cri_coap_options_from_wire(const uint8_t *wire,
                                       size_t len,
@@ -1382,11 +1838,15 @@ cri_status cri_coap_options_from_wire(const uint8_t *wire,
  * Uri-Path and Uri-Query 0-255, Proxy-Uri 1-1034, Proxy-Scheme 1-255, Proxy-Cri 1-1023,
  * Proxy-Scheme-Number 0-3).
  *
- * Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_COAP` with `CRI_COAP_ERR_ORDER`,
- * `CRI_COAP_ERR_CONFLICT` or `CRI_COAP_ERR_OPTION_LENGTH`.
+ * @retval CRI_OK The options may stand together.
+ * @retval CRI_ERR_NULL `opts` is NULL with `n > 0`, an option's `value` is NULL with
+ *     `len > 0`.
+ * @retval CRI_ERR_COAP `err->reason` is `CRI_COAP_ERR_ORDER`, `CRI_COAP_ERR_CONFLICT` or
+ *     `CRI_COAP_ERR_OPTION_LENGTH`.
  *
  * # Safety
  * `opts` points to `n` readable options; `err` is NULL or writable.
+ * @ingroup cri_coap
  */
 cri_status cri_coap_options_check(const struct cri_coap_option *opts,
                                   size_t n,

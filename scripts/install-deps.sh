@@ -11,6 +11,8 @@ need_pkg() { dpkg -s "$1" >/dev/null 2>&1 || apt_missing+=("$1"); }
 need_pkg cmake
 need_pkg pkg-config
 need_pkg python3
+# The header_doxygen test: cri.h's Doxygen groups and @retval lines.
+need_pkg doxygen
 # libcoap 4.3.1 for the libcoap_diff / libcoap_live tests.
 need_pkg libcoap3-dev
 need_pkg libcoap3-bin

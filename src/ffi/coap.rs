@@ -9,64 +9,91 @@ use crate::Error;
 use core::ffi::c_char;
 
 /// Uri-Host (RFC 7252 §5.10.1).
+/// @ingroup cri_coap
 pub const CRI_COAP_OPTION_URI_HOST: u16 = 3;
 /// Uri-Port.
+/// @ingroup cri_coap
 pub const CRI_COAP_OPTION_URI_PORT: u16 = 7;
 /// Uri-Path.
+/// @ingroup cri_coap
 pub const CRI_COAP_OPTION_URI_PATH: u16 = 11;
 /// Uri-Query.
+/// @ingroup cri_coap
 pub const CRI_COAP_OPTION_URI_QUERY: u16 = 15;
 /// Proxy-Uri (RFC 7252 §5.10.2).
+/// @ingroup cri_coap
 pub const CRI_COAP_OPTION_PROXY_URI: u16 = 35;
 /// Proxy-Scheme.
+/// @ingroup cri_coap
 pub const CRI_COAP_OPTION_PROXY_SCHEME: u16 = 39;
 /// Proxy-Cri (draft-ietf-core-href-27 §8.2.1).
+/// @ingroup cri_coap
 pub const CRI_COAP_OPTION_PROXY_CRI: u16 = 235;
 /// Proxy-Scheme-Number (draft §8.2.2).
+/// @ingroup cri_coap
 pub const CRI_COAP_OPTION_PROXY_SCHEME_NUMBER: u16 = 239;
 
 /// Mode: Uri-Host, Uri-Port, Uri-Path, Uri-Query; a CoAP scheme is required.
+/// @ingroup cri_coap
 pub const CRI_COAP_MODE_DIRECT: i32 = 0;
 /// Mode: to a forward-proxy, the whole URI in Proxy-Uri or the whole CRI in Proxy-Cri.
+/// @ingroup cri_coap
 pub const CRI_COAP_MODE_PROXY: i32 = 1;
 /// Mode: to a forward-proxy, Proxy-Scheme / Proxy-Scheme-Number with the Uri-* options.
+/// @ingroup cri_coap
 pub const CRI_COAP_MODE_PROXY_SCHEME: i32 = 2;
 /// Mode: direct for a CoAP scheme, else as `CRI_COAP_MODE_PROXY`.
+/// @ingroup cri_coap
 pub const CRI_COAP_MODE_AUTO: i32 = 3;
 
 /// CoAP error reason: the URI is not absolute, or the CRI not full.
+/// @ingroup cri_coap
 pub const CRI_COAP_ERR_NOT_ABSOLUTE: i32 = 1;
 /// CoAP error reason: not a CoAP scheme (coap, coaps, coap+tcp, coaps+tcp, coap+ws, coaps+ws).
+/// @ingroup cri_coap
 pub const CRI_COAP_ERR_NOT_COAP_SCHEME: i32 = 2;
 /// CoAP error reason: a fragment (never sent).
+/// @ingroup cri_coap
 pub const CRI_COAP_ERR_FRAGMENT: i32 = 3;
 /// CoAP error reason: no host, or an empty one, in the target, the options or the
 /// destination.
+/// @ingroup cri_coap
 pub const CRI_COAP_ERR_NO_HOST: i32 = 4;
 /// CoAP error reason: an option value longer or shorter than RFC 7252 allows.
+/// @ingroup cri_coap
 pub const CRI_COAP_ERR_OPTION_LENGTH: i32 = 5;
 /// CoAP error reason: a CRI text-pet-sequence where an option value is needed.
+/// @ingroup cri_coap
 pub const CRI_COAP_ERR_PET: i32 = 6;
 /// CoAP error reason: a Uri-Host that is no reg-name, IP-literal or IPv4address.
+/// @ingroup cri_coap
 pub const CRI_COAP_ERR_BAD_URI_HOST: i32 = 7;
 /// CoAP error reason: an option value that is not UTF-8 where a CRI needs text.
+/// @ingroup cri_coap
 pub const CRI_COAP_ERR_NOT_UTF8: i32 = 8;
 /// CoAP error reason: a Uri-Path of "." or "..".
+/// @ingroup cri_coap
 pub const CRI_COAP_ERR_DOT_SEGMENT: i32 = 9;
 /// CoAP error reason: option numbers out of ascending order.
+/// @ingroup cri_coap
 pub const CRI_COAP_ERR_ORDER: i32 = 10;
 /// CoAP error reason: malformed option bytes.
+/// @ingroup cri_coap
 pub const CRI_COAP_ERR_WIRE: i32 = 11;
 /// CoAP error reason: options that must not stand together, or repeated.
+/// @ingroup cri_coap
 pub const CRI_COAP_ERR_CONFLICT: i32 = 12;
 /// CoAP error reason: a bad destination: an address length not 4 or 16, or a zone that
 /// is empty, not UTF-8, or on an IPv4 address (composers).
+/// @ingroup cri_coap
 pub const CRI_COAP_ERR_BAD_VALUE: i32 = 13;
 /// CoAP error reason: a userinfo (CoAP URIs have none, RFC 7252 §6.1).
+/// @ingroup cri_coap
 pub const CRI_COAP_ERR_USERINFO: i32 = 14;
 
 /// One CoAP option: its number and its value (`len` bytes at `value`, not NUL-terminated;
 /// uint options such as Uri-Port in network byte order without leading zeros).
+/// @ingroup cri_coap
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct cri_coap_option {
@@ -82,6 +109,7 @@ pub struct cri_coap_option {
 /// or 16 (IPv6) address bytes, or is NULL with `addr_len` 0 when unknown; `zone` an
 /// optional zone (`zone_len` bytes, NULL for none); `port` the UDP port, or -1 for the
 /// port the URI or CRI names.
+/// @ingroup cri_coap
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct cri_coap_destination {
@@ -238,20 +266,36 @@ unsafe fn option_list(
 /// `opts[i].value` points into `scratch`. `*opts_len` and `*scratch_len` get the counts
 /// used; with `opts = NULL, opts_cap = 0, scratch = NULL, scratch_cap = 0` it is a size query.
 ///
-/// Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_ARGUMENT` (mode, destination);
-/// `CRI_ERR_SYNTAX`/`CRI_ERR_PERCENT`/`CRI_ERR_PORT_RANGE` with `err->offset`;
-/// `CRI_ERR_COAP` with `err->reason` a `CRI_COAP_ERR_*` and `err->offset` the byte of
-/// the URI it is about (the `#` of a fragment, the userinfo, the host, the first segment
-/// or query item that is not UTF-8 or too long; 0 for the scheme) (not absolute, not a CoAP scheme,
-/// fragment, no host, userinfo, option length, `CRI_COAP_ERR_NOT_UTF8` for a host, a
-/// segment sent or a query that is not UTF-8 once percent-decoded: RFC 7252 §3.2 makes
-/// these string options UTF-8); `CRI_ERR_BUFFER` with the room needed in
-/// `*opts_len` and `*scratch_len` (the arrays' contents are then unspecified).
+/// @retval CRI_OK `opts[0]` to `opts[*opts_len - 1]` are the options, sorted by number,
+///     their values in the first `*scratch_len` bytes of `scratch`.
+/// @retval CRI_ERR_NULL `opts_len` or `scratch_len` is NULL, `opts` is NULL with
+///     `opts_cap > 0`, `scratch` is NULL with `scratch_cap > 0`, `uri` is NULL with
+///     `len > 0`, or in `*dest` `addr` or `zone` is NULL with a nonzero length.
+/// @retval CRI_ERR_ARGUMENT `mode` is no `CRI_COAP_MODE_*` value, `dest->addr_len` is not
+///     0, 4 or 16, `dest->port` is neither -1 nor 0..=65535, or the option array or the
+///     value buffer overlaps an input or the other (nothing written).
+/// @retval CRI_ERR_SYNTAX The input is no URI reference: `err->offset` is the first bad
+///     byte.
+/// @retval CRI_ERR_PERCENT A `%` is not followed by two hex digits: `err->offset` is the
+///     first byte that is not one.
+/// @retval CRI_ERR_PORT_RANGE A port over 65535: `err->offset` is its first digit.
+/// @retval CRI_ERR_COAP The URI cannot be sent as CoAP options: `err->reason` is
+///     `CRI_COAP_ERR_NOT_ABSOLUTE`, `CRI_COAP_ERR_NOT_COAP_SCHEME` (`CRI_COAP_MODE_DIRECT`
+///     with another scheme), `CRI_COAP_ERR_FRAGMENT`, `CRI_COAP_ERR_NO_HOST`,
+///     `CRI_COAP_ERR_USERINFO`, `CRI_COAP_ERR_BAD_URI_HOST` (a reg-name that decodes to a
+///     bare IPv6 address), `CRI_COAP_ERR_NOT_UTF8` (a host, a segment sent or a query that
+///     is not UTF-8 once percent-decoded: RFC 7252 §3.2 makes these string options UTF-8)
+///     or `CRI_COAP_ERR_OPTION_LENGTH`; `err->offset` is the byte of the URI it is about
+///     (the `#` of a fragment, the userinfo, the host, the first segment or query item that
+///     is not UTF-8 or too long; 0 for the scheme).
+/// @retval CRI_ERR_BUFFER The options do not fit: `*opts_len` and `*scratch_len` are the
+///     room needed (the contents of `opts` and `scratch` are then unspecified).
 ///
 /// # Safety
 /// `uri` points to `len` readable bytes; `dest` is NULL or readable; `opts`/`scratch`
 /// point to their capacities of writable memory (or are NULL with capacity 0);
 /// `opts_len`, `scratch_len` are writable; `err` is NULL or writable.
+/// @ingroup cri_coap
 #[no_mangle]
 pub unsafe extern "C" fn uri_to_coap_options(
     uri: *const c_char,
@@ -320,12 +364,29 @@ pub unsafe extern "C" fn uri_to_coap_options(
 /// `uri_to_coap_options` (`CRI_COAP_MODE_PROXY` gives Proxy-Cri, `CRI_COAP_MODE_PROXY_SCHEME`
 /// Proxy-Scheme-Number). Outputs as for `uri_to_coap_options`.
 ///
-/// Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_ARGUMENT`; `CRI_ERR_UNPROCESSABLE` with
-/// `err->reason`/`err->offset`; `CRI_ERR_COAP` (not a full CRI, not a CoAP scheme-id or a
-/// scheme-name, fragment, a text-pet-sequence, no host, userinfo, option length); `CRI_ERR_BUFFER`.
+/// @retval CRI_OK `opts[0]` to `opts[*opts_len - 1]` are the options, sorted by number,
+///     their values in the first `*scratch_len` bytes of `scratch`.
+/// @retval CRI_ERR_NULL `opts_len` or `scratch_len` is NULL, `opts` is NULL with
+///     `opts_cap > 0`, `scratch` is NULL with `scratch_cap > 0`, `cri` is NULL with
+///     `len > 0`, or in `*dest` `addr` or `zone` is NULL with a nonzero length.
+/// @retval CRI_ERR_ARGUMENT `mode` is no `CRI_COAP_MODE_*` value, `dest->addr_len` is not
+///     0, 4 or 16, `dest->port` is neither -1 nor 0..=65535, or the option array or the
+///     value buffer overlaps an input or the other (nothing written).
+/// @retval CRI_ERR_UNPROCESSABLE The CRI reference is not processable (draft §5.2.1):
+///     `err->reason` is a `CRI_REASON_*` value, `err->offset` the offending CBOR item.
+/// @retval CRI_ERR_COAP The CRI cannot be sent as CoAP options: `err->reason` is
+///     `CRI_COAP_ERR_NOT_ABSOLUTE` (not a full CRI), `CRI_COAP_ERR_NOT_COAP_SCHEME`
+///     (`CRI_COAP_MODE_DIRECT` with a scheme-id outside the CoAP table or a scheme-name),
+///     `CRI_COAP_ERR_FRAGMENT`, `CRI_COAP_ERR_PET` (a text-pet-sequence where an option
+///     value is needed), `CRI_COAP_ERR_NO_HOST`, `CRI_COAP_ERR_USERINFO`,
+///     `CRI_COAP_ERR_BAD_URI_HOST` (a host-name that spells an IPv6 address) or
+///     `CRI_COAP_ERR_OPTION_LENGTH`; `err->offset` is 0.
+/// @retval CRI_ERR_BUFFER The options do not fit: `*opts_len` and `*scratch_len` are the
+///     room needed (the contents of `opts` and `scratch` are then unspecified).
 ///
 /// # Safety
 /// As for `uri_to_coap_options`.
+/// @ingroup cri_coap
 #[no_mangle]
 pub unsafe extern "C" fn cri_to_coap_options(
     cri: *const u8,
@@ -435,17 +496,29 @@ fn list_inputs<'a>(
 /// `(opts, n)` (ascending numbers; options other than Uri-* are skipped), into the text
 /// buffer `(out, cap)`.
 ///
-/// Returns `CRI_OK`; `CRI_ERR_NULL` (also for a NULL `dest`); `CRI_ERR_ARGUMENT`;
-/// `CRI_ERR_COAP` (`CRI_COAP_ERR_NOT_COAP_SCHEME` for another scheme, README Decision 11;
-/// `BAD_URI_HOST` for a bare IPv6 Uri-Host; `NO_HOST`; `BAD_VALUE` for a destination zone
-/// that is empty, not UTF-8 or on an IPv4 address; `NOT_UTF8` for a Uri-Host, Uri-Path or
-/// Uri-Query that is not UTF-8, RFC 7252 §3.2; `OPTION_LENGTH`; `DOT_SEGMENT`; `CONFLICT`
-/// for proxy options or repeated Uri-Host/Uri-Port; `ORDER`); `CRI_ERR_BUFFER` with the
-/// length needed.
+/// @retval CRI_OK The URI and a NUL are in `out`, `*out_len` is its length without the NUL.
+/// @retval CRI_ERR_NULL `dest` is NULL, `scheme` is NULL with `scheme_len > 0`, `opts` is
+///     NULL with `n > 0`, an option's `value` is NULL with `len > 0`, in `*dest` `addr` or
+///     `zone` is NULL with a nonzero length, `out_len` is NULL, or `out` is NULL with
+///     `cap > 0`.
+/// @retval CRI_ERR_ARGUMENT `dest->addr_len` is not 0, 4 or 16, `dest->port` is neither -1
+///     nor 0..=65535, or `out` overlaps an input (the scheme, the option array, a value,
+///     the destination's bytes; nothing written).
+/// @retval CRI_ERR_COAP The options make no URI: `err->reason` is
+///     `CRI_COAP_ERR_NOT_COAP_SCHEME` (another scheme, docs/DESIGN.md Decision 11),
+///     `CRI_COAP_ERR_BAD_URI_HOST` (a bare IPv6 Uri-Host), `CRI_COAP_ERR_NO_HOST`,
+///     `CRI_COAP_ERR_BAD_VALUE` (a destination zone that is empty, not UTF-8 or on an IPv4
+///     address), `CRI_COAP_ERR_NOT_UTF8` (a Uri-Host, Uri-Path or Uri-Query that is not
+///     UTF-8, RFC 7252 §3.2), `CRI_COAP_ERR_OPTION_LENGTH`, `CRI_COAP_ERR_DOT_SEGMENT`,
+///     `CRI_COAP_ERR_CONFLICT` (proxy options, or a repeated Uri-Host or Uri-Port) or
+///     `CRI_COAP_ERR_ORDER`.
+/// @retval CRI_ERR_BUFFER The text does not fit: `*out_len` is the length needed without
+///     the NUL (retry with `cap >= *out_len + 1`); nothing written at or past `out + cap`.
 ///
 /// # Safety
 /// `scheme` points to `scheme_len` readable bytes; `dest` is readable; `opts` points to
 /// `n` readable options; `out`, `out_len`, `err` as for `uri_normalize`.
+/// @ingroup cri_coap
 #[no_mangle]
 pub unsafe extern "C" fn uri_from_coap_options(
     scheme: *const c_char,
@@ -490,12 +563,22 @@ pub unsafe extern "C" fn uri_from_coap_options(
 /// (0 coap, 1 coaps, 6 coap+tcp, 7 coaps+tcp, 24 coap+ws, 25 coaps+ws), destination and
 /// options, as CBOR into `(out, cap)` (bytes, no NUL).
 ///
-/// Returns as `uri_from_coap_options` (`CRI_COAP_ERR_NOT_COAP_SCHEME` for another scheme
-/// number), and `CRI_ERR_COAP` with `CRI_COAP_ERR_BAD_URI_HOST` also for an IPvFuture
-/// Uri-Host (a CRI host has no such form).
+/// @retval CRI_OK The CBOR is in `out`, `*out_len` is its length in bytes.
+/// @retval CRI_ERR_NULL `dest` is NULL, `opts` is NULL with `n > 0`, an option's `value` is
+///     NULL with `len > 0`, in `*dest` `addr` or `zone` is NULL with a nonzero length,
+///     `out_len` is NULL, or `out` is NULL with `cap > 0`.
+/// @retval CRI_ERR_ARGUMENT `dest->addr_len` is not 0, 4 or 16, `dest->port` is neither -1
+///     nor 0..=65535, or `out` overlaps an input (the option array, a value, the
+///     destination's bytes; nothing written).
+/// @retval CRI_ERR_COAP As for `uri_from_coap_options`, with `CRI_COAP_ERR_NOT_COAP_SCHEME`
+///     for another scheme number, and `CRI_COAP_ERR_BAD_URI_HOST` also for an IPvFuture
+///     Uri-Host (a CRI host has no such form).
+/// @retval CRI_ERR_BUFFER The CBOR does not fit: `*out_len` is its length in bytes; nothing
+///     written at or past `out + cap`.
 ///
 /// # Safety
 /// As for `uri_from_coap_options`.
+/// @ingroup cri_coap
 #[no_mangle]
 pub unsafe extern "C" fn cri_from_coap_options(
     scheme_number: u64,
@@ -535,12 +618,19 @@ pub unsafe extern "C" fn cri_from_coap_options(
 /// Any option number is encoded (Observe, ETag, ...): the RFC 7252 §5.10 length of each
 /// Uri-* and Proxy-* option is checked by `cri_coap_options_check`, not here.
 ///
-/// Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_COAP` (`CRI_COAP_ERR_ORDER`, or
-/// `CRI_COAP_ERR_OPTION_LENGTH` for a value over 65,804 bytes, the most the format can
-/// carry); `CRI_ERR_BUFFER` with the length needed.
+/// @retval CRI_OK The option bytes are in `out`, `*out_len` is their length.
+/// @retval CRI_ERR_NULL `opts` is NULL with `n > 0`, an option's `value` is NULL with
+///     `len > 0`, `out_len` is NULL, or `out` is NULL with `cap > 0`.
+/// @retval CRI_ERR_ARGUMENT `out` overlaps the option array or a value (nothing written).
+/// @retval CRI_ERR_COAP `err->reason` is `CRI_COAP_ERR_ORDER` (numbers not ascending) or
+///     `CRI_COAP_ERR_OPTION_LENGTH` (a value over 65,804 bytes, the most the format can
+///     carry).
+/// @retval CRI_ERR_BUFFER The bytes do not fit: `*out_len` is their length; nothing written
+///     at or past `out + cap`.
 ///
 /// # Safety
 /// `opts` points to `n` readable options; `out`, `out_len`, `err` as for `cri_from_uri`.
+/// @ingroup cri_coap
 #[no_mangle]
 pub unsafe extern "C" fn cri_coap_options_to_wire(
     opts: *const cri_coap_option,
@@ -574,13 +664,20 @@ pub unsafe extern "C" fn cri_coap_options_to_wire(
 /// payload marker, into `opts` (`cap` entries; values point into `wire`). `*n` gets the
 /// number of options, `*consumed` the bytes they took (without the payload marker).
 ///
-/// Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_COAP` with `CRI_COAP_ERR_WIRE` (truncated,
-/// reserved nibble 15, number over 65535, a payload marker with no payload after it:
-/// RFC 7252 §3); `CRI_ERR_BUFFER` with the count needed in `*n`.
+/// @retval CRI_OK `opts[0]` to `opts[*n - 1]` are the options, `*consumed` the bytes they
+///     took.
+/// @retval CRI_ERR_NULL `n` or `consumed` is NULL, `wire` is NULL with `len > 0`, or `opts`
+///     is NULL with `cap > 0`.
+/// @retval CRI_ERR_ARGUMENT The option array overlaps `wire` (nothing written).
+/// @retval CRI_ERR_COAP `err->reason` is `CRI_COAP_ERR_WIRE` (truncated, reserved nibble
+///     15, a number over 65535, a payload marker with no payload after it: RFC 7252 §3).
+/// @retval CRI_ERR_BUFFER More options than `cap`: `*n` is the count needed (`*consumed`
+///     untouched).
 ///
 /// # Safety
 /// `wire` points to `len` readable bytes; `opts` to `cap` writable options (or NULL with
 /// 0); `n`, `consumed` writable; `err` NULL or writable.
+/// @ingroup cri_coap
 #[no_mangle]
 pub unsafe extern "C" fn cri_coap_options_from_wire(
     wire: *const u8,
@@ -636,11 +733,15 @@ pub unsafe extern "C" fn cri_coap_options_from_wire(
 /// Uri-Path and Uri-Query 0-255, Proxy-Uri 1-1034, Proxy-Scheme 1-255, Proxy-Cri 1-1023,
 /// Proxy-Scheme-Number 0-3).
 ///
-/// Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_COAP` with `CRI_COAP_ERR_ORDER`,
-/// `CRI_COAP_ERR_CONFLICT` or `CRI_COAP_ERR_OPTION_LENGTH`.
+/// @retval CRI_OK The options may stand together.
+/// @retval CRI_ERR_NULL `opts` is NULL with `n > 0`, an option's `value` is NULL with
+///     `len > 0`.
+/// @retval CRI_ERR_COAP `err->reason` is `CRI_COAP_ERR_ORDER`, `CRI_COAP_ERR_CONFLICT` or
+///     `CRI_COAP_ERR_OPTION_LENGTH`.
 ///
 /// # Safety
 /// `opts` points to `n` readable options; `err` is NULL or writable.
+/// @ingroup cri_coap
 #[no_mangle]
 pub unsafe extern "C" fn cri_coap_options_check(
     opts: *const cri_coap_option,

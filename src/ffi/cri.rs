@@ -11,6 +11,7 @@ use core::ffi::c_char;
 /// `CRI_ERR_UNPROCESSABLE`, also `CRI_ERR_BASE` from `cri_resolve`) or a
 /// `CRI_UNCONVERTIBLE_*` value (with `CRI_ERR_UNCONVERTIBLE`), 0 otherwise; `offset` is the
 /// byte offset of the offending CBOR item, or of the first bad byte of a URI.
+/// @ingroup cri_lib
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default)]
 pub struct cri_error_info {
@@ -21,73 +22,105 @@ pub struct cri_error_info {
 }
 
 /// Unprocessable: not well-formed CBOR.
+/// @ingroup cri_cri
 pub const CRI_REASON_NOT_CBOR: i32 = 1;
 /// Unprocessable: indefinite-length encoding.
+/// @ingroup cri_cri
 pub const CRI_REASON_INDEFINITE: i32 = 2;
 /// Unprocessable: a trailing default value (or `null`) was not removed.
+/// @ingroup cri_cri
 pub const CRI_REASON_TRAILING_DEFAULT: i32 = 3;
 /// Unprocessable: scheme and authority both `null` (use discard).
+/// @ingroup cri_cri
 pub const CRI_REASON_TWO_LEADING_NULLS: i32 = 4;
 /// Unprocessable: a path segment is "." or "..".
+/// @ingroup cri_cri
 pub const CRI_REASON_DOT_SEGMENT: i32 = 5;
 /// Unprocessable: a text string is not valid UTF-8.
+/// @ingroup cri_cri
 pub const CRI_REASON_INVALID_UTF8: i32 = 6;
 /// Unprocessable: a port over 65535.
+/// @ingroup cri_cri
 pub const CRI_REASON_PORT_RANGE: i32 = 7;
 /// Unprocessable: a host-ip that is not 4 or 16 bytes.
+/// @ingroup cri_cri
 pub const CRI_REASON_HOST_IP_LENGTH: i32 = 8;
 /// Unprocessable: a host-name label with ".".
+/// @ingroup cri_cri
 pub const CRI_REASON_HOST_LABEL: i32 = 9;
 /// Unprocessable: PET byte strings that are not minimal.
+/// @ingroup cri_cri
 pub const CRI_REASON_PET_NOT_MINIMAL: i32 = 10;
 /// Unprocessable: a leading empty path segment without authority.
+/// @ingroup cri_cri
 pub const CRI_REASON_LEADING_EMPTY_SEGMENT: i32 = 11;
 /// Unprocessable: a rootless no-authority CRI with an empty path.
+/// @ingroup cri_cri
 pub const CRI_REASON_NAKED_ROOTLESS: i32 = 12;
 /// Unprocessable: an item of a type or shape the CDDL does not allow, or an unknown feature.
+/// @ingroup cri_cri
 pub const CRI_REASON_STRUCTURE: i32 = 13;
 /// Unprocessable: discard over 127.
+/// @ingroup cri_cri
 pub const CRI_REASON_DISCARD_RANGE: i32 = 14;
 /// Unprocessable: a scheme-name that does not match `[a-z][a-z0-9+.-]*`.
+/// @ingroup cri_cri
 pub const CRI_REASON_SCHEME_NAME: i32 = 15;
 /// Unprocessable: bytes after the CRI.
+/// @ingroup cri_cri
 pub const CRI_REASON_TRAILING_BYTES: i32 = 16;
 /// Unprocessable: a full CRI was required but this is a relative reference.
+/// @ingroup cri_cri
 pub const CRI_REASON_NOT_FULL: i32 = 17;
 /// Unprocessable: a CBOR tag other than 99 around the CRI.
+/// @ingroup cri_cri
 pub const CRI_REASON_TAG: i32 = 18;
 
 /// Unconvertible: an IPvFuture host.
+/// @ingroup cri_cri
 pub const CRI_UNCONVERTIBLE_IPVFUTURE: i32 = 1;
 /// Unconvertible: an empty port.
+/// @ingroup cri_cri
 pub const CRI_UNCONVERTIBLE_EMPTY_PORT: i32 = 2;
 /// Unconvertible: a port with leading zeros.
+/// @ingroup cri_cri
 pub const CRI_UNCONVERTIBLE_PORT_LEADING_ZERO: i32 = 3;
 /// Unconvertible: a zone id that is not UTF-8 (`cri_from_uri`), or an empty zone-id or
 /// one on an IPv4 address (`cri_to_uri`: RFC 6874 has a non-empty ZoneID for IPv6 only).
+/// @ingroup cri_cri
 pub const CRI_UNCONVERTIBLE_ZONE_ID: i32 = 4;
 /// Unconvertible: a scheme number not in the table compiled in.
+/// @ingroup cri_cri
 pub const CRI_UNCONVERTIBLE_UNKNOWN_SCHEME: i32 = 5;
 /// Unconvertible: discard 0 with a path or with an empty query.
+/// @ingroup cri_cri
 pub const CRI_UNCONVERTIBLE_DISCARD_ZERO: i32 = 6;
 /// Unconvertible: discard without path segments to append.
+/// @ingroup cri_cri
 pub const CRI_UNCONVERTIBLE_DISCARD_WITHOUT_PATH: i32 = 7;
 /// Unconvertible: a zone-id, and `CRI_TO_URI_ZONE_ID` was not given.
+/// @ingroup cri_cri
 pub const CRI_UNCONVERTIBLE_ZONE_ID_NOT_ENABLED: i32 = 8;
 /// Unconvertible: the base is not a full CRI.
+/// @ingroup cri_cri
 pub const CRI_UNCONVERTIBLE_NOT_FULL: i32 = 9;
 /// Unconvertible: without an authority, the path starts with an empty segment and more.
+/// @ingroup cri_cri
 pub const CRI_UNCONVERTIBLE_LEADING_EMPTY_SEGMENT: i32 = 10;
 /// Unconvertible: a relative reference climbing more than 126 segments (discard over 127,
 /// draft §5.1).
+/// @ingroup cri_cri
 pub const CRI_UNCONVERTIBLE_DISCARD_RANGE: i32 = 11;
 /// Unconvertible: no scheme and a rootless path without authority (`[null, true, …]`),
 /// which no URI reference without a scheme expresses (draft §6.1, RFC 3986 §5.2.2).
+/// @ingroup cri_cri
 pub const CRI_UNCONVERTIBLE_ROOTLESS_WITHOUT_SCHEME: i32 = 12;
 
 /// `cri_validate` flag: the CRI reference must be a full CRI (start with a scheme).
+/// @ingroup cri_cri
 pub const CRI_VALIDATE_FULL: u32 = 1;
 /// `cri_to_uri` flag: write a zone-id in the RFC 6874 form `[fe80::1%25eth0]`.
+/// @ingroup cri_cri
 pub const CRI_TO_URI_ZONE_ID: u32 = 1;
 
 /// Resets `*err` at the start of a call, so it reads 0/0 unless an error says more.
@@ -172,12 +205,17 @@ unsafe fn text_out<'i>(
 /// With `CRI_VALIDATE_FULL` it must also be a full CRI. Arbitrary bytes are safe: the
 /// check never reads past `len`, uses bounded stack and no recursion.
 ///
-/// Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_ARGUMENT` for an unknown flag;
-/// `CRI_ERR_UNPROCESSABLE` with `err->reason` (`CRI_REASON_*`) and `err->offset`.
+/// @retval CRI_OK The CRI reference is processable (and full, with `CRI_VALIDATE_FULL`).
+/// @retval CRI_ERR_NULL `cbor` is NULL with `len > 0`.
+/// @retval CRI_ERR_ARGUMENT `flags` has a bit other than `CRI_VALIDATE_FULL`.
+/// @retval CRI_ERR_UNPROCESSABLE The CRI reference is not processable (draft §5.2.1):
+///     `err->reason` is a `CRI_REASON_*` value, `err->offset` the offending CBOR item. A
+///     relative reference with `CRI_VALIDATE_FULL` is `CRI_REASON_NOT_FULL`.
 ///
 /// # Safety
 /// `cbor` points to `len` readable bytes (or is NULL with `len == 0`); `err` is NULL or
 /// writable.
+/// @ingroup cri_cri
 #[no_mangle]
 pub unsafe extern "C" fn cri_validate(
     cbor: *const u8,
@@ -211,16 +249,28 @@ pub unsafe extern "C" fn cri_validate(
 /// default port removed), scheme-id where the scheme table has one, text percent-decoded,
 /// PET only where needed.
 ///
-/// Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_SYNTAX`, `CRI_ERR_PERCENT` or
-/// `CRI_ERR_PORT_RANGE` with `err->offset` for an invalid URI reference;
-/// `CRI_ERR_UNCONVERTIBLE` with `err->reason` (IPvFuture, empty port, port with leading
-/// zeros, zone id not UTF-8, a path starting with an empty segment and more without an
-/// authority, `CRI_UNCONVERTIBLE_DISCARD_RANGE` for a relative reference that would need
-/// a discard over 127, draft §5.1); `CRI_ERR_BUFFER` with the length needed in `*out_len`.
+/// @retval CRI_OK The CBOR is in `out`, `*out_len` is its length in bytes.
+/// @retval CRI_ERR_NULL `uri` is NULL with `len > 0`, `out_len` is NULL, or `out` is NULL
+///     with `cap > 0`.
+/// @retval CRI_ERR_ARGUMENT `out` overlaps the input (nothing written).
+/// @retval CRI_ERR_SYNTAX The input is no URI reference: `err->offset` is the first bad
+///     byte.
+/// @retval CRI_ERR_PERCENT A `%` is not followed by two hex digits: `err->offset` is the
+///     first byte that is not one.
+/// @retval CRI_ERR_PORT_RANGE A port over 65535: `err->offset` is its first digit.
+/// @retval CRI_ERR_UNCONVERTIBLE The reference has no CRI form: `err->reason` is
+///     `CRI_UNCONVERTIBLE_IPVFUTURE`, `CRI_UNCONVERTIBLE_EMPTY_PORT`,
+///     `CRI_UNCONVERTIBLE_PORT_LEADING_ZERO`, `CRI_UNCONVERTIBLE_ZONE_ID` (a zone id that
+///     is not UTF-8), `CRI_UNCONVERTIBLE_LEADING_EMPTY_SEGMENT` (no authority and a path
+///     starting with an empty segment and more) or `CRI_UNCONVERTIBLE_DISCARD_RANGE` (a
+///     relative reference that would need a discard over 127, draft §5.1).
+/// @retval CRI_ERR_BUFFER The CBOR does not fit: `*out_len` is its length in bytes; nothing
+///     written at or past `out + cap`.
 ///
 /// # Safety
 /// `uri` points to `len` readable bytes (or is NULL with `len == 0`); `out` points to `cap`
 /// writable bytes (or is NULL with `cap == 0`); `out_len` is writable; `err` NULL or writable.
+/// @ingroup cri_cri
 #[no_mangle]
 pub unsafe extern "C" fn cri_from_uri(
     uri: *const c_char,
@@ -263,13 +313,31 @@ unsafe fn from_text(
 
 /// Converts the IRI reference `(iri, len)` (UTF-8, RFC 3987) into a CRI reference in CBOR
 /// (draft §6: IRI → URI → CRI; CRI text is Unicode, so non-ASCII characters stay text) in
-/// `(out, cap)`. Errors as for `cri_from_uri`; invalid UTF-8 or a character RFC 3987
-/// does not allow there is `CRI_ERR_SYNTAX` at its first byte.
+/// `(out, cap)` (bytes, no NUL), as `cri_from_uri` does for a URI.
 ///
-/// Without the cargo feature `iri` (default on) it returns `CRI_ERR_UNSUPPORTED`.
+/// @retval CRI_OK The CBOR is in `out`, `*out_len` is its length in bytes.
+/// @retval CRI_ERR_NULL `iri` is NULL with `len > 0`, `out_len` is NULL, or `out` is NULL
+///     with `cap > 0`.
+/// @retval CRI_ERR_ARGUMENT `out` overlaps the input (nothing written).
+/// @retval CRI_ERR_SYNTAX The input is no IRI reference: `err->offset` is the first bad
+///     byte (of invalid UTF-8, or of a character RFC 3987 does not allow there).
+/// @retval CRI_ERR_PERCENT A `%` is not followed by two hex digits: `err->offset` is the
+///     first byte that is not one.
+/// @retval CRI_ERR_PORT_RANGE A port over 65535: `err->offset` is its first digit.
+/// @retval CRI_ERR_UNCONVERTIBLE The reference has no CRI form: `err->reason` is
+///     `CRI_UNCONVERTIBLE_IPVFUTURE`, `CRI_UNCONVERTIBLE_EMPTY_PORT`,
+///     `CRI_UNCONVERTIBLE_PORT_LEADING_ZERO`, `CRI_UNCONVERTIBLE_ZONE_ID` (a zone id that
+///     is not UTF-8), `CRI_UNCONVERTIBLE_LEADING_EMPTY_SEGMENT` (no authority and a path
+///     starting with an empty segment and more) or `CRI_UNCONVERTIBLE_DISCARD_RANGE` (a
+///     relative reference that would need a discard over 127, draft §5.1).
+/// @retval CRI_ERR_BUFFER The CBOR does not fit: `*out_len` is its length in bytes; nothing
+///     written at or past `out + cap`.
+/// @retval CRI_ERR_UNSUPPORTED This build leaves out the cargo feature `iri` (default on);
+///     nothing else is checked.
 ///
 /// # Safety
 /// As for `cri_from_uri`.
+/// @ingroup cri_iri
 #[no_mangle]
 pub unsafe extern "C" fn cri_from_iri(
     iri: *const c_char,
@@ -300,16 +368,28 @@ pub unsafe extern "C" fn cri_from_iri(
 /// reference (draft §6.1, recomposed per RFC 3986 §5.3) in the text buffer `(out, cap)`.
 /// With `CRI_TO_URI_ZONE_ID` a zone-id is written as `%25zone` (RFC 6874).
 ///
-/// Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_ARGUMENT`; `CRI_ERR_UNPROCESSABLE` with
-/// `err->reason`/`err->offset`; `CRI_ERR_UNCONVERTIBLE` with `err->reason` (unknown scheme
-/// number, discard 0 with a path or an empty query, discard without path, zone-id not
-/// enabled, an empty zone-id or one on an IPv4 address (`CRI_UNCONVERTIBLE_ZONE_ID`:
-/// RFC 6874 `ZoneID = 1*…`, IPv6 only), no
-/// scheme with a rootless path (`CRI_UNCONVERTIBLE_ROOTLESS_WITHOUT_SCHEME`: the URI
-/// reference would resolve elsewhere); `CRI_ERR_BUFFER` with the length needed.
+/// @retval CRI_OK The URI reference and a NUL are in `out`, `*out_len` is its length
+///     without the NUL.
+/// @retval CRI_ERR_NULL `cbor` is NULL with `len > 0`, `out_len` is NULL, or `out` is NULL
+///     with `cap > 0`.
+/// @retval CRI_ERR_ARGUMENT `flags` has a bit other than `CRI_TO_URI_ZONE_ID`, or `out`
+///     overlaps the input (nothing written).
+/// @retval CRI_ERR_UNPROCESSABLE The CRI reference is not processable (draft §5.2.1):
+///     `err->reason` is a `CRI_REASON_*` value, `err->offset` the offending CBOR item.
+/// @retval CRI_ERR_UNCONVERTIBLE The CRI has no URI reference form: `err->reason` is
+///     `CRI_UNCONVERTIBLE_UNKNOWN_SCHEME` (a scheme number not in the table compiled in),
+///     `CRI_UNCONVERTIBLE_DISCARD_ZERO` (discard 0 with a path or an empty query),
+///     `CRI_UNCONVERTIBLE_DISCARD_WITHOUT_PATH`, `CRI_UNCONVERTIBLE_ZONE_ID_NOT_ENABLED` (a
+///     zone-id without `CRI_TO_URI_ZONE_ID`), `CRI_UNCONVERTIBLE_ZONE_ID` (an empty zone-id
+///     or one on an IPv4 address: RFC 6874 has `ZoneID = 1*( unreserved / pct-encoded )`,
+///     for IPv6 only) or `CRI_UNCONVERTIBLE_ROOTLESS_WITHOUT_SCHEME` (no scheme and a
+///     rootless path: the reference would resolve elsewhere).
+/// @retval CRI_ERR_BUFFER The text does not fit: `*out_len` is the length needed without
+///     the NUL (retry with `cap >= *out_len + 1`); nothing written at or past `out + cap`.
 ///
 /// # Safety
 /// As for `cri_from_uri`.
+/// @ingroup cri_cri
 #[no_mangle]
 pub unsafe extern "C" fn cri_to_uri(
     cbor: *const u8,
@@ -324,16 +404,35 @@ pub unsafe extern "C" fn cri_to_uri(
     unsafe { to_text(cbor, len, flags, false, out, cap, out_len, err) }
 }
 
-/// Converts the CRI reference `(cbor, len)` into an IRI reference (draft §6: CRI → URI
-/// → IRI) in the text buffer `(out, cap)`: text components keep their non-ASCII
-/// characters where RFC 3987 allows them (`ucschar`, `iprivate` in the query, no bidi
-/// formatting); PET bytes and other characters are percent-encoded. Flags and errors as
-/// for `cri_to_uri`.
+/// Converts the CRI reference `(cbor, len)` into an IRI reference (draft §6: CRI → URI →
+/// IRI) in the text buffer `(out, cap)`: text components keep their non-ASCII characters
+/// where RFC 3987 allows them (`ucschar`, `iprivate` in the query, no bidi formatting); PET
+/// bytes and other characters are percent-encoded. Flags as for `cri_to_uri`.
 ///
-/// Without the cargo feature `iri` (default on) it returns `CRI_ERR_UNSUPPORTED`.
+/// @retval CRI_OK The IRI reference and a NUL are in `out`, `*out_len` is its length
+///     without the NUL.
+/// @retval CRI_ERR_NULL `cbor` is NULL with `len > 0`, `out_len` is NULL, or `out` is NULL
+///     with `cap > 0`.
+/// @retval CRI_ERR_ARGUMENT `flags` has a bit other than `CRI_TO_URI_ZONE_ID`, or `out`
+///     overlaps the input (nothing written).
+/// @retval CRI_ERR_UNPROCESSABLE The CRI reference is not processable (draft §5.2.1):
+///     `err->reason` is a `CRI_REASON_*` value, `err->offset` the offending CBOR item.
+/// @retval CRI_ERR_UNCONVERTIBLE The CRI has no IRI reference form: `err->reason` is
+///     `CRI_UNCONVERTIBLE_UNKNOWN_SCHEME` (a scheme number not in the table compiled in),
+///     `CRI_UNCONVERTIBLE_DISCARD_ZERO` (discard 0 with a path or an empty query),
+///     `CRI_UNCONVERTIBLE_DISCARD_WITHOUT_PATH`, `CRI_UNCONVERTIBLE_ZONE_ID_NOT_ENABLED` (a
+///     zone-id without `CRI_TO_URI_ZONE_ID`), `CRI_UNCONVERTIBLE_ZONE_ID` (an empty zone-id
+///     or one on an IPv4 address: RFC 6874 has `ZoneID = 1*( unreserved / pct-encoded )`,
+///     for IPv6 only) or `CRI_UNCONVERTIBLE_ROOTLESS_WITHOUT_SCHEME` (no scheme and a
+///     rootless path: the reference would resolve elsewhere).
+/// @retval CRI_ERR_BUFFER The text does not fit: `*out_len` is the length needed without
+///     the NUL (retry with `cap >= *out_len + 1`); nothing written at or past `out + cap`.
+/// @retval CRI_ERR_UNSUPPORTED This build leaves out the cargo feature `iri` (default on);
+///     nothing else is checked.
 ///
 /// # Safety
 /// As for `cri_from_uri`.
+/// @ingroup cri_iri
 #[no_mangle]
 pub unsafe extern "C" fn cri_to_iri(
     cbor: *const u8,
@@ -394,16 +493,25 @@ unsafe fn to_text(
 /// Resolves the CRI reference `(ref, ref_len)` against the full CRI `(base, base_len)`
 /// (draft §5.3) and writes the resulting full CRI in CBOR into `(out, cap)` (bytes).
 ///
-/// Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_BASE` with `err->reason` (`CRI_REASON_*`,
-/// `CRI_REASON_NOT_FULL` for a relative base) and `err->offset` in the base;
-/// `CRI_ERR_UNPROCESSABLE` for the reference; `CRI_ERR_UNCONVERTIBLE` with
-/// `CRI_UNCONVERTIBLE_LEADING_EMPTY_SEGMENT` when the result would be no valid CRI (no
-/// authority, path starting with an empty segment and more); `CRI_ERR_BUFFER` with the
-/// length needed.
+/// @retval CRI_OK The resulting full CRI is in `out`, `*out_len` is its length in bytes.
+/// @retval CRI_ERR_NULL `base` or `ref` is NULL with a nonzero length, `out_len` is NULL,
+///     or `out` is NULL with `cap > 0`.
+/// @retval CRI_ERR_ARGUMENT `out` overlaps `base` or `ref` (nothing written).
+/// @retval CRI_ERR_BASE The base is not a processable full CRI: `err->reason` is a
+///     `CRI_REASON_*` value (`CRI_REASON_NOT_FULL` for a relative reference), `err->offset`
+///     the offending CBOR item of the base.
+/// @retval CRI_ERR_UNPROCESSABLE The reference is not processable (draft §5.2.1):
+///     `err->reason` and `err->offset` as for `CRI_ERR_BASE`, in the reference.
+/// @retval CRI_ERR_UNCONVERTIBLE The result would be no valid CRI (no authority and a path
+///     starting with an empty segment and more): `err->reason` is
+///     `CRI_UNCONVERTIBLE_LEADING_EMPTY_SEGMENT`.
+/// @retval CRI_ERR_BUFFER The CBOR does not fit: `*out_len` is its length in bytes; nothing
+///     written at or past `out + cap`.
 ///
 /// # Safety
 /// `base` and `ref` point to their lengths of readable bytes (or are NULL with length 0);
 /// `out`, `out_len`, `err` as for `cri_from_uri`.
+/// @ingroup cri_cri
 #[no_mangle]
 pub unsafe extern "C" fn cri_resolve(
     base: *const u8,
@@ -443,13 +551,20 @@ pub unsafe extern "C" fn cri_resolve(
 /// Writes the CBOR diagnostic notation (EDN, RFC 8949 §8) of the CRI reference
 /// `(cbor, len)` into the text buffer `(out, cap)`, e.g. `[-1, ["example", "com"], ["a"]]`.
 ///
-/// Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_UNPROCESSABLE` with `err->reason` and
-/// `err->offset`; `CRI_ERR_BUFFER` with the length needed.
-///
-/// Without the cargo feature `edn` (default on) it returns `CRI_ERR_UNSUPPORTED`.
+/// @retval CRI_OK The EDN and a NUL are in `out`, `*out_len` is its length without the NUL.
+/// @retval CRI_ERR_NULL `cbor` is NULL with `len > 0`, `out_len` is NULL, or `out` is NULL
+///     with `cap > 0`.
+/// @retval CRI_ERR_ARGUMENT `out` overlaps the input (nothing written).
+/// @retval CRI_ERR_UNPROCESSABLE The CRI reference is not processable (draft §5.2.1):
+///     `err->reason` is a `CRI_REASON_*` value, `err->offset` the offending CBOR item.
+/// @retval CRI_ERR_BUFFER The text does not fit: `*out_len` is the length needed without
+///     the NUL (retry with `cap >= *out_len + 1`); nothing written at or past `out + cap`.
+/// @retval CRI_ERR_UNSUPPORTED This build leaves out the cargo feature `edn` (default on);
+///     nothing else is checked.
 ///
 /// # Safety
 /// As for `cri_from_uri`.
+/// @ingroup cri_cri
 #[no_mangle]
 pub unsafe extern "C" fn cri_to_edn(
     cbor: *const u8,
@@ -475,11 +590,14 @@ pub unsafe extern "C" fn cri_to_edn(
 /// Looks up the CRI scheme number of the scheme name `(name, len)` (ASCII
 /// case-insensitive; draft §5.1.1) and stores it in `*number` (scheme-id = -1 - number).
 ///
-/// Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_NOT_FOUND` if the table compiled in does not
-/// have the name.
+/// @retval CRI_OK `*number` is the scheme number.
+/// @retval CRI_ERR_NULL `number` is NULL, or `name` is NULL with `len > 0`.
+/// @retval CRI_ERR_NOT_FOUND The table compiled in does not have the name (`*number`
+///     untouched).
 ///
 /// # Safety
 /// `name` points to `len` readable bytes; `number` is writable.
+/// @ingroup cri_cri
 #[no_mangle]
 pub unsafe extern "C" fn cri_scheme_number(
     name: *const c_char,
@@ -503,11 +621,14 @@ pub unsafe extern "C" fn cri_scheme_number(
 /// Looks up the scheme name of a CRI scheme number: `*name` points to a static,
 /// lowercase name of `*len` bytes, not NUL-terminated.
 ///
-/// Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_NOT_FOUND` if the table compiled in does not
-/// have the number.
+/// @retval CRI_OK `*name` and `*len` are the name.
+/// @retval CRI_ERR_NULL `name` or `len` is NULL.
+/// @retval CRI_ERR_NOT_FOUND The table compiled in does not have the number (`*name`,
+///     `*len` untouched).
 ///
 /// # Safety
 /// `name` and `len` are writable.
+/// @ingroup cri_cri
 #[no_mangle]
 pub unsafe extern "C" fn cri_scheme_name(
     number: u64,

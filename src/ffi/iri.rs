@@ -35,13 +35,24 @@ unsafe fn parse_as<'a>(
 /// percent-encodings stay. Host names are percent-encoded too: IDNA (punycode) is out of
 /// scope.
 ///
-/// Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_SYNTAX` (also invalid UTF-8) or
-/// `CRI_ERR_PERCENT` with `*error_offset`; `CRI_ERR_BUFFER` with the length needed.
-///
-/// Without the cargo feature `iri` (default on) it returns `CRI_ERR_UNSUPPORTED`.
+/// @retval CRI_OK The URI reference and a NUL are in `out`, `*out_len` is its length
+///     without the NUL.
+/// @retval CRI_ERR_NULL `iri` is NULL with `len > 0`, `out_len` is NULL, or `out` is NULL
+///     with `cap > 0`.
+/// @retval CRI_ERR_ARGUMENT `out` overlaps the input (nothing written).
+/// @retval CRI_ERR_SYNTAX The input is no IRI reference (also invalid UTF-8):
+///     `*error_offset` is the first bad byte.
+/// @retval CRI_ERR_PERCENT A `%` is not followed by two hex digits: `*error_offset` is the
+///     first byte that is not one.
+/// @retval CRI_ERR_PORT_RANGE A port over 65535: `*error_offset` is its first digit.
+/// @retval CRI_ERR_BUFFER The text does not fit: `*out_len` is the length needed without
+///     the NUL (retry with `cap >= *out_len + 1`); nothing written at or past `out + cap`.
+/// @retval CRI_ERR_UNSUPPORTED This build leaves out the cargo feature `iri` (default on);
+///     nothing else is checked.
 ///
 /// # Safety
 /// As for `uri_normalize`.
+/// @ingroup cri_iri
 #[no_mangle]
 pub unsafe extern "C" fn iri_to_uri(
     iri: *const c_char,
@@ -71,12 +82,24 @@ pub unsafe extern "C" fn iri_to_uri(
 /// characters; percent-encoded ASCII such as `%2F`, `%25`, `%3F`, invalid UTF-8 and bidi
 /// formatting characters (§4.1) stay encoded.
 ///
-/// Returns as `iri_to_uri`.
-///
-/// Without the cargo feature `iri` (default on) it returns `CRI_ERR_UNSUPPORTED`.
+/// @retval CRI_OK The IRI reference and a NUL are in `out`, `*out_len` is its length
+///     without the NUL.
+/// @retval CRI_ERR_NULL `s` is NULL with `len > 0`, `out_len` is NULL, or `out` is NULL
+///     with `cap > 0`.
+/// @retval CRI_ERR_ARGUMENT `out` overlaps the input (nothing written).
+/// @retval CRI_ERR_SYNTAX The input is no URI reference: `*error_offset` is the first bad
+///     byte.
+/// @retval CRI_ERR_PERCENT A `%` is not followed by two hex digits: `*error_offset` is the
+///     first byte that is not one.
+/// @retval CRI_ERR_PORT_RANGE A port over 65535: `*error_offset` is its first digit.
+/// @retval CRI_ERR_BUFFER The text does not fit: `*out_len` is the length needed without
+///     the NUL (retry with `cap >= *out_len + 1`); nothing written at or past `out + cap`.
+/// @retval CRI_ERR_UNSUPPORTED This build leaves out the cargo feature `iri` (default on);
+///     nothing else is checked.
 ///
 /// # Safety
 /// As for `uri_normalize`.
+/// @ingroup cri_iri
 #[no_mangle]
 pub unsafe extern "C" fn uri_to_iri(
     s: *const c_char,
@@ -102,6 +125,7 @@ pub unsafe extern "C" fn uri_to_iri(
 }
 
 /// `iri_resolve` flag: write the target as an IRI (default: mapped to a URI).
+/// @ingroup cri_iri
 pub const IRI_RESOLVE_KEEP_IRI: u32 = 1;
 
 /// Resolves the IRI reference `(ref, ref_len)` against the IRI `(base, base_len)` (both
@@ -110,12 +134,28 @@ pub const IRI_RESOLVE_KEEP_IRI: u32 = 1;
 /// an IRI with `IRI_RESOLVE_KEEP_IRI`: a crawler resolving a page's links against the page
 /// URL or its `<base href>`.
 ///
-/// Returns as `uri_resolve`, and `CRI_ERR_ARGUMENT` for an unknown flag.
-///
-/// Without the cargo feature `iri` (default on) it returns `CRI_ERR_UNSUPPORTED`.
+/// @retval CRI_OK The target and a NUL are in `out`, `*out_len` is its length without the
+///     NUL.
+/// @retval CRI_ERR_NULL `base` or `ref` is NULL with a nonzero length, `out_len` is NULL,
+///     or `out` is NULL with `cap > 0`.
+/// @retval CRI_ERR_ARGUMENT `flags` has a bit other than `IRI_RESOLVE_KEEP_IRI`, or `out`
+///     overlaps `base` or `ref` (nothing written).
+/// @retval CRI_ERR_BASE The base is no absolute IRI: `*error_offset` is 0 without a scheme,
+///     else the first bad byte of the base.
+/// @retval CRI_ERR_SYNTAX The reference is no IRI reference (also invalid UTF-8):
+///     `*error_offset` is the first bad byte of the reference.
+/// @retval CRI_ERR_PERCENT A `%` in the reference is not followed by two hex digits:
+///     `*error_offset` is the first byte that is not one.
+/// @retval CRI_ERR_PORT_RANGE A port over 65535 in the reference: `*error_offset` is its
+///     first digit.
+/// @retval CRI_ERR_BUFFER The text does not fit: `*out_len` is the length needed without
+///     the NUL (retry with `cap >= *out_len + 1`); nothing written at or past `out + cap`.
+/// @retval CRI_ERR_UNSUPPORTED This build leaves out the cargo feature `iri` (default on);
+///     nothing else is checked.
 ///
 /// # Safety
 /// As for `uri_resolve`.
+/// @ingroup cri_iri
 #[no_mangle]
 pub unsafe extern "C" fn iri_resolve(
     base: *const c_char,
@@ -163,12 +203,22 @@ pub unsafe extern "C" fn iri_resolve(
 /// outside the authority), writes the result to `(out, cap)` and checks it against the
 /// RFC 3986 grammar.
 ///
-/// Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_BUFFER` with the length needed;
-/// `CRI_ERR_SYNTAX` or `CRI_ERR_PORT_RANGE` with `*error_offset` into the output when even
-/// the processed text is no URI reference (e.g. a bad IP-literal), the output written.
+/// @retval CRI_OK The processed text and a NUL are in `out`, `*out_len` is its length
+///     without the NUL, and it is a URI reference.
+/// @retval CRI_ERR_NULL `s` is NULL with `len > 0`, `out_len` is NULL, or `out` is NULL
+///     with `cap > 0`.
+/// @retval CRI_ERR_ARGUMENT `out` overlaps the input (nothing written).
+/// @retval CRI_ERR_BUFFER The text does not fit: `*out_len` is the length needed without
+///     the NUL (retry with `cap >= *out_len + 1`); nothing written at or past `out + cap`.
+/// @retval CRI_ERR_SYNTAX Even the processed text is no URI reference (e.g. a bad
+///     IP-literal): the output is written as for `CRI_OK`, `*error_offset` is the first bad
+///     byte of the output.
+/// @retval CRI_ERR_PORT_RANGE The processed text has a port over 65535: the output is
+///     written, `*error_offset` is the port's first digit in the output.
 ///
 /// # Safety
 /// As for `uri_normalize`.
+/// @ingroup cri_iri
 #[no_mangle]
 pub unsafe extern "C" fn uri_preprocess(
     s: *const c_char,
@@ -205,11 +255,14 @@ pub unsafe extern "C" fn uri_preprocess(
 /// `:port` when there is a scheme and a port that differs from the scheme's default (or
 /// whose default is not known). `*out` is absent (NULL) without an authority.
 ///
-/// Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_PARTS` if the port does not follow the host
-/// in memory (parts not from one `uri_split`).
+/// @retval CRI_OK `*out` is the host or host and port (NULL `ptr` without an authority).
+/// @retval CRI_ERR_NULL `parts` or `out` is NULL.
+/// @retval CRI_ERR_PARTS The port does not follow the host in memory (parts not from one
+///     `uri_split`).
 ///
 /// # Safety
 /// `parts` is readable; `out` is writable.
+/// @ingroup cri_iri
 #[no_mangle]
 pub unsafe extern "C" fn uri_hostport(parts: *const uri_parts, out: *mut uri_span) -> cri_status {
     // SAFETY: forwarded from the caller.
@@ -238,12 +291,17 @@ pub unsafe extern "C" fn uri_hostport(parts: *const uri_parts, out: *mut uri_spa
 /// `<host-specific>` of the HTML5 URL terms for the reference `(s, len)`: what follows the
 /// authority, or the whole reference without one. `*out` points into `s`.
 ///
-/// Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_SYNTAX`, `CRI_ERR_PERCENT` or
-/// `CRI_ERR_PORT_RANGE` with `*error_offset` (validated as an IRI reference, so URIs and
-/// IRIs both work; as a URI reference without the cargo feature `iri`).
+/// @retval CRI_OK `*out` is the part after the authority, pointing into `s`.
+/// @retval CRI_ERR_NULL `out` is NULL, or `s` is NULL with `len > 0`.
+/// @retval CRI_ERR_SYNTAX The input is no IRI reference (no URI reference without the cargo
+///     feature `iri`): `*error_offset` is the first bad byte.
+/// @retval CRI_ERR_PERCENT A `%` is not followed by two hex digits: `*error_offset` is the
+///     first byte that is not one.
+/// @retval CRI_ERR_PORT_RANGE A port over 65535: `*error_offset` is its first digit.
 ///
 /// # Safety
 /// `s` points to `len` readable bytes; `out` is writable; `error_offset` NULL or writable.
+/// @ingroup cri_iri
 #[no_mangle]
 pub unsafe extern "C" fn uri_host_specific(
     s: *const c_char,

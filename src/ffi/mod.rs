@@ -29,7 +29,12 @@ pub use uri::*;
 use crate::Error;
 use core::ffi::c_char;
 
-/// Status of every libcri function: 0 is success, negative values are errors.
+/// Status of every libcri function: 0 is success, negative values are errors. The
+/// return type `cri_status` is `int32_t` before C23 and this enumeration, fixed to
+/// `int32_t`, in C23 and C++ (arm-none-eabi-gcc packs a plain enum into one byte:
+/// docs/DESIGN.md, "Rules for every C entry point").
+///
+/// @ingroup cri_lib
 #[repr(i32)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum cri_status {
@@ -48,8 +53,8 @@ pub enum cri_status {
     /// A `%` is not followed by two hex digits; `*error_offset` is the `%` (percent-decoding)
     /// or the first byte that is not a hex digit (parsing).
     CRI_ERR_PERCENT = -4,
-    /// A port is over 65535 (valid RFC 3986 §3.2.3 syntax that libcri rejects, README
-    /// Decision 10); `*error_offset` is its first digit.
+    /// A port is over 65535 (valid RFC 3986 §3.2.3 syntax that libcri rejects,
+    /// docs/DESIGN.md Decision 10); `*error_offset` is its first digit.
     CRI_ERR_PORT_RANGE = -5,
     /// The base URI is not an absolute URI (RFC 3986 §5.1): no scheme (`*error_offset` 0)
     /// or a syntax error at `*error_offset` within the base.
@@ -110,8 +115,12 @@ fn error_offset(e: Error) -> Option<usize> {
     }
 }
 
-/// The name of a status as a static NUL-terminated string (e.g. `"CRI_ERR_SYNTAX"`),
-/// `"CRI_UNKNOWN"` for a value that is not a status.
+/// The name of the status `status` as a static NUL-terminated string.
+///
+/// @return The enumerator's name (e.g. `"CRI_ERR_SYNTAX"` for -3), or `"CRI_UNKNOWN"` for
+///         a value that is not a status. Never NULL, never fails.
+///
+/// @ingroup cri_lib
 #[no_mangle]
 pub extern "C" fn cri_status_name(status: i32) -> *const c_char {
     let name: &'static [u8] = match status {
@@ -136,11 +145,16 @@ pub extern "C" fn cri_status_name(status: i32) -> *const c_char {
 }
 
 /// The CBOR tag of a CRI reference, tag 99 (draft-ietf-core-href-27 §11.4).
+///
+/// @ingroup cri_cri
 pub const CRI_CBOR_TAG: u64 = 99;
 
-/// The version of the linked library as `MAJOR << 16 | MINOR << 8 | PATCH` (semantic
-/// versioning), to compare with the `CRI_VERSION_*` macros of the header a program was
-/// compiled with. Never fails.
+/// The version of the linked library (semantic versioning), to compare with the
+/// `CRI_VERSION_*` macros of the header a program was compiled with.
+///
+/// @return `MAJOR << 16 | MINOR << 8 | PATCH`. Never fails.
+///
+/// @ingroup cri_lib
 #[no_mangle]
 pub extern "C" fn cri_version() -> u32 {
     VERSION
@@ -223,12 +237,17 @@ const COAP_NAMES: [&[u8]; 14] = [
     b"CRI_COAP_ERR_USERINFO\0",
 ];
 
-/// The name of the reason `reason` that comes with `status` in `cri_error_info`, as a
-/// static NUL-terminated string equal to the constant's name in `cri.h`: a
-/// `CRI_REASON_*` with `CRI_ERR_UNPROCESSABLE` or `CRI_ERR_BASE`, a `CRI_UNCONVERTIBLE_*`
-/// with `CRI_ERR_UNCONVERTIBLE`, a `CRI_COAP_ERR_*` with `CRI_ERR_COAP` (e.g.
-/// `cri_reason_name(CRI_ERR_COAP, 8)` is `"CRI_COAP_ERR_NOT_UTF8"`); `"CRI_UNKNOWN"` for
-/// any other pair (reason 0 included: the status says it all).
+/// The name of the reason `reason` that comes with the status `status` in
+/// `struct cri_error_info`, as a static NUL-terminated string equal to the constant's
+/// name in `cri.h`: a `CRI_REASON_*` with `CRI_ERR_UNPROCESSABLE` or `CRI_ERR_BASE`, a
+/// `CRI_UNCONVERTIBLE_*` with `CRI_ERR_UNCONVERTIBLE`, a `CRI_COAP_ERR_*` with
+/// `CRI_ERR_COAP`.
+///
+/// @return The constant's name (e.g. `cri_reason_name(CRI_ERR_COAP, 8)` is
+///         `"CRI_COAP_ERR_NOT_UTF8"`), or `"CRI_UNKNOWN"` for any other pair (reason 0
+///         included: the status says it all). Never NULL, never fails.
+///
+/// @ingroup cri_lib
 #[no_mangle]
 pub extern "C" fn cri_reason_name(status: i32, reason: i32) -> *const c_char {
     let table: &[&'static [u8]] = match status {

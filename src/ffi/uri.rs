@@ -9,6 +9,7 @@ use core::ffi::c_char;
 /// A component of a split URI reference: `ptr` points into the caller's input (not
 /// NUL-terminated), `len` is its length in bytes. `ptr == NULL` means the component is
 /// absent; `ptr != NULL, len == 0` means present and empty.
+/// @ingroup cri_uri
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct uri_span {
@@ -19,18 +20,24 @@ pub struct uri_span {
 }
 
 /// No authority, so no host.
+/// @ingroup cri_uri
 pub const URI_HOST_NONE: i32 = 0;
 /// The host is a reg-name (RFC 3986 §3.2.2), possibly empty.
+/// @ingroup cri_uri
 pub const URI_HOST_REG_NAME: i32 = 1;
 /// The host is an IPv4address.
+/// @ingroup cri_uri
 pub const URI_HOST_IPV4: i32 = 2;
 /// The host is an IP-literal holding an IPv6address (maybe with an RFC 6874 zone id).
+/// @ingroup cri_uri
 pub const URI_HOST_IPV6: i32 = 3;
 /// The host is an IP-literal holding an IPvFuture.
+/// @ingroup cri_uri
 pub const URI_HOST_IPVFUTURE: i32 = 4;
 
 /// A URI reference split into its components (RFC 3986 §3), zero-copy: every span points
 /// into the input given to `uri_split`, which must outlive this struct.
+/// @ingroup cri_uri
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct uri_parts {
@@ -60,9 +67,11 @@ pub struct uri_parts {
 }
 
 /// Split flag: split by RFC 3986 Appendix B without validating; never fails.
+/// @ingroup cri_uri
 pub const URI_SPLIT_LENIENT: u32 = 1;
 /// Split flag: validate against RFC 3987 `IRI-reference` instead (UTF-8 input; `ucschar`
 /// in userinfo, reg-name, path, query, fragment; `iprivate` in the query).
+/// @ingroup cri_iri
 pub const URI_SPLIT_IRI: u32 = 2;
 
 pub(super) fn span(s: Option<&[u8]>) -> uri_span {
@@ -101,19 +110,25 @@ fn fill_parts(r: &UriRef<'_>, parts: &mut uri_parts) {
 /// `URI_SPLIT_LENIENT` in `flags` it is split by the regular expression of Appendix B and
 /// never fails (for logs). `error_offset` may be NULL.
 ///
-/// Returns `CRI_OK`; `CRI_ERR_NULL` if `parts` is NULL or `s` is NULL with `len > 0`;
-/// `CRI_ERR_ARGUMENT` for an unknown flag; `CRI_ERR_UNSUPPORTED` for `URI_SPLIT_IRI`
-/// without the cargo feature `iri` or `URI_SPLIT_LENIENT` without `lenient` (both default
-/// on; a firmware build without them carries only the strict URI parser);
-/// `CRI_ERR_SYNTAX` or `CRI_ERR_PERCENT` with `*error_offset` the first bad byte (`*parts`
-/// untouched); `CRI_ERR_PORT_RANGE` for a port
-/// over 65535 (reported only when the rest of the reference is valid: the grammar allows
-/// any number of port digits), with `*error_offset` its first digit and `*parts` filled
-/// (port_number -1).
+/// @retval CRI_OK `*parts` holds the components.
+/// @retval CRI_ERR_NULL `parts` is NULL, or `s` is NULL with `len > 0`.
+/// @retval CRI_ERR_ARGUMENT `flags` has a bit other than `URI_SPLIT_LENIENT` and
+///     `URI_SPLIT_IRI`, or `*parts` overlaps the input (nothing written).
+/// @retval CRI_ERR_UNSUPPORTED `URI_SPLIT_IRI` without the cargo feature `iri`, or
+///     `URI_SPLIT_LENIENT` without `lenient` (both default on; a firmware build without
+///     them carries only the strict URI parser).
+/// @retval CRI_ERR_SYNTAX The reference breaks the grammar: `*error_offset` is the first
+///     bad byte; `*parts` untouched.
+/// @retval CRI_ERR_PERCENT A `%` is not followed by two hex digits: `*error_offset` is the
+///     first byte that is not one; `*parts` untouched.
+/// @retval CRI_ERR_PORT_RANGE A port over 65535, reported only when the rest of the
+///     reference is valid (the grammar allows any number of port digits): `*error_offset`
+///     is its first digit, `*parts` is filled (`port_number` -1).
 ///
 /// # Safety
 /// `s` points to `len` readable bytes (or is NULL with `len == 0`); `parts` is writable;
 /// `error_offset` is NULL or writable.
+/// @ingroup cri_uri
 #[no_mangle]
 pub unsafe extern "C" fn uri_split(
     s: *const c_char,
@@ -171,14 +186,19 @@ pub unsafe extern "C" fn uri_split(
 }
 
 /// Request-target form: origin-form (`/path?query`), RFC 9112 §3.2.1.
+/// @ingroup cri_uri
 pub const URI_TARGET_ORIGIN: i32 = 1;
 /// Request-target form: absolute-form (an absolute-URI), RFC 9112 §3.2.2.
+/// @ingroup cri_uri
 pub const URI_TARGET_ABSOLUTE: i32 = 2;
 /// Request-target form: authority-form (`host:port`, CONNECT), RFC 9112 §3.2.3.
+/// @ingroup cri_uri
 pub const URI_TARGET_AUTHORITY: i32 = 3;
 /// Request-target form: asterisk-form (`*`, OPTIONS), RFC 9112 §3.2.4.
+/// @ingroup cri_uri
 pub const URI_TARGET_ASTERISK: i32 = 4;
 /// Request-target flag: the method is CONNECT, so the target is in authority-form.
+/// @ingroup cri_uri
 pub const URI_TARGET_CONNECT: u32 = 1;
 
 /// Splits an HTTP request-target `(s, len)` (RFC 9112 §3.2) into `*parts` and stores its
@@ -187,11 +207,19 @@ pub const URI_TARGET_CONNECT: u32 = 1;
 /// a leading `/` is origin-form (path and query; the path may start with `//`) and
 /// anything else must be an absolute-URI without fragment. `error_offset` may be NULL.
 ///
-/// Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_ARGUMENT` for an unknown flag;
-/// `CRI_ERR_SYNTAX`, `CRI_ERR_PERCENT` or `CRI_ERR_PORT_RANGE` with `*error_offset`.
+/// @retval CRI_OK `*parts` holds the components and `*form` the form.
+/// @retval CRI_ERR_NULL `parts` or `form` is NULL, or `s` is NULL with `len > 0`.
+/// @retval CRI_ERR_ARGUMENT `flags` has a bit other than `URI_TARGET_CONNECT`.
+/// @retval CRI_ERR_SYNTAX The target is in none of the forms or breaks its form's grammar
+///     (a fragment, userinfo in authority-form, a relative reference): `*error_offset` is
+///     the first bad byte.
+/// @retval CRI_ERR_PERCENT A `%` is not followed by two hex digits: `*error_offset` is the
+///     first byte that is not one.
+/// @retval CRI_ERR_PORT_RANGE A port over 65535: `*error_offset` is its first digit.
 ///
 /// # Safety
 /// As for `uri_split`; `form` is writable.
+/// @ingroup cri_uri
 #[no_mangle]
 pub unsafe extern "C" fn uri_split_request_target(
     s: *const c_char,
@@ -229,29 +257,41 @@ pub unsafe extern "C" fn uri_split_request_target(
 }
 
 /// Percent-encoding set: only unreserved characters (ALPHA DIGIT `-._~`) stay literal.
+/// @ingroup cri_uri
 pub const URI_ENCODE_UNRESERVED: i32 = 0;
 /// Percent-encoding set: a path segment (pchar: unreserved, sub-delims, `:`, `@`).
+/// @ingroup cri_uri
 pub const URI_ENCODE_PATH_SEGMENT: i32 = 1;
 /// Percent-encoding set: a query (pchar, `/`, `?`).
+/// @ingroup cri_uri
 pub const URI_ENCODE_QUERY: i32 = 2;
 /// Percent-encoding set: a fragment (pchar, `/`, `?`).
+/// @ingroup cri_uri
 pub const URI_ENCODE_FRAGMENT: i32 = 3;
 /// Percent-encoding set: a userinfo (unreserved, sub-delims, `:`).
+/// @ingroup cri_uri
 pub const URI_ENCODE_USERINFO: i32 = 4;
 /// Percent-encoding set: `application/x-www-form-urlencoded` (ALPHA DIGIT `*-._` stay,
 /// space becomes `+`).
+/// @ingroup cri_uri
 pub const URI_ENCODE_FORM: i32 = 5;
 
 /// Percent-encodes the bytes `(in, len)` into the text buffer `(out, cap)` (RFC 3986 §2.1):
 /// every byte outside the set `set` (`URI_ENCODE_*`) becomes `%HH` with uppercase hex.
-/// `*out_len` gets the length without NUL.
 ///
-/// Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_ARGUMENT` for an unknown `set`;
-/// `CRI_ERR_BUFFER` with the length needed in `*out_len`.
+/// @retval CRI_OK The text and a NUL are in `out`, `*out_len` is its length without the
+///     NUL.
+/// @retval CRI_ERR_NULL `in` is NULL with `len > 0`, `out_len` is NULL, or `out` is NULL
+///     with `cap > 0`.
+/// @retval CRI_ERR_ARGUMENT `set` is no `URI_ENCODE_*` value, or `out` overlaps the input
+///     (nothing written).
+/// @retval CRI_ERR_BUFFER The text does not fit: `*out_len` is the length needed without
+///     the NUL (retry with `cap >= *out_len + 1`); nothing written at or past `out + cap`.
 ///
 /// # Safety
 /// `in` points to `len` readable bytes (or is NULL with `len == 0`); `out` points to `cap`
 /// writable bytes (or is NULL with `cap == 0`); `out_len` is writable.
+/// @ingroup cri_uri
 #[no_mangle]
 pub unsafe extern "C" fn uri_percent_encode(
     r#in: *const c_char,
@@ -283,21 +323,32 @@ pub unsafe extern "C" fn uri_percent_encode(
 }
 
 /// Decode flag: pass a broken `%` sequence through unchanged instead of failing.
+/// @ingroup cri_uri
 pub const URI_DECODE_LENIENT: u32 = 1;
 /// Decode flag: form data, `+` decodes to a space (never use it for a path).
+/// @ingroup cri_uri
 pub const URI_DECODE_FORM: u32 = 2;
 
 /// Decodes every `%HH` in `(s, len)` once into `(out, cap)` (RFC 3986 §2.1): `%252e` gives
 /// `%2e`, `+` stays `+` unless `URI_DECODE_FORM`. The output is bytes and may contain NUL
 /// (from `%00`): use `*out_len`; a NUL is still written after it.
 ///
-/// Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_ARGUMENT` for an unknown flag;
-/// `CRI_ERR_PERCENT` with `*error_offset` the `%` of a broken sequence (`%`, `%4`, `%4G`)
-/// unless `URI_DECODE_LENIENT`; `CRI_ERR_BUFFER` with the length needed in `*out_len`;
-/// `CRI_ERR_UNSUPPORTED` for `URI_DECODE_LENIENT` without the cargo feature `lenient`.
+/// @retval CRI_OK The decoded bytes and a NUL are in `out`, `*out_len` is their length
+///     without the NUL.
+/// @retval CRI_ERR_NULL `s` is NULL with `len > 0`, `out_len` is NULL, or `out` is NULL
+///     with `cap > 0`.
+/// @retval CRI_ERR_ARGUMENT `flags` has a bit other than `URI_DECODE_LENIENT` and
+///     `URI_DECODE_FORM`, or `out` overlaps the input (nothing written).
+/// @retval CRI_ERR_UNSUPPORTED `URI_DECODE_LENIENT` without the cargo feature `lenient`
+///     (default on).
+/// @retval CRI_ERR_PERCENT A broken sequence (`%`, `%4`, `%4G`) without
+///     `URI_DECODE_LENIENT`: `*error_offset` is its `%`.
+/// @retval CRI_ERR_BUFFER The text does not fit: `*out_len` is the length needed without
+///     the NUL (retry with `cap >= *out_len + 1`); nothing written at or past `out + cap`.
 ///
 /// # Safety
 /// As for `uri_percent_encode`; `error_offset` is NULL or writable.
+/// @ingroup cri_uri
 #[no_mangle]
 pub unsafe extern "C" fn uri_percent_decode(
     s: *const c_char,
@@ -333,10 +384,17 @@ pub unsafe extern "C" fn uri_percent_decode(
 /// Removes dot-segments from the path `(path, len)` (RFC 3986 §5.2.4) into `(out, cap)`:
 /// `/a/b/c/./../../g` gives `/a/g`. Only literal `.` and `..` are dots (`%2E` is not).
 ///
-/// Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_BUFFER` with the length needed.
+/// @retval CRI_OK The text and a NUL are in `out`, `*out_len` is its length without the
+///     NUL.
+/// @retval CRI_ERR_NULL `path` is NULL with `len > 0`, `out_len` is NULL, or `out` is NULL
+///     with `cap > 0`.
+/// @retval CRI_ERR_ARGUMENT `out` overlaps the input (nothing written).
+/// @retval CRI_ERR_BUFFER The text does not fit: `*out_len` is the length needed without
+///     the NUL (retry with `cap >= *out_len + 1`); nothing written at or past `out + cap`.
 ///
 /// # Safety
 /// As for `uri_percent_encode`.
+/// @ingroup cri_uri
 #[no_mangle]
 pub unsafe extern "C" fn uri_remove_dot_segments(
     path: *const c_char,
@@ -362,13 +420,26 @@ pub unsafe extern "C" fn uri_remove_dot_segments(
 /// writes the target URI (§5.3) into `(out, cap)`. Both are validated strictly; the base
 /// must have a scheme and its fragment is ignored. `error_offset` may be NULL.
 ///
-/// Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_BASE` with `*error_offset` in the base;
-/// `CRI_ERR_SYNTAX`, `CRI_ERR_PERCENT` or `CRI_ERR_PORT_RANGE` with `*error_offset` in the
-/// reference; `CRI_ERR_BUFFER` with the length needed.
+/// @retval CRI_OK The target URI and a NUL are in `out`, `*out_len` is its length without
+///     the NUL.
+/// @retval CRI_ERR_NULL `base` or `ref` is NULL with a nonzero length, `out_len` is NULL,
+///     or `out` is NULL with `cap > 0`.
+/// @retval CRI_ERR_ARGUMENT `out` overlaps `base` or `ref` (nothing written).
+/// @retval CRI_ERR_BASE The base is no absolute URI: `*error_offset` is 0 without a scheme,
+///     else the first bad byte of the base.
+/// @retval CRI_ERR_SYNTAX The reference breaks the grammar: `*error_offset` is the first
+///     bad byte of the reference.
+/// @retval CRI_ERR_PERCENT A `%` in the reference is not followed by two hex digits:
+///     `*error_offset` is the first byte that is not one.
+/// @retval CRI_ERR_PORT_RANGE A port over 65535 in the reference: `*error_offset` is its
+///     first digit.
+/// @retval CRI_ERR_BUFFER The text does not fit: `*out_len` is the length needed without
+///     the NUL (retry with `cap >= *out_len + 1`); nothing written at or past `out + cap`.
 ///
 /// # Safety
 /// `base` and `ref` point to their lengths of readable bytes (or are NULL with length 0);
 /// `out`, `out_len`, `error_offset` as for `uri_percent_decode`.
+/// @ingroup cri_uri
 #[no_mangle]
 pub unsafe extern "C" fn uri_resolve(
     base: *const c_char,
@@ -408,16 +479,23 @@ pub unsafe extern "C" fn uri_resolve(
 /// without an authority gets a `/.` prefix, a first segment with `:` without scheme and
 /// authority a `./` prefix, so the output parses back to the same components.
 ///
-/// Returns `CRI_OK`; `CRI_ERR_NULL` (also for a span with NULL `ptr` and `len > 0`);
-/// `CRI_ERR_PARTS` if an authority is followed by a path not starting with `/`, a
-/// userinfo or port is given without a host, or a span is not what its RFC 3986 §3.1-§3.5
-/// rule allows, so the output would split differently (an empty scheme, `#` in a query,
-/// `/` or `:` in a host, a port that is not digits or over 65535, a broken `%`, a space);
-/// `CRI_ERR_BUFFER` with the length needed.
+/// @retval CRI_OK The reference and a NUL are in `out`, `*out_len` is its length without
+///     the NUL.
+/// @retval CRI_ERR_NULL `parts` is NULL, a span has a NULL `ptr` with `len > 0`, `out_len`
+///     is NULL, or `out` is NULL with `cap > 0`.
+/// @retval CRI_ERR_ARGUMENT `out` overlaps a span (nothing written).
+/// @retval CRI_ERR_PARTS The output would split into other components: an authority
+///     followed by a path not starting with `/`, a userinfo or port without a host, or a
+///     span that its RFC 3986 §3.1-§3.5 rule does not allow (an empty scheme, `#` in a
+///     query, `/` or `:` in a host, a port that is not digits or over 65535, a broken `%`,
+///     a space).
+/// @retval CRI_ERR_BUFFER The text does not fit: `*out_len` is the length needed without
+///     the NUL (retry with `cap >= *out_len + 1`); nothing written at or past `out + cap`.
 ///
 /// # Safety
 /// `parts` is readable and each span points to `len` readable bytes; `out` and `out_len`
 /// as for `uri_percent_encode`.
+/// @ingroup cri_uri
 #[no_mangle]
 pub unsafe extern "C" fn uri_recompose(
     parts: *const uri_parts,
@@ -483,11 +561,22 @@ fn spans<'a>(r: &UriRef<'a>) -> impl Iterator<Item = &'a [u8]> {
 /// empty and default ports dropped (http, https, ws, wss and the
 /// six CoAP schemes), an empty path after an authority written `/` for those schemes.
 ///
-/// Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_SYNTAX`, `CRI_ERR_PERCENT` or
-/// `CRI_ERR_PORT_RANGE` with `*error_offset`; `CRI_ERR_BUFFER` with the length needed.
+/// @retval CRI_OK The normalized reference and a NUL are in `out`, `*out_len` is its length
+///     without the NUL.
+/// @retval CRI_ERR_NULL `s` is NULL with `len > 0`, `out_len` is NULL, or `out` is NULL
+///     with `cap > 0`.
+/// @retval CRI_ERR_ARGUMENT `out` overlaps the input (nothing written).
+/// @retval CRI_ERR_SYNTAX The reference breaks the grammar: `*error_offset` is the first
+///     bad byte.
+/// @retval CRI_ERR_PERCENT A `%` is not followed by two hex digits: `*error_offset` is the
+///     first byte that is not one.
+/// @retval CRI_ERR_PORT_RANGE A port over 65535: `*error_offset` is its first digit.
+/// @retval CRI_ERR_BUFFER The text does not fit: `*out_len` is the length needed without
+///     the NUL (retry with `cap >= *out_len + 1`); nothing written at or past `out + cap`.
 ///
 /// # Safety
 /// As for `uri_percent_decode`.
+/// @ingroup cri_uri
 #[no_mangle]
 pub unsafe extern "C" fn uri_normalize(
     s: *const c_char,
@@ -517,12 +606,19 @@ pub unsafe extern "C" fn uri_normalize(
 /// Compares two URI references after normalization (RFC 3986 §6.2.2, §6.2.3, as
 /// `uri_normalize`) and stores 1 (equivalent) or 0 in `*equivalent`. No buffer is needed.
 ///
-/// Returns `CRI_OK`; `CRI_ERR_NULL`; `CRI_ERR_SYNTAX`, `CRI_ERR_PERCENT` or
-/// `CRI_ERR_PORT_RANGE` with `*error_offset` in `a` if `a` is invalid, else in `b`.
+/// @retval CRI_OK `*equivalent` is 1 if the two normalize to the same text, else 0.
+/// @retval CRI_ERR_NULL `equivalent` is NULL, or `a` or `b` is NULL with a nonzero length.
+/// @retval CRI_ERR_SYNTAX A reference breaks the grammar: `*error_offset` is its first bad
+///     byte, in `a` if `a` is invalid, else in `b`.
+/// @retval CRI_ERR_PERCENT A `%` is not followed by two hex digits: `*error_offset` as for
+///     `CRI_ERR_SYNTAX`.
+/// @retval CRI_ERR_PORT_RANGE A port over 65535: `*error_offset` is its first digit, as for
+///     `CRI_ERR_SYNTAX`.
 ///
 /// # Safety
 /// `a` and `b` point to their lengths of readable bytes (or are NULL with length 0);
 /// `equivalent` is writable; `error_offset` is NULL or writable.
+/// @ingroup cri_uri
 #[no_mangle]
 pub unsafe extern "C" fn uri_equivalent(
     a: *const c_char,
@@ -554,6 +650,7 @@ pub unsafe extern "C" fn uri_equivalent(
 /// One query argument: `key` before the first `=`, `value` after it (`value.ptr` NULL
 /// when the argument has no `=`). Both point into the query and are still encoded:
 /// decode them with `uri_percent_decode(..., URI_DECODE_FORM, ...)`.
+/// @ingroup cri_uri
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct uri_query_arg {
@@ -567,11 +664,15 @@ pub struct uri_query_arg {
 /// as `application/x-www-form-urlencoded` reads them (empty pieces skipped). Start with
 /// `*pos = 0`; each call stores the next argument in `*arg` and advances `*pos`.
 ///
-/// Returns `CRI_OK` with an argument; `CRI_DONE` when there are no more; `CRI_ERR_NULL`.
+/// @retval CRI_OK `*arg` holds the next argument and `*pos` is past it.
+/// @retval CRI_DONE No argument is left (`*arg` untouched); every later call returns
+///     `CRI_DONE` too.
+/// @retval CRI_ERR_NULL `pos` or `arg` is NULL, or `query` is NULL with `len > 0`.
 ///
 /// # Safety
 /// `query` points to `len` readable bytes (or is NULL with `len == 0`); `pos` and `arg`
 /// are writable.
+/// @ingroup cri_uri
 #[no_mangle]
 pub unsafe extern "C" fn uri_query_next(
     query: *const c_char,

@@ -1,0 +1,52 @@
+#!/bin/sh
+# c-tests/header_doxygen.sh SRC OUT: include/cri.h as a C programmer's Doxygen reads it.
+#
+# 1. Every top-level doc comment of the header (the ones cbindgen writes above a function,
+#    type or constant, and those of cbindgen.toml) names its group with @ingroup, or
+#    defines one (@defgroup, @mainpage).
+# 2. Doxygen parses the header without one warning (unknown commands, a @retval or
+#    @ingroup it cannot place, an undocumented member of a group). Exit 77 = skipped when
+#    doxygen is not installed (scripts/install-deps.sh installs it).
+set -u
+src=$(cd "$1" && pwd)
+mkdir -p "$2"
+out=$(cd "$2" && pwd)
+header=$src/include/cri.h
+
+# A top-level comment starts with "/**" in column 0 and ends at its "*/".
+awk '
+  /^\/\*\*/ { in_doc = 1; start = NR; grouped = 0 }
+  in_doc && /@(ingroup|defgroup|mainpage)[ \t]/ { grouped = 1 }
+  in_doc && /\*\// {
+    in_doc = 0
+    if (!grouped) { print FILENAME ":" start ": doc comment without @ingroup"; bad = 1 }
+  }
+  END { exit bad }
+' "$header" || { echo "header_doxygen: put @ingroup in the doc comments above (src/ffi)"; exit 1; }
+echo "ok   every doc comment of cri.h names its group"
+
+if ! command -v doxygen >/dev/null 2>&1; then
+  echo "header_doxygen: skipped (no doxygen)"; exit 77
+fi
+log=$out/doxygen-warnings.txt
+doxygen - >"$out/doxygen.out" 2>&1 <<CONF
+PROJECT_NAME         = libcri
+INPUT                = $header
+OUTPUT_DIRECTORY     = $out
+GENERATE_HTML        = NO
+GENERATE_LATEX       = NO
+GENERATE_XML         = YES
+OPTIMIZE_OUTPUT_FOR_C = YES
+QUIET                = YES
+WARNINGS             = YES
+WARN_IF_UNDOCUMENTED = YES
+WARN_IF_DOC_ERROR    = YES
+WARN_LOGFILE         = $log
+CONF
+status=$?
+if [ $status -ne 0 ] || [ -s "$log" ]; then
+  cat "$out/doxygen.out" "$log"
+  echo "header_doxygen: doxygen warns about include/cri.h (fix the doc comments in src/ffi or cbindgen.toml)"
+  exit 1
+fi
+echo "ok   doxygen $(doxygen --version) reads cri.h without a warning"
