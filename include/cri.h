@@ -52,9 +52,9 @@
 
 /**
  * @defgroup cri_lib Library-wide: statuses, error details, names, version
- * The status every function returns (cri_status), the details CRI and CoAP functions
- * add to it (struct cri_error_info), the names of statuses and reasons, and the versions
- * of the library and of the CRI draft it implements.
+ * The status every function returns (`cri_status`), the details CRI and CoAP functions
+ * add to it (`struct cri_error_info`), the names of statuses and reasons, and the
+ * versions of the library and of the CRI draft it implements.
  */
 
 /**
@@ -66,27 +66,29 @@
 
 /**
  * @defgroup cri_iri IRIs and web addresses (RFC 3987)
- * IRI validation (URI_SPLIT_IRI), IRI ⇄ URI mapping, IRI resolution, IRI ⇄ CRI, and the
+ * IRI validation (`URI_SPLIT_IRI`), IRI ⇄ URI mapping, IRI resolution, IRI ⇄ CRI, and the
  * web-address terms of draft-duerst-iri-bis and the HTML5 URL terms: preprocessing,
- * `<hostport>` and `<host-specific>`. Needs the cargo feature iri (default on); without it
- * these return CRI_ERR_UNSUPPORTED.
+ * `<hostport>` and `<host-specific>`. The IRI functions and `URI_SPLIT_IRI` need the
+ * cargo feature `iri` (default on) and return `CRI_ERR_UNSUPPORTED` without it; the
+ * web-address functions work in every build.
  */
 
 /**
  * @defgroup cri_cri CRI references (draft-ietf-core-href-27)
- * Validation, URI ⇄ CRI, resolution, EDN, the scheme-number table, and the reason codes of
- * CRI_ERR_UNPROCESSABLE and CRI_ERR_UNCONVERTIBLE. (IRI ⇄ CRI is in cri_iri.)
+ * Validation, URI ⇄ CRI, resolution, EDN (`cri_to_edn`, cargo feature `edn`), the
+ * scheme-number table, and the reason codes of `CRI_ERR_UNPROCESSABLE` and
+ * `CRI_ERR_UNCONVERTIBLE`. IRI ⇄ CRI is in `cri_iri`.
  */
 
 /**
  * @defgroup cri_coap CoAP options (RFC 7252 §6.4/§6.5, draft-ietf-core-href-27 §8)
  * URI or CRI → request options and back, the option wire format (RFC 7252 §3.1), the
- * check that options may stand together, and the reason codes of CRI_ERR_COAP.
+ * check that options may stand together, and the reason codes of `CRI_ERR_COAP`.
  */
 
 /**
  * The major version of libcri (semantic versioning) this header belongs to;
- * cri_version() gives the linked library's.
+ * `cri_version()` gives the linked library's.
  * @ingroup cri_lib
  */
 #define CRI_VERSION_MAJOR 0
@@ -1024,10 +1026,10 @@ cri_status uri_remove_dot_segments(const char *path,
                                    size_t *out_len);
 
 /**
- * Resolves the URI reference `(ref, ref_len)` against the base URI `(base, base_len)`
- * (RFC 3986 §5.2.2 with merge §5.2.3 and remove_dot_segments §5.2.4, literally) and
- * writes the target URI (§5.3) into `(out, cap)`. Both are validated strictly; the base
- * must have a scheme and its fragment is ignored. `error_offset` may be NULL.
+ * Resolves the URI reference `(ref, ref_len)` against the base URI `(base, base_len)` (RFC
+ * 3986 §5.2.2 with merge §5.2.3 and remove_dot_segments §5.2.4, literally) and writes the
+ * target URI (RFC 3986 §5.3) into `(out, cap)`. Both are validated strictly; the base must
+ * have a scheme and its fragment is ignored. `error_offset` may be NULL.
  *
  * @retval CRI_OK The target URI and a NUL are in `out`, `*out_len` is its length without
  *     the NUL.
@@ -1092,10 +1094,10 @@ cri_status uri_recompose(const struct uri_parts *parts,
 /**
  * Normalizes the URI reference `(s, len)` into `(out, cap)` (RFC 3986 §6.2.2, §6.2.3):
  * scheme and host lowercased, percent-encoding hex uppercased, unreserved characters
- * decoded, dot-segments removed (also `%2E` ones) except in relative-path references,
- * IPv6 in RFC 5952 form, leading zeros of a port dropped (`:08080` is `:8080`, §3.2.3),
- * empty and default ports dropped (http, https, ws, wss and the
- * six CoAP schemes), an empty path after an authority written `/` for those schemes.
+ * decoded, dot-segments removed (also `%2E` ones) except in relative-path references, IPv6
+ * in RFC 5952 form, leading zeros of a port dropped (`:08080` is `:8080`, RFC 3986
+ * §3.2.3), empty and default ports dropped (http, https, ws, wss and the six CoAP
+ * schemes), an empty path after an authority written `/` for those schemes.
  *
  * @retval CRI_OK The normalized reference and a NUL are in `out`, `*out_len` is its length
  *     without the NUL.
@@ -1203,7 +1205,7 @@ cri_status iri_to_uri(const char *iri,
  * Maps the URI reference `(s, len)` to an IRI reference (RFC 3987 §3.2) in `(out, cap)`:
  * percent-encoded UTF-8 sequences of `ucschar`s (in the query also `iprivate`) become
  * characters; percent-encoded ASCII such as `%2F`, `%25`, `%3F`, invalid UTF-8 and bidi
- * formatting characters (§4.1) stay encoded.
+ * formatting characters (RFC 3987 §4.1) stay encoded.
  *
  * @retval CRI_OK The IRI reference and a NUL are in `out`, `*out_len` is its length
  *     without the NUL.
@@ -1326,8 +1328,8 @@ cri_status uri_hostport(const struct uri_parts *parts,
  *
  * @retval CRI_OK `*out` is the part after the authority, pointing into `s`.
  * @retval CRI_ERR_NULL `out` is NULL, or `s` is NULL with `len > 0`.
- * @retval CRI_ERR_SYNTAX The input is no IRI reference (no URI reference without the cargo
- *     feature `iri`): `*error_offset` is the first bad byte.
+ * @retval CRI_ERR_SYNTAX The input is not an IRI reference (not a URI reference, in a build
+ *     without the cargo feature `iri`): `*error_offset` is the first bad byte.
  * @retval CRI_ERR_PERCENT A `%` is not followed by two hex digits: `*error_offset` is the
  *     first byte that is not one.
  * @retval CRI_ERR_PORT_RANGE A port over 65535: `*error_offset` is its first digit.
@@ -1605,14 +1607,15 @@ cri_status cri_scheme_name(uint64_t number,
                            size_t *len);
 
 /**
- * Turns the URI `(uri, len)` into CoAP options (RFC 7252 §6.4, docs/DESIGN.md Decision 4 and 6)
- * for a request to `*dest` (NULL: the address and port the URI names; the URI's zone id
- * is compared with `dest->zone` percent-decoded, RFC 6874 §2). `mode` is
- * `CRI_COAP_MODE_DIRECT`, `CRI_COAP_MODE_PROXY` (Proxy-Uri), `CRI_COAP_MODE_PROXY_SCHEME` (Proxy-Scheme
- * and Uri-*) or `CRI_COAP_MODE_AUTO`. The options go to `opts` (`opts_cap` entries) sorted by
- * number, their values (percent-decoded) to `scratch` (`scratch_cap` bytes): each
- * `opts[i].value` points into `scratch`. `*opts_len` and `*scratch_len` get the counts
- * used; with `opts = NULL, opts_cap = 0, scratch = NULL, scratch_cap = 0` it is a size query.
+ * Turns the URI `(uri, len)` into CoAP options (RFC 7252 §6.4, docs/DESIGN.md Decision 4
+ * and 6) for a request to `*dest` (NULL: the address and port the URI names; the URI's
+ * zone id is compared with `dest->zone` percent-decoded, RFC 6874 §2). `mode` is
+ * `CRI_COAP_MODE_DIRECT`, `CRI_COAP_MODE_PROXY` (Proxy-Uri), `CRI_COAP_MODE_PROXY_SCHEME`
+ * (Proxy-Scheme and Uri-*) or `CRI_COAP_MODE_AUTO`. The options go to `opts` (`opts_cap`
+ * entries) sorted by number, their values (percent-decoded) to `scratch` (`scratch_cap`
+ * bytes): each `opts[i].value` points into `scratch`. `*opts_len` and `*scratch_len` get
+ * the counts used; with `opts = NULL, opts_cap = 0, scratch = NULL, scratch_cap = 0` it is
+ * a size query.
  *
  * @retval CRI_OK `opts[0]` to `opts[*opts_len - 1]` are the options, sorted by number,
  *     their values in the first `*scratch_len` bytes of `scratch`.

@@ -257,14 +257,15 @@ unsafe fn option_list(
     }
 }
 
-/// Turns the URI `(uri, len)` into CoAP options (RFC 7252 §6.4, docs/DESIGN.md Decision 4 and 6)
-/// for a request to `*dest` (NULL: the address and port the URI names; the URI's zone id
-/// is compared with `dest->zone` percent-decoded, RFC 6874 §2). `mode` is
-/// `CRI_COAP_MODE_DIRECT`, `CRI_COAP_MODE_PROXY` (Proxy-Uri), `CRI_COAP_MODE_PROXY_SCHEME` (Proxy-Scheme
-/// and Uri-*) or `CRI_COAP_MODE_AUTO`. The options go to `opts` (`opts_cap` entries) sorted by
-/// number, their values (percent-decoded) to `scratch` (`scratch_cap` bytes): each
-/// `opts[i].value` points into `scratch`. `*opts_len` and `*scratch_len` get the counts
-/// used; with `opts = NULL, opts_cap = 0, scratch = NULL, scratch_cap = 0` it is a size query.
+/// Turns the URI `(uri, len)` into CoAP options (RFC 7252 §6.4, docs/DESIGN.md Decision 4
+/// and 6) for a request to `*dest` (NULL: the address and port the URI names; the URI's
+/// zone id is compared with `dest->zone` percent-decoded, RFC 6874 §2). `mode` is
+/// `CRI_COAP_MODE_DIRECT`, `CRI_COAP_MODE_PROXY` (Proxy-Uri), `CRI_COAP_MODE_PROXY_SCHEME`
+/// (Proxy-Scheme and Uri-*) or `CRI_COAP_MODE_AUTO`. The options go to `opts` (`opts_cap`
+/// entries) sorted by number, their values (percent-decoded) to `scratch` (`scratch_cap`
+/// bytes): each `opts[i].value` points into `scratch`. `*opts_len` and `*scratch_len` get
+/// the counts used; with `opts = NULL, opts_cap = 0, scratch = NULL, scratch_cap = 0` it is
+/// a size query.
 ///
 /// @retval CRI_OK `opts[0]` to `opts[*opts_len - 1]` are the options, sorted by number,
 ///     their values in the first `*scratch_len` bytes of `scratch`.

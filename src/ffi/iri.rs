@@ -80,7 +80,7 @@ pub unsafe extern "C" fn iri_to_uri(
 /// Maps the URI reference `(s, len)` to an IRI reference (RFC 3987 §3.2) in `(out, cap)`:
 /// percent-encoded UTF-8 sequences of `ucschar`s (in the query also `iprivate`) become
 /// characters; percent-encoded ASCII such as `%2F`, `%25`, `%3F`, invalid UTF-8 and bidi
-/// formatting characters (§4.1) stay encoded.
+/// formatting characters (RFC 3987 §4.1) stay encoded.
 ///
 /// @retval CRI_OK The IRI reference and a NUL are in `out`, `*out_len` is its length
 ///     without the NUL.
@@ -293,8 +293,8 @@ pub unsafe extern "C" fn uri_hostport(parts: *const uri_parts, out: *mut uri_spa
 ///
 /// @retval CRI_OK `*out` is the part after the authority, pointing into `s`.
 /// @retval CRI_ERR_NULL `out` is NULL, or `s` is NULL with `len > 0`.
-/// @retval CRI_ERR_SYNTAX The input is no IRI reference (no URI reference without the cargo
-///     feature `iri`): `*error_offset` is the first bad byte.
+/// @retval CRI_ERR_SYNTAX The input is not an IRI reference (not a URI reference, in a build
+///     without the cargo feature `iri`): `*error_offset` is the first bad byte.
 /// @retval CRI_ERR_PERCENT A `%` is not followed by two hex digits: `*error_offset` is the
 ///     first byte that is not one.
 /// @retval CRI_ERR_PORT_RANGE A port over 65535: `*error_offset` is its first digit.

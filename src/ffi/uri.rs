@@ -415,10 +415,10 @@ pub unsafe extern "C" fn uri_remove_dot_segments(
     }
 }
 
-/// Resolves the URI reference `(ref, ref_len)` against the base URI `(base, base_len)`
-/// (RFC 3986 §5.2.2 with merge §5.2.3 and remove_dot_segments §5.2.4, literally) and
-/// writes the target URI (§5.3) into `(out, cap)`. Both are validated strictly; the base
-/// must have a scheme and its fragment is ignored. `error_offset` may be NULL.
+/// Resolves the URI reference `(ref, ref_len)` against the base URI `(base, base_len)` (RFC
+/// 3986 §5.2.2 with merge §5.2.3 and remove_dot_segments §5.2.4, literally) and writes the
+/// target URI (RFC 3986 §5.3) into `(out, cap)`. Both are validated strictly; the base must
+/// have a scheme and its fragment is ignored. `error_offset` may be NULL.
 ///
 /// @retval CRI_OK The target URI and a NUL are in `out`, `*out_len` is its length without
 ///     the NUL.
@@ -556,10 +556,10 @@ fn spans<'a>(r: &UriRef<'a>) -> impl Iterator<Item = &'a [u8]> {
 
 /// Normalizes the URI reference `(s, len)` into `(out, cap)` (RFC 3986 §6.2.2, §6.2.3):
 /// scheme and host lowercased, percent-encoding hex uppercased, unreserved characters
-/// decoded, dot-segments removed (also `%2E` ones) except in relative-path references,
-/// IPv6 in RFC 5952 form, leading zeros of a port dropped (`:08080` is `:8080`, §3.2.3),
-/// empty and default ports dropped (http, https, ws, wss and the
-/// six CoAP schemes), an empty path after an authority written `/` for those schemes.
+/// decoded, dot-segments removed (also `%2E` ones) except in relative-path references, IPv6
+/// in RFC 5952 form, leading zeros of a port dropped (`:08080` is `:8080`, RFC 3986
+/// §3.2.3), empty and default ports dropped (http, https, ws, wss and the six CoAP
+/// schemes), an empty path after an authority written `/` for those schemes.
 ///
 /// @retval CRI_OK The normalized reference and a NUL are in `out`, `*out_len` is its length
 ///     without the NUL.
