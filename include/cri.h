@@ -16,11 +16,11 @@
  *   what it wrote below `cap` is unspecified. `out = NULL, cap = 0` is a size query (it
  *   returns `CRI_ERR_BUFFER`). Byte outputs (CBOR, option wire bytes) follow the same
  *   rule without the NUL.
- * - Every function returns a `cri_status`: `CRI_OK` (0), `CRI_DONE` (1, end of an
- *   iteration) or a negative `CRI_ERR_*` value; `cri_status_name()` and
- *   `cri_reason_name()` name them. URI functions report the offending byte offset
- *   through a `size_t *`; CRI and CoAP functions report a reason in
- *   `struct cri_error_info`.
+ * - Every function that can fail returns a `cri_status`: `CRI_OK` (0), `CRI_DONE` (1,
+ *   end of an iteration) or a negative `CRI_ERR_*` value; `cri_status_name()` and
+ *   `cri_reason_name()` name them (they and `cri_version()` cannot fail). URI functions
+ *   report the offending byte offset through a `size_t *`; CRI and CoAP functions report
+ *   a reason in `struct cri_error_info`.
  * - Overlap: no output (a text or byte buffer, an option array, its value buffer, a
  *   `struct uri_parts`) may overlap any input of the same call (strings, CBOR, option
  *   arrays and their values, destination bytes), and an option array may not overlap its
@@ -109,10 +109,8 @@
  */
 #define CRI_DRAFT_REVISION 27
 
-
 /**
  * The CBOR tag of a CRI reference, tag 99 (draft-ietf-core-href-27 §11.4).
- *
  * @ingroup cri_cri
  */
 #define CRI_CBOR_TAG 99
@@ -603,7 +601,6 @@
  * return type `cri_status` is `int32_t` before C23 and this enumeration, fixed to
  * `int32_t`, in C23 and C++ (arm-none-eabi-gcc packs a plain enum into one byte:
  * docs/DESIGN.md, "Rules for every C entry point").
- *
  * @ingroup cri_lib
  */
 enum cri_status
@@ -855,7 +852,6 @@ extern "C" {
  *
  * @return The enumerator's name (e.g. `"CRI_ERR_SYNTAX"` for -3), or `"CRI_UNKNOWN"` for
  *         a value that is not a status. Never NULL, never fails.
- *
  * @ingroup cri_lib
  */
 const char *cri_status_name(int32_t status);
@@ -865,7 +861,6 @@ const char *cri_status_name(int32_t status);
  * `CRI_VERSION_*` macros of the header a program was compiled with.
  *
  * @return `MAJOR << 16 | MINOR << 8 | PATCH`. Never fails.
- *
  * @ingroup cri_lib
  */
 uint32_t cri_version(void);
@@ -880,7 +875,6 @@ uint32_t cri_version(void);
  * @return The constant's name (e.g. `cri_reason_name(CRI_ERR_COAP, 8)` is
  *         `"CRI_COAP_ERR_NOT_UTF8"`), or `"CRI_UNKNOWN"` for any other pair (reason 0
  *         included: the status says it all). Never NULL, never fails.
- *
  * @ingroup cri_lib
  */
 const char *cri_reason_name(int32_t status,

@@ -33,7 +33,6 @@ use core::ffi::c_char;
 /// return type `cri_status` is `int32_t` before C23 and this enumeration, fixed to
 /// `int32_t`, in C23 and C++ (arm-none-eabi-gcc packs a plain enum into one byte:
 /// docs/DESIGN.md, "Rules for every C entry point").
-///
 /// @ingroup cri_lib
 #[repr(i32)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -119,7 +118,6 @@ fn error_offset(e: Error) -> Option<usize> {
 ///
 /// @return The enumerator's name (e.g. `"CRI_ERR_SYNTAX"` for -3), or `"CRI_UNKNOWN"` for
 ///         a value that is not a status. Never NULL, never fails.
-///
 /// @ingroup cri_lib
 #[no_mangle]
 pub extern "C" fn cri_status_name(status: i32) -> *const c_char {
@@ -145,7 +143,6 @@ pub extern "C" fn cri_status_name(status: i32) -> *const c_char {
 }
 
 /// The CBOR tag of a CRI reference, tag 99 (draft-ietf-core-href-27 §11.4).
-///
 /// @ingroup cri_cri
 pub const CRI_CBOR_TAG: u64 = 99;
 
@@ -153,7 +150,6 @@ pub const CRI_CBOR_TAG: u64 = 99;
 /// `CRI_VERSION_*` macros of the header a program was compiled with.
 ///
 /// @return `MAJOR << 16 | MINOR << 8 | PATCH`. Never fails.
-///
 /// @ingroup cri_lib
 #[no_mangle]
 pub extern "C" fn cri_version() -> u32 {
@@ -246,7 +242,6 @@ const COAP_NAMES: [&[u8]; 14] = [
 /// @return The constant's name (e.g. `cri_reason_name(CRI_ERR_COAP, 8)` is
 ///         `"CRI_COAP_ERR_NOT_UTF8"`), or `"CRI_UNKNOWN"` for any other pair (reason 0
 ///         included: the status says it all). Never NULL, never fails.
-///
 /// @ingroup cri_lib
 #[no_mangle]
 pub extern "C" fn cri_reason_name(status: i32, reason: i32) -> *const c_char {
