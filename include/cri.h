@@ -597,10 +597,10 @@
 #define CRI_COAP_ERR_USERINFO 14
 
 /**
- * Status of every libcri function: 0 is success, negative values are errors. The
- * return type `cri_status` is `int32_t` before C23 and this enumeration, fixed to
- * `int32_t`, in C23 and C++ (arm-none-eabi-gcc packs a plain enum into one byte:
- * docs/DESIGN.md, "Rules for every C entry point").
+ * Status of every libcri function that can fail: 0 is success, `CRI_DONE` ends an
+ * iteration, negative values are errors. The return type `cri_status` is `int32_t`
+ * before C23 and this enumeration, fixed to `int32_t`, in C23 and C++ (arm-none-eabi-gcc
+ * packs a plain enum into one byte: docs/DESIGN.md, "Rules for every C entry point").
  * @ingroup cri_lib
  */
 enum cri_status
