@@ -16,86 +16,66 @@ fn recomposed(p: Parts<'_>) -> Result<String, Error> {
     Ok(String::from_utf8(out[..n].to_vec()).unwrap())
 }
 
-/// RFC 3986 §1.1.2's example URIs, as components (§3), recompose to themselves; the view
-/// has the host kind and port number `UriRef::parse` gives.
+/// Parts from the seven components in order (scheme, userinfo, host, port, path, query,
+/// fragment) between "|", "-" for an absent one.
+fn parts(c: &'static str) -> Parts<'static> {
+    let c: Vec<&'static str> = c.split('|').collect();
+    let opt = |s: &'static str| (s != "-").then_some(s.as_bytes());
+    Parts {
+        scheme: opt(c[0]),
+        userinfo: opt(c[1]),
+        host: opt(c[2]),
+        port: opt(c[3]),
+        path: c[4].as_bytes(),
+        query: opt(c[5]),
+        fragment: opt(c[6]),
+    }
+}
+
+/// RFC 3986 §1.1.2's example URIs and §3's, as components, recompose to themselves; the
+/// view has the host kind and port number `UriRef::parse` gives.
 #[test]
 fn rfc3986_examples_recompose() {
-    let cases: [(Parts, &str, Option<HostKind>, Option<u16>); 6] = [
+    use HostKind::{Ipv4, Ipv6, RegName};
+    let cases = [
         (
-            Parts {
-                scheme: Some(b"ftp"),
-                host: Some(b"ftp.is.co.za"),
-                path: b"/rfc/rfc1808.txt",
-                ..Parts::default()
-            },
-            "ftp://ftp.is.co.za/rfc/rfc1808.txt",
-            Some(HostKind::RegName),
+            "ftp|-|ftp.is.co.za|-|/rfc/rfc1808.txt|-|-",
+            Some(RegName),
             None,
         ),
         (
-            Parts {
-                scheme: Some(b"ldap"),
-                host: Some(b"[2001:db8::7]"),
-                path: b"/c=GB",
-                query: Some(b"objectClass?one"),
-                ..Parts::default()
-            },
-            "ldap://[2001:db8::7]/c=GB?objectClass?one",
-            Some(HostKind::Ipv6),
+            "ldap|-|[2001:db8::7]|-|/c=GB|objectClass?one|-",
+            Some(Ipv6),
             None,
         ),
+        ("mailto|-|-|-|John.Doe@example.com|-|-", None, None),
+        ("telnet|-|192.0.2.16|80|/|-|-", Some(Ipv4), Some(80)),
         (
-            Parts {
-                scheme: Some(b"mailto"),
-                path: b"John.Doe@example.com",
-                ..Parts::default()
-            },
-            "mailto:John.Doe@example.com",
+            "urn|-|-|-|oasis:names:specification:docbook:dtd:xml:4.1.2|-|-",
             None,
             None,
         ),
         (
-            Parts {
-                scheme: Some(b"telnet"),
-                host: Some(b"192.0.2.16"),
-                port: Some(b"80"),
-                path: b"/",
-                ..Parts::default()
-            },
-            "telnet://192.0.2.16:80/",
-            Some(HostKind::Ipv4),
-            Some(80),
+            "foo|-|example.com|8042|/over/there|name=ferret|nose",
+            Some(RegName),
+            Some(8042),
         ),
-        (
-            Parts {
-                scheme: Some(b"urn"),
-                path: b"oasis:names:specification:docbook:dtd:xml:4.1.2",
-                ..Parts::default()
-            },
-            "urn:oasis:names:specification:docbook:dtd:xml:4.1.2",
-            None,
-            None,
-        ),
-        // §3: the example with every component; §5.3 keeps an empty query and fragment.
-        (
-            Parts {
-                scheme: Some(b"foo"),
-                userinfo: Some(b""),
-                host: Some(b"example.com"),
-                port: Some(b""),
-                path: b"",
-                query: Some(b""),
-                fragment: Some(b"nose"),
-            },
-            "foo://@example.com:?#nose",
-            Some(HostKind::RegName),
-            None,
-        ),
+        // Every component present, most of them empty: §5.3 tells empty from absent.
+        ("foo||example.com||||nose", Some(RegName), None),
     ];
-    for (p, text, kind, port) in cases {
-        let r = UriRef::from_parts(p).unwrap();
+    let texts = [
+        "ftp://ftp.is.co.za/rfc/rfc1808.txt",
+        "ldap://[2001:db8::7]/c=GB?objectClass?one",
+        "mailto:John.Doe@example.com",
+        "telnet://192.0.2.16:80/",
+        "urn:oasis:names:specification:docbook:dtd:xml:4.1.2",
+        "foo://example.com:8042/over/there?name=ferret#nose",
+        "foo://@example.com:?#nose",
+    ];
+    for ((c, kind, port), text) in cases.into_iter().zip(texts) {
+        let r = UriRef::from_parts(parts(c)).unwrap();
         assert_eq!((r.host_kind(), r.port_number()), (kind, port), "{text}");
-        assert_eq!(recomposed(p).as_deref(), Ok(text));
+        assert_eq!(recomposed(parts(c)).as_deref(), Ok(text));
     }
 }
 
@@ -104,36 +84,21 @@ fn rfc3986_examples_recompose() {
 /// a scheme are written with the dot-segment the RFC prescribes (docs/DESIGN.md Decision 3).
 #[test]
 fn path_rules_of_rfc3986() {
-    let rootless_after_authority = Parts {
-        host: Some(b"a"),
-        path: b"b",
-        ..Parts::default()
-    };
     assert_eq!(
-        UriRef::from_parts(rootless_after_authority),
+        UriRef::from_parts(parts("-|-|a|-|b|-|-")),
         Err(Error::Parts)
     );
-    let double_slash = Parts {
-        path: b"//x",
-        ..Parts::default()
-    };
-    assert_eq!(recomposed(double_slash).as_deref(), Ok("/.//x"));
-    let with_scheme = Parts {
-        scheme: Some(b"s"),
-        ..double_slash
-    };
-    assert_eq!(recomposed(with_scheme).as_deref(), Ok("s:/.//x"));
-    // §4.2: "this:that" ... "must be preceded by a dot-segment (e.g., "./this:that")".
-    let colon = Parts {
-        path: b"this:that",
-        ..Parts::default()
-    };
-    assert_eq!(recomposed(colon).as_deref(), Ok("./this:that"));
-    let colon_with_scheme = Parts {
-        scheme: Some(b"s"),
-        ..colon
-    };
-    assert_eq!(recomposed(colon_with_scheme).as_deref(), Ok("s:this:that"));
+    // §4.2: "this:that" ... "must be preceded by a dot-segment (e.g., "./this:that")";
+    // with a scheme it is no relative reference and needs none.
+    let cases = [
+        ("-|-|-|-|//x|-|-", "/.//x"),
+        ("s|-|-|-|//x|-|-", "s:/.//x"),
+        ("-|-|-|-|this:that|-|-", "./this:that"),
+        ("s|-|-|-|this:that|-|-", "s:this:that"),
+    ];
+    for (c, text) in cases {
+        assert_eq!(recomposed(parts(c)).as_deref(), Ok(text));
+    }
 }
 
 /// Components their §3.1-§3.5 rules do not allow, and authority parts without a host

@@ -3,6 +3,42 @@
 //! its stable name and a one-sentence description (`Display`). Below every layer, so that
 //! `uri`, `cri`, `coap` and `ffi` all import from here and this module from none of them.
 
+/// A reason enum: `#[repr(i32)]` with the numbers the C constants repeat (checked by the
+/// ffi tests), `#[non_exhaustive]`, each variant with its one-sentence description beside
+/// it; `description()` returns the sentence and `Display` writes it.
+macro_rules! reasons {
+    (
+        $(#[$meta:meta])*
+        pub enum $name:ident {
+            $($(#[$vmeta:meta])* $variant:ident = $value:literal => $sentence:literal,)*
+        }
+    ) => {
+        $(#[$meta])*
+        #[non_exhaustive]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        #[repr(i32)]
+        pub enum $name {
+            $($(#[$vmeta])* $variant = $value,)*
+        }
+
+        impl $name {
+            /// What this reason means, in one sentence without a final period.
+            #[must_use]
+            pub fn description(self) -> &'static str {
+                match self {
+                    $($name::$variant => $sentence,)*
+                }
+            }
+        }
+
+        impl core::fmt::Display for $name {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str(self.description())
+            }
+        }
+    };
+}
+
 mod coap;
 mod reason;
 mod unconvertible;
@@ -90,19 +126,6 @@ impl fmt::Display for Error {
 }
 
 impl core::error::Error for Error {}
-
-/// `Display` of a reason enum: its one-sentence description.
-macro_rules! display_as_description {
-    ($($t:ty),*) => {$(
-        impl fmt::Display for $t {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(self.description())
-            }
-        }
-    )*};
-}
-
-display_as_description!(Reason, Unconvertible, CoapError);
 
 #[cfg(test)]
 mod tests {
