@@ -12,6 +12,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "../examples-c/tool_util.h" /* hex_digit */
+
 /* A board with little RAM makes it smaller (-D, scripts/target-test.sh): a test function
  * holds a score of blobs on its stack. */
 #ifndef BLOB_MAX
@@ -22,17 +24,6 @@ struct blob {
     uint8_t b[BLOB_MAX];
     size_t n;
 };
-
-static inline int hexval(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
 
 static inline void blob_add(struct blob *r, uint8_t byte)
 {
@@ -57,7 +48,7 @@ static inline struct blob H(const char *s)
             if (*s)
                 s++;
         } else {
-            int hi = hexval(s[0]), lo = s[1] ? hexval(s[1]) : -1;
+            int hi = hex_digit(s[0]), lo = s[1] ? hex_digit(s[1]) : -1;
             if (hi < 0 || lo < 0) {
                 fprintf(stderr, "bad hex in test: %s\n", s);
                 exit(2);

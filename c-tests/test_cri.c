@@ -102,103 +102,24 @@ static const char *describe(const struct call *c)
     return d;
 }
 
-static const char *shown(enum kind k, const void *p, size_t n)
-{
-    static char s[2][400];
-    static int which;
-    char *out = s[which++ & 1];
-    if (is_text(k))
-        snprintf(out, 400, "\"%.*s\"", (int)(n < 300 ? n : 300), (const char *)p);
-    else
-        snprintf(out, 400, "%s", hexs(p, n));
-    return out;
-}
-
 /* --- the buffer contract ---------------------------------------------------------------- */
 
-#define GUARD 0xA5
-#define GUARD_BYTES 16
 #ifndef BUF_SIZE
 #define BUF_SIZE 4096
 #endif
+#include "buffer.h"
 
-static uint8_t obuf[BUF_SIZE];
-
-static int untouched(const uint8_t *buf, size_t from, size_t size)
+/* run as buffer.h's out_call: `detail` 0 passes err NULL. */
+static int32_t run_out(const void *c, void *out, size_t cap, size_t *out_len, int detail)
 {
-    for (size_t i = from; i < size; i++)
-        if (buf[i] != GUARD)
-            return 0;
-    return 1;
+    struct cri_error_info err;
+    return run(c, out, cap, out_len, detail ? &err : NULL);
 }
 
-/*
- * Checks that c produces `expected` (need bytes) and keeps the buffer contract: a size
- * query and every cap below need (+1 for text) give CRI_ERR_BUFFER with *out_len == need
- * and nothing written at or past cap; the exact cap gives the output (text with a NUL,
- * bytes without) and nothing after; err may be NULL; out NULL with cap > 0 and out_len
- * NULL give CRI_ERR_NULL.
- */
+/* c produces `expected` (need bytes) and keeps the buffer contract (buffer.h). */
 static void expect_out(const struct call *c, const void *expected, size_t need)
 {
-    int text = is_text(c->kind);
-    size_t full = need + (size_t)text, n, cap;
-    struct cri_error_info err;
-    int32_t rc;
-
-    if (full + GUARD_BYTES > BUF_SIZE) {
-        CHECK(!"expected output fits the test buffer");
-        return;
-    }
-
-    /* A roomy buffer first, so a wrong result is shown once. */
-    memset(obuf, GUARD, BUF_SIZE);
-    n = (size_t)-1;
-    err.offset = 12345;
-    err.reason = -77;
-    rc = run(c, obuf, BUF_SIZE - GUARD_BYTES, &n, &err);
-    note("%s = %s (reason %d, offset %zu), got %s, expected %s", describe(c),
-         cri_status_name(rc), (int)err.reason, err.offset,
-         rc == CRI_OK ? shown(c->kind, obuf, n) : "-", shown(c->kind, expected, need));
-    CHECK(rc == CRI_OK && n == need && memcmp(obuf, expected, need) == 0 &&
-          (!text || obuf[need] == '\0') && untouched(obuf, full, BUF_SIZE));
-    if (rc != CRI_OK || n != need)
-        return;
-
-    /* Size query. */
-    n = 0;
-    rc = run(c, NULL, 0, &n, &err);
-    note("%s: size query = %s, out_len %zu, need %zu", describe(c), cri_status_name(rc), n,
-         need);
-    CHECK(rc == CRI_ERR_BUFFER && n == need);
-    note("%s: out NULL, cap 1", describe(c));
-    CHECK(run(c, NULL, 1, &n, &err) == CRI_ERR_NULL);
-    note("%s: out_len NULL", describe(c));
-    CHECK(run(c, obuf, BUF_SIZE, NULL, &err) == CRI_ERR_NULL);
-
-    /* Every short cap. */
-    for (cap = 0; cap < full; cap++) {
-        memset(obuf, GUARD, BUF_SIZE);
-        n = (size_t)-1;
-        rc = run(c, obuf, cap, &n, &err);
-        note("%s: cap %zu = %s, out_len %zu (need %zu)", describe(c), cap, cri_status_name(rc),
-             n, need);
-        CHECK(rc == CRI_ERR_BUFFER && n == need && untouched(obuf, cap, BUF_SIZE));
-    }
-    /* The exact cap, with err NULL. */
-    memset(obuf, GUARD, BUF_SIZE);
-    n = (size_t)-1;
-    rc = run(c, obuf, full, &n, NULL);
-    note("%s: cap %zu, err NULL = %s, out_len %zu", describe(c), full, cri_status_name(rc), n);
-    CHECK(rc == CRI_OK && n == need && memcmp(obuf, expected, need) == 0 &&
-          (!text || obuf[need] == '\0') && untouched(obuf, full, BUF_SIZE));
-    /* A short cap with err NULL. */
-    if (full > 0) {
-        memset(obuf, GUARD, BUF_SIZE);
-        rc = run(c, obuf, full - 1, &n, NULL);
-        note("%s: cap %zu, err NULL = %s", describe(c), full - 1, cri_status_name(rc));
-        CHECK(rc == CRI_ERR_BUFFER && n == need && untouched(obuf, full - 1, BUF_SIZE));
-    }
+    expect_output(describe(c), run_out, c, is_text(c->kind), expected, need);
 }
 
 /* The failure `status` with err->reason one of r1, r2 (r2 0: only r1) and, unless
@@ -218,7 +139,8 @@ static void expect_fail2(const struct call *c, int32_t status, int32_t r1, int32
     rc = run(c, obuf, BUF_SIZE - GUARD_BYTES, &n, &err);
     note("%s = %s (reason %d, offset %zu)%s%s; expected %s reason %d (or %d) offset %ld",
          describe(c), cri_status_name(rc), (int)err.reason, err.offset,
-         rc == CRI_OK ? ", output " : "", rc == CRI_OK ? shown(c->kind, obuf, n) : "",
+         rc == CRI_OK ? ", output " : "",
+         rc == CRI_OK ? shown_output(obuf, n, is_text(c->kind)) : "",
          cri_status_name(status), (int)r1, (int)r2, offset == ANY ? -1L : (long)offset);
     CHECK(rc == status && (err.reason == r1 || (r2 != 0 && err.reason == r2)) &&
           (offset == ANY || err.offset == offset));

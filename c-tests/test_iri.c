@@ -170,88 +170,22 @@ static const char *describe(const struct call *c)
     return d;
 }
 
-static const char *shown(enum kind k, const void *p, size_t n)
-{
-    static char s[2][500];
-    static int which;
-    char *out = s[which++ & 1];
-    if (is_text(k))
-        snprintf(out, 500, "\"%s\"", esc(p, n));
-    else
-        snprintf(out, 500, "%s", hexs(p, n));
-    return out;
-}
-
 /* --- the buffer contract ------------------------------------------------------------------ */
 
-#define GUARD 0xA5
-#define GUARD_BYTES 16
 #define BUF_SIZE 1024
+#include "buffer.h"
 
-static uint8_t obuf[BUF_SIZE];
-
-static int untouched(size_t from)
+/* run as buffer.h's out_call: `detail` 0 passes error_offset (or err) NULL. */
+static int32_t run_out(const void *c, void *out, size_t cap, size_t *out_len, int detail)
 {
-    for (size_t i = from; i < BUF_SIZE; i++)
-        if (obuf[i] != GUARD)
-            return 0;
-    return 1;
+    size_t off;
+    return run(c, out, cap, out_len, detail ? &off : NULL);
 }
 
-/*
- * Checks that c produces `expected` (need bytes) and keeps the buffer contract: a size
- * query (out NULL, cap 0) and every cap below need (+1 for text: the NUL) give
- * CRI_ERR_BUFFER with *out_len == need and nothing written at or past cap; the exact cap
- * and one more give the output (text with a NUL, bytes without) and nothing after it;
- * error_offset / err may be NULL; out NULL with cap > 0 and out_len NULL give CRI_ERR_NULL.
- */
+/* c produces `expected` (need bytes) and keeps the buffer contract (buffer.h). */
 static void expect_out(const struct call *c, const void *expected, size_t need)
 {
-    int text = is_text(c->kind);
-    size_t full = need + (size_t)text, n, cap, off;
-    int32_t rc;
-
-    if (full + GUARD_BYTES + 1 > BUF_SIZE) {
-        CHECK(!"expected output fits the test buffer");
-        return;
-    }
-
-    /* A roomy buffer first, so a wrong result is shown once. */
-    memset(obuf, GUARD, BUF_SIZE);
-    n = (size_t)-1;
-    rc = run(c, obuf, BUF_SIZE - GUARD_BYTES, &n, &off);
-    note("%s = %s (offset %zu), got %s, expected %s", describe(c), cri_status_name(rc), off,
-         rc == CRI_OK ? shown(c->kind, obuf, n < BUF_SIZE ? n : 0) : "-",
-         shown(c->kind, expected, need));
-    CHECK(rc == CRI_OK && n == need && memcmp(obuf, expected, need) == 0 &&
-          (!text || obuf[need] == '\0') && untouched(full));
-    if (rc != CRI_OK || n != need)
-        return;
-
-    /* Size query, NULL pointers. */
-    n = 0;
-    rc = run(c, NULL, 0, &n, &off);
-    note("%s: size query = %s, out_len %zu, need %zu", describe(c), cri_status_name(rc), n,
-         need);
-    CHECK(rc == CRI_ERR_BUFFER && n == need);
-    note("%s: out NULL, cap 1", describe(c));
-    CHECK(run(c, NULL, 1, &n, &off) == CRI_ERR_NULL);
-    note("%s: out_len NULL", describe(c));
-    CHECK(run(c, obuf, BUF_SIZE, NULL, &off) == CRI_ERR_NULL);
-
-    /* Every cap from 0 to need + 1 (text: need + 2). */
-    for (cap = 0; cap <= full + 1; cap++) {
-        memset(obuf, GUARD, BUF_SIZE);
-        n = (size_t)-1;
-        rc = run(c, obuf, cap, &n, (cap & 1) ? NULL : &off);
-        note("%s: cap %zu = %s, out_len %zu (need %zu), wrote %s", describe(c), cap,
-             cri_status_name(rc), n, need, shown(c->kind, obuf, cap < need ? cap : need));
-        if (cap < full)
-            CHECK(rc == CRI_ERR_BUFFER && n == need && untouched(cap));
-        else
-            CHECK(rc == CRI_OK && n == need && memcmp(obuf, expected, need) == 0 &&
-                  (!text || obuf[need] == '\0') && untouched(full));
-    }
+    expect_output(describe(c), run_out, c, is_text(c->kind), expected, need);
 }
 
 /* Shown in messages; also "do not check the offset". */
@@ -272,7 +206,7 @@ static void expect_fail_r(const struct call *c, int32_t status, size_t offset, i
     rc = run(c, obuf, BUF_SIZE - GUARD_BYTES, &n, &off);
     note("%s = %s (offset %zu, reason %d)%s%s; expected %s offset %ld reason %d", describe(c),
          cri_status_name(rc), off, (int)last_reason, rc == CRI_OK ? ", output " : "",
-         rc == CRI_OK ? shown(c->kind, obuf, n < BUF_SIZE ? n : 0) : "",
+         rc == CRI_OK ? shown_output(obuf, n < BUF_SIZE ? n : 0, is_text(c->kind)) : "",
          cri_status_name(status), offset == ANY ? -1L : (long)offset, (int)reason);
     CHECK(rc == status && (offset == ANY || off == offset) &&
           (!uses_err(c->kind) || reason == 0 || last_reason == reason));

@@ -54,7 +54,7 @@ if(CRI_HAVE_ASAN_UBSAN AND NOT CMAKE_CROSSCOMPILING)
   endforeach()
   add_test(NAME asan_test_buffers COMMAND test_buffers_asan ${CRI_TEST_DATA} ${CRI_URLS} 50)
 
-  add_executable(cri-tool_asan examples-c/cri_tool.c)
+  add_executable(cri-tool_asan examples-c/cri_tool.c examples-c/tool_util.c)
   target_compile_options(cri-tool_asan PRIVATE ${CRI_C_WARNINGS} ${CRI_SANITIZE})
   target_compile_features(cri-tool_asan PRIVATE c_std_99)
   target_link_options(cri-tool_asan PRIVATE -fsanitize=address,undefined)

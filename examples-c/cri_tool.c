@@ -24,8 +24,9 @@
 #include <string.h>
 
 #include "cri.h"
+#include "tool_util.h"
 
-enum { EXIT_FAILED = 1, EXIT_USAGE = 2 };
+enum { EXIT_USAGE = 2 };
 
 /* In parts: C99 compilers need only take string literals of 4095 characters. */
 static const char *const usage_text[] = {
@@ -181,242 +182,6 @@ static const char *const usage_text[] = {
     "error.\n",
 };
 
-/* ---- buffers --------------------------------------------------------------------- */
-
-/* A growable buffer, reused for every input: batch mode only allocates when a line or
- * a result is longer than every one before it. */
-struct buf {
-    char *p;
-    size_t cap;
-};
-
-static void die_out_of_memory(void)
-{
-    fputs("cri-tool: out of memory\n", stderr);
-    exit(EXIT_FAILED);
-}
-
-static void buf_reserve(struct buf *b, size_t need)
-{
-    size_t cap = b->cap ? b->cap : 256;
-    char *p;
-
-    if (need <= b->cap)
-        return;
-    while (cap < need)
-        cap = cap > SIZE_MAX / 2 ? need : cap * 2;
-    p = realloc(b->p, cap);
-    if (p == NULL)
-        die_out_of_memory();
-    b->p = p;
-    b->cap = cap;
-}
-
-/* Reads one line into `line` without its "\n" or "\r\n"; returns 0 at the end of the
- * input. getc rather than fgets because a NUL byte is data here (the library reports it
- * as a syntax error at its offset) and fgets would hide everything after it. */
-static int read_line(FILE *f, struct buf *line, size_t *len)
-{
-    size_t n = 0;
-    int c;
-
-    buf_reserve(line, 1); /* never hand the library or fwrite a NULL pointer */
-    while ((c = getc(f)) != EOF && c != '\n') {
-        buf_reserve(line, n + 1);
-        line->p[n++] = (char)c;
-    }
-    if (c == EOF && n == 0)
-        return 0;
-    if (c == '\n' && n > 0 && line->p[n - 1] == '\r')
-        n--;
-    *len = n;
-    return 1;
-}
-
-/* ---- hex --------------------------------------------------------------------------- */
-
-static const char hex_prefix[] = "hex:";
-enum { HEX_PREFIX_LEN = sizeof hex_prefix - 1 };
-
-static int has_hex_prefix(const char *s, size_t len)
-{
-    return len >= HEX_PREFIX_LEN && memcmp(s, hex_prefix, HEX_PREFIX_LEN) == 0;
-}
-
-static int hex_digit(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
-/* Decodes the hex digits (s, len) into `out`. Returns 1, or 0 with *bad the offset of the
- * first character that is no hex digit (len for an odd number of digits). */
-static int hex_decode(const char *s, size_t len, struct buf *out, size_t *bad)
-{
-    size_t i;
-
-    for (i = 0; i < len; i++) {
-        if (hex_digit(s[i]) < 0) {
-            *bad = i;
-            return 0;
-        }
-    }
-    if (len % 2 != 0) {
-        *bad = len;
-        return 0;
-    }
-    buf_reserve(out, len / 2 + 1); /* never NULL, even for no bytes */
-    for (i = 0; i < len; i += 2)
-        out->p[i / 2] = (char)(hex_digit(s[i]) * 16 + hex_digit(s[i + 1]));
-    return 1;
-}
-
-static void put_hex(const void *p, size_t len)
-{
-    const unsigned char *u = p;
-    size_t i;
-
-    for (i = 0; i < len; i++)
-        printf("%02x", u[i]);
-}
-
-/* ---- text and JSON ----------------------------------------------------------------- */
-
-/* The length of the strict UTF-8 (RFC 3629) character at s[i..len): 1 to 4, or 0 if the
- * bytes there are none (overlong, surrogate, above U+10FFFF, cut off). */
-static size_t utf8_char(const unsigned char *s, size_t i, size_t len)
-{
-    unsigned c = s[i];
-    size_t n, k;
-    uint32_t cp, min;
-
-    if (c < 0x80)
-        return 1;
-    if ((c & 0xE0) == 0xC0) {
-        n = 1, cp = c & 0x1F, min = 0x80;
-    } else if ((c & 0xF0) == 0xE0) {
-        n = 2, cp = c & 0x0F, min = 0x800;
-    } else if ((c & 0xF8) == 0xF0) {
-        n = 3, cp = c & 0x07, min = 0x10000;
-    } else {
-        return 0;
-    }
-    if (len - i - 1 < n)
-        return 0;
-    for (k = 1; k <= n; k++) {
-        if ((s[i + k] & 0xC0) != 0x80)
-            return 0;
-        cp = (cp << 6) | (s[i + k] & 0x3Fu);
-    }
-    if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
-        return 0;
-    return n + 1;
-}
-
-static int utf8_valid(const unsigned char *s, size_t len)
-{
-    size_t i = 0, n;
-
-    for (; i < len; i += n)
-        if ((n = utf8_char(s, i, len)) == 0)
-            return 0;
-    return 1;
-}
-
-/* The letter of the two-character JSON escape of byte c ('n' for a newline), or NUL. */
-static char json_escape_letter(unsigned c)
-{
-    switch (c) {
-    case '"': return '"';
-    case '\\': return '\\';
-    case '\b': return 'b';
-    case '\f': return 'f';
-    case '\n': return 'n';
-    case '\r': return 'r';
-    case '\t': return 't';
-    default: return '\0';
-    }
-}
-
-/* The escaped form of the unit at s[i..len) into `out` (NUL-terminated, at most 7 bytes
- * with the NUL); returns the bytes of s it covers. A valid UTF-8 character passes
- * through, also in text that has bad bytes elsewhere; a byte that is not part of one is
- * \xHH in plain text and U+FFFD in JSON (where print_json adds the exact bytes as
- * KEY_hex). JSON escapes as RFC 8259 says; plain text has \xHH for control bytes, DEL and
- * "\". Lengths come from the library, never strlen: a decoded %00 is a NUL inside text. */
-static size_t escape_unit(const unsigned char *s, size_t i, size_t len, int json, char out[8])
-{
-    unsigned c = s[i];
-    char letter = json ? json_escape_letter(c) : '\0';
-    size_t n = utf8_char(s, i, len);
-
-    if (n == 0) {
-        if (json)
-            strcpy(out, "\\ufffd");
-        else
-            sprintf(out, "\\x%02x", c);
-        return 1;
-    }
-    if (letter != '\0')
-        sprintf(out, "\\%c", letter);
-    else if (c < 0x20 || (!json && (c == 0x7F || c == '\\')))
-        sprintf(out, json ? "\\u%04x" : "\\x%02x", c);
-    else {
-        memcpy(out, s + i, n);
-        out[n] = '\0';
-    }
-    return n;
-}
-
-/* Writes the bytes (s, len) to f escaped (escape_unit), as the body of a JSON string
- * (json) or as plain text on one line (also the INPUT in messages on stderr). */
-static void put_escaped(FILE *f, const char *s, size_t len, int json)
-{
-    const unsigned char *u = (const unsigned char *)s;
-    char unit[8];
-    size_t i;
-
-    for (i = 0; i < len;)
-        i += escape_unit(u, i, len, json, unit), fputs(unit, f);
-}
-
-/* The terminal column at which byte `off` of (s, len) stands once put_escaped wrote it as
- * plain text: escapes count their characters, a UTF-8 character one column. */
-static size_t escaped_column(const char *s, size_t len, size_t off)
-{
-    const unsigned char *u = (const unsigned char *)s;
-    char unit[8];
-    size_t i = 0, col = 0, n;
-
-    while (i < len && i < off) {
-        n = escape_unit(u, i, len, 0, unit);
-        col += n > 1 ? 1 : strlen(unit);
-        i += n;
-    }
-    return col;
-}
-
-static void json_string(const char *s, size_t len)
-{
-    putchar('"');
-    put_escaped(stdout, s, len, 1);
-    putchar('"');
-}
-
-/* Starts the next member of the object being printed; *count is its member count. */
-static void json_key(int *count, const char *key)
-{
-    fputs(*count == 0 ? "{\"" : ", \"", stdout);
-    fputs(key, stdout);
-    fputs("\": ", stdout);
-    ++*count;
-}
-
 /* ---- errors ------------------------------------------------------------------------ */
 
 /* Not a library status: an INPUT that should be hex digits is not (cri.h's statuses run
@@ -558,7 +323,7 @@ static void put_option_value(const struct cri_coap_option *o, int json)
         break;
     case FORMAT_OPAQUE:
         if (json)
-            printf("\"%s", hex_prefix);
+            fputs("\"" HEX_PREFIX, stdout);
         put_hex(o->value, o->len);
         if (json)
             putchar('"');
@@ -840,7 +605,7 @@ static void report_failure(struct job *job, struct origin at, const struct outco
         int cbor = (o->st == CRI_ERR_UNPROCESSABLE ||
                     (o->st == CRI_ERR_BASE && o->err.reason != 0));
         if (cbor)
-            col = (has_hex_prefix(in, len) ? sizeof hex_prefix - 1 : 0) + 2 * o->err.offset;
+            col = (has_hex_prefix(in, len) ? HEX_PREFIX_LEN : 0) + 2 * o->err.offset;
         else
             col = escaped_column(in, len, o->err.offset);
         fputs("  ", stderr);

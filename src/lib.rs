@@ -87,7 +87,6 @@ extern crate std;
 
 pub mod coap;
 pub mod cri;
-mod describe;
 mod error;
 #[doc(hidden)]
 pub mod ffi;

@@ -1,7 +1,7 @@
 //! A writer into a caller's buffer that never writes past its end but keeps counting, so
 //! a too-small buffer yields the exact length needed.
 
-use crate::Error;
+use crate::error::Error;
 
 pub(crate) struct Out<'a> {
     buf: &'a mut [u8],

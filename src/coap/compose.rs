@@ -1,14 +1,14 @@
 //! CoAP options back to a URI (RFC 7252 §6.5) or a CRI (draft-ietf-core-href-27 §8.1.2).
 
-use super::options::{check_options, read_uint, CoapError, Destination};
+use super::options::{check_options, read_uint, Destination};
 use super::{coap_scheme, coap_scheme_port, URI_HOST, URI_PATH, URI_PORT, URI_QUERY};
 use super::{PROXY_CRI, PROXY_SCHEME, PROXY_SCHEME_NUMBER, PROXY_URI};
 use crate::cri::to_uri::write_decimal;
 use crate::cri::wire::{self as cbor, ARRAY, TEXT};
+use crate::error::{CoapError, Error};
 use crate::out::Out;
 use crate::uri::chars::{self, pct_triplet, PCHAR, QUERY, REG_NAME};
 use crate::uri::ip;
-use crate::Error;
 
 fn fail<T>(e: CoapError) -> Result<T, Error> {
     Err(Error::Coap(e))

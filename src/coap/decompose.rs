@@ -2,8 +2,7 @@
 //! the forward-proxy forms (RFC 7252 §5.10.2, draft §8.2).
 
 use super::options::{
-    decoded, decodes_to_utf8, CoapError, Collector, Destination, OptionRef, OptionSlots,
-    OptionSpace, SliceSlots,
+    decoded, decodes_to_utf8, Collector, Destination, OptionRef, OptionSlots, SliceSlots,
 };
 use super::{coap_scheme, coap_scheme_port};
 use super::{
@@ -11,12 +10,12 @@ use super::{
     URI_QUERY,
 };
 use crate::cri::{Authority, CriRef, Host, Items, Piece, Scheme, TextOrPet};
+use crate::error::{CoapError, Error, OptionSpace};
 use crate::out::Out;
 use crate::uri::dot_segments::{self, Dots, PathPieces};
 use crate::uri::percent::decode_into;
 use crate::uri::recompose::{AsIs, Composer};
 use crate::uri::{default_port, ip, HostKind, UriRef};
-use crate::Error;
 
 /// Which options carry the request target.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -5,50 +5,9 @@ use super::{
     PROXY_CRI, PROXY_SCHEME, PROXY_SCHEME_NUMBER, PROXY_URI, URI_HOST, URI_PATH, URI_PORT,
     URI_QUERY,
 };
+use crate::error::{CoapError, Error, OptionSpace};
 use crate::out::Out;
 use crate::uri::percent::{decode_until, pct_byte};
-use crate::Error;
-
-/// Why a CoAP conversion failed.
-#[non_exhaustive]
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[repr(i32)]
-pub enum CoapError {
-    /// The URI is not absolute, or the CRI not full (RFC 7252 §6.4 step 1, draft §8.1.1 step 1).
-    NotAbsolute = 1,
-    /// Not one of coap, coaps, coap+tcp, coaps+tcp, coap+ws, coaps+ws (or a scheme-name in
-    /// a CRI): use a proxy mode.
-    NotCoapScheme = 2,
-    /// A fragment: it is never sent (RFC 7252 §6.4 step 4).
-    Fragment = 3,
-    /// No host, or an empty one (a Uri-Host is 1-255 bytes, RFC 7252 §5.10.1, and CoAP
-    /// defines no default host): neither in the URI/CRI/options nor a destination address.
-    NoHost = 4,
-    /// An option value is longer (or shorter) than RFC 7252 allows for its option.
-    OptionLength = 5,
-    /// A CRI text-pet-sequence cannot become an option value (draft §8.1.1).
-    Pet = 6,
-    /// A Uri-Host that is neither a reg-name, an IP-literal nor an IPv4address (a bare
-    /// IPv6 address, for one: RFC 7252 §6.5 step 2).
-    BadUriHost = 7,
-    /// An option value that is not UTF-8 where text is needed (a CRI).
-    NotUtf8 = 8,
-    /// A Uri-Path of "." or ".." (no URI or CRI carries it as a segment).
-    DotSegment = 9,
-    /// Options out of order in a list to encode (RFC 7252 §3.1 needs ascending numbers).
-    Order = 10,
-    /// Truncated option bytes, a reserved nibble 15, or an option number over 65535.
-    Wire = 11,
-    /// Options that must not stand together (Proxy-Cri with Uri-* or Proxy-Uri,
-    /// Proxy-Scheme with Proxy-Scheme-Number, Proxy-Uri with Uri-*), a non-repeatable
-    /// option repeated, or proxy options given to a composer.
-    Conflict = 12,
-    /// A destination address not 4 or 16 bytes, or a destination zone that is empty, not
-    /// UTF-8, or on an IPv4 address (composers: RFC 6874 `ZoneID = 1*…`, draft §5.1 text).
-    BadValue = 13,
-    /// A userinfo: CoAP URIs have none (RFC 7252 §6.1) and no option carries it.
-    Userinfo = 14,
-}
 
 /// The request's destination transport address (RFC 7252 §6.4): IP address bytes (4 or
 /// 16; empty when unknown), an optional zone, the UDP port (`None`: the URI's own).
@@ -95,15 +54,6 @@ impl OptionSlots for SliceSlots<'_> {
             *slot = option;
         }
     }
-}
-
-/// How much room a list needed: options and value bytes.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct OptionSpace {
-    /// Options in the list.
-    pub options: usize,
-    /// Bytes of option values.
-    pub scratch: usize,
 }
 
 /// Builds an option list into caller arrays, counting on past their ends so the caller

@@ -1,9 +1,9 @@
 //! The CoAP option wire format (RFC 7252 §3.1): each option as a delta from the previous
 //! option number and a length, in 4-bit nibbles extended by 1 byte (13) or 2 bytes (14).
 
-use super::options::{CoapError, OptionRef, OptionSlots, SliceSlots};
+use super::options::{OptionRef, OptionSlots, SliceSlots};
+use crate::error::{CoapError, Error};
 use crate::out::Out;
-use crate::Error;
 
 /// Encodes options (ascending numbers) into `out`; returns the length. Values are copied
 /// as they are. A firmware stack appends these bytes after the token.

@@ -2,9 +2,9 @@
 //! `[-1, ["example", "com"], ["a"]]`, byte strings as `h'C0A80061'`.
 
 use super::model::CriRef;
+use crate::error::Error;
 use crate::out::Out;
 use crate::uri::chars::HEX_UPPER;
-use crate::Error;
 use minicbor::data::Type;
 use minicbor::Decoder;
 

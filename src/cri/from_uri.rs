@@ -11,13 +11,13 @@ use super::model::utf8_char_len;
 use super::scheme::scheme_number;
 use super::to_uri::Set;
 use super::wire::{self, ARRAY, BYTES, NULL, TEXT, TRUE};
+use crate::error::{Error, Unconvertible};
 use crate::out::Out;
 use crate::uri::chars::{self, UNRESERVED};
 use crate::uri::dot_segments::{self, Dots, PathPieces};
 use crate::uri::ip;
 use crate::uri::percent::pct_byte;
 use crate::uri::{default_port, HostKind, UriRef};
-use crate::{Error, Unconvertible};
 
 /// Converts a URI reference into a CRI reference (CBOR, without tag) in `out`; returns the
 /// length. A URI (with scheme) gives a full CRI: the scheme as a scheme-id when the table

@@ -2,8 +2,8 @@
 
 use super::model::{Authority, CriRef, Discard, Items, Scheme, TextOrPet};
 use super::wire::{self, ARRAY, NULL, TRUE};
+use crate::error::{Error, Unconvertible};
 use crate::out::Out;
-use crate::{Error, Unconvertible};
 
 /// Resolves the CRI reference `r` against the full CRI `base` (draft §5.3) and writes the
 /// resulting full CRI as CBOR (trailing defaults removed) into `out`; returns the length.

@@ -3,10 +3,10 @@
 
 use super::model::{Authority, CriRef, Discard, Host, Items, Piece, Scheme, TextOrPet};
 use super::scheme::scheme_name;
+use crate::error::{Error, Unconvertible};
 use crate::out::Out;
 use crate::uri::chars::{self, pct_triplet, PCHAR, QUERY, REG_NAME, UNRESERVED, USERINFO};
 use crate::uri::ip;
-use crate::{Error, Unconvertible};
 
 /// Options of [`to_uri`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

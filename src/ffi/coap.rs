@@ -4,8 +4,8 @@ use super::cri::{clear, cri_error_info, fail};
 use super::{buffer_out, cri_status, input, overlaps};
 use crate::coap::{self, Destination, Mode, OptionRef};
 use crate::cri::CriRef;
+use crate::error::Error;
 use crate::uri::{parse_into, UriRef};
-use crate::Error;
 use core::ffi::c_char;
 
 /// Uri-Host (RFC 7252 §5.10.1).

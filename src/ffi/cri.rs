@@ -2,8 +2,8 @@
 
 use super::{buffer_out, cri_status, input};
 use crate::cri::{self, CriRef, ToUriOptions};
+use crate::error::Error;
 use crate::uri::UriRef;
-use crate::Error;
 use core::ffi::c_char;
 
 /// Details of an error, reset to 0/0 by every function that takes one: `reason` is a
@@ -653,8 +653,7 @@ pub unsafe extern "C" fn cri_scheme_name(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cri::Reason;
-    use crate::Unconvertible;
+    use crate::error::{Reason, Unconvertible};
 
     #[test]
     fn constants_match_the_rust_enums() {

@@ -26,7 +26,7 @@ pub use cri::*;
 pub use iri::*;
 pub use uri::*;
 
-use crate::Error;
+use crate::error::Error;
 use core::ffi::c_char;
 
 /// Status of every libcri function that can fail: 0 is success, `CRI_DONE` ends an

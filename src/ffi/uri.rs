@@ -516,8 +516,8 @@ pub unsafe extern "C" fn uri_recompose(
             core::slice::from_raw_parts(s.ptr.cast::<u8>(), s.len)
         }))
     };
-    let r = (|| {
-        Ok::<_, ()>(UriRef {
+    let parts = (|| {
+        Ok::<_, ()>(uri::Parts {
             scheme: from(p.scheme)?,
             userinfo: from(p.userinfo)?,
             host: from(p.host)?,
@@ -525,30 +525,34 @@ pub unsafe extern "C" fn uri_recompose(
             path: from(p.path)?.unwrap_or(&[]),
             query: from(p.query)?,
             fragment: from(p.fragment)?,
-            ..UriRef::default()
         })
     })();
-    let Ok(r) = r else {
+    let Ok(parts) = parts else {
         return cri_status::CRI_ERR_NULL;
     };
     // SAFETY: forwarded from the caller.
     unsafe {
-        text_out(out, cap, out_len, core::ptr::null_mut(), spans(&r), |b| {
-            uri::recompose(&r, b)
-        })
+        text_out(
+            out,
+            cap,
+            out_len,
+            core::ptr::null_mut(),
+            spans(&parts),
+            |b| uri::recompose::write_as_is(&UriRef::from_parts(parts)?, b),
+        )
     }
 }
 
 /// The components of a reference, for the overlap check of `uri_recompose`.
-fn spans<'a>(r: &UriRef<'a>) -> impl Iterator<Item = &'a [u8]> {
+fn spans<'a>(p: &uri::Parts<'a>) -> impl Iterator<Item = &'a [u8]> {
     [
-        r.scheme,
-        r.userinfo,
-        r.host,
-        r.port,
-        Some(r.path),
-        r.query,
-        r.fragment,
+        p.scheme,
+        p.userinfo,
+        p.host,
+        p.port,
+        Some(p.path),
+        p.query,
+        p.fragment,
     ]
     .into_iter()
     .flatten()

@@ -1,7 +1,7 @@
 //! Character classes of RFC 3986 §2 and Appendix A as one 256-entry table, so every
 //! component check is a load and a mask.
 
-use crate::Error;
+use crate::error::Error;
 
 // Each bit is one set of RFC 3986 Appendix A: a byte's entry has the bit of every set it
 // belongs to, so `is(b, SET)` is one load and one mask whatever the set.

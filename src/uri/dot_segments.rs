@@ -505,8 +505,8 @@ pub(crate) fn first_chunks(
 /// remove_dot_segments (RFC 3986 §5.2.4) of `path` into `out`, literal dots only.
 /// Returns the output length.
 ///
-/// Errors: [`crate::Error::Buffer`] with the exact length needed when `out` is too small.
-pub fn remove_dot_segments(path: &[u8], out: &mut [u8]) -> Result<usize, crate::Error> {
+/// Errors: [`crate::error::Error::Buffer`] with the exact length needed when `out` is too small.
+pub fn remove_dot_segments(path: &[u8], out: &mut [u8]) -> Result<usize, crate::error::Error> {
     let mut w = Out::new(out);
     write(
         PathPieces::new(path),

@@ -6,8 +6,8 @@ use super::chars::{self, decode_utf8, is_iprivate, is_ucschar, pct_triplet, HEX}
 use super::parse::UriRef;
 use super::percent::pct_byte;
 use super::recompose::{Composer, Style, ToIri, ToUri};
+use crate::error::Error;
 use crate::out::Out;
-use crate::Error;
 
 /// RFC 3987 §3.1 step 2: every byte of a non-ASCII character as `%HH` (uppercase hex);
 /// ASCII, existing percent-encodings included, stays as it is.

@@ -20,7 +20,7 @@ pub(crate) use parse::{parse_components, parse_into, split_lenient};
 pub use parse::{HostKind, UriRef};
 pub use percent::{percent_decode, percent_encode, DecodeOptions, EncodeSet};
 pub use query::{query_args, QueryArg, QueryArgs};
-pub use recompose::recompose;
+pub use recompose::{recompose, Parts};
 pub(crate) use resolve::base_error as base_error_of;
 pub use resolve::{resolve, resolve_iri, resolve_str};
 pub use target::{split_request_target, TargetForm};

@@ -7,8 +7,8 @@ use super::ip;
 use super::parse::{HostKind, UriRef};
 use super::percent::pct_byte;
 use super::recompose::{Composer, Host, Normalize};
+use crate::error::Error;
 use crate::out::Out;
-use crate::Error;
 
 /// Writes `s` with percent-encoding normalized: unreserved characters decoded, other
 /// triplets with uppercase hex (§6.2.2.1, §6.2.2.2).

@@ -2,7 +2,7 @@
 
 use super::chars::{self, Ext, PATH, QUERY, REG_NAME, SCHEME, USERINFO};
 use super::ip;
-use crate::Error;
+use crate::error::Error;
 
 /// What kind of host an authority names (RFC 3986 §3.2.2). The discriminants are the C
 /// API's `URI_HOST_*` values, so `uri_split` stores the kind without a lookup.
@@ -580,7 +580,7 @@ fn lenient_host_kind<'a>(host: &'a [u8], r: &mut UriRef<'a>) -> HostKind {
 #[cfg(test)]
 mod zone_tests {
     use super::UriRef;
-    use crate::Error;
+    use crate::error::Error;
 
     /// RFC 6874 zone ids: where each kind of error is reported (absolute offsets).
     #[test]

@@ -2,8 +2,8 @@
 //! `application/x-www-form-urlencoded` byte serializer (WHATWG URL §5.2).
 
 use super::chars::{self, PCHAR, QUERY, UNRESERVED, USERINFO};
+use crate::error::Error;
 use crate::out::Out;
-use crate::Error;
 
 /// Which bytes stay literal when percent-encoding; every other byte becomes `%HH`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -7,8 +7,8 @@ use super::ip;
 use super::iri;
 use super::normalize::{norm_lower, norm_segment};
 use super::parse::{parse_authority_only, port_number, UriRef};
+use crate::error::Error;
 use crate::out::Out;
-use crate::Error;
 
 /// How the text of components is written: a type per style, so that each caller's
 /// [`Composer::write`] is compiled with only its style's code (a firmware image that
@@ -231,50 +231,148 @@ impl<'a> Composer<'a> {
     }
 }
 
-/// Recomposes a split reference (RFC 3986 §5.3) into `out`; returns the length written.
-/// A path that would start with "//" without an authority gets a "/." prefix, and a
-/// first segment with ":" without scheme and authority a "./" prefix, so the output
-/// parses back to the same components.
-///
-/// Errors: [`Error::Parts`] if an authority is followed by a path not starting with "/",
-/// a userinfo or port is given without a host, or a component is not what its grammar
-/// (RFC 3986 §3.1-§3.5) allows (an empty scheme, a query with `#`, a host with `/`, a port
-/// that is not digits or over 65535, which `uri_split` rejects); [`Error::Buffer`] if
-/// `out` is too small.
-pub fn recompose(r: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
-    let authority_parts = r.userinfo.is_some() || r.port.is_some();
-    if (r.host.is_some() && !r.path.is_empty() && !r.path.starts_with(b"/"))
-        || (r.host.is_none() && authority_parts)
-        || !components_valid(r)
-    {
-        return Err(Error::Parts);
+/// The components of a URI reference as bytes, for [`UriRef::from_parts`] and
+/// [`UriRef::parts`]: `None` is an absent component, `Some(b"")` an empty one (RFC 3986
+/// §5.3 tells them apart: `http://a/b?` has an empty query); the path is always there.
+/// Each component is written as given, so the caller percent-encodes it (§2.1), and
+/// `host` is a reg-name, an IPv4address or an IP-literal with its brackets (§3.2.2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Parts<'a> {
+    /// The scheme, without the `:` (§3.1).
+    pub scheme: Option<&'a [u8]>,
+    /// The userinfo, without the `@` (§3.2.1); only with a host.
+    pub userinfo: Option<&'a [u8]>,
+    /// The host (§3.2.2); `Some` means an authority is present.
+    pub host: Option<&'a [u8]>,
+    /// The port digits, without the `:` (§3.2.3); only with a host.
+    pub port: Option<&'a [u8]>,
+    /// The path (§3.3), possibly empty.
+    pub path: &'a [u8],
+    /// The query, without the `?` (§3.4).
+    pub query: Option<&'a [u8]>,
+    /// The fragment, without the `#` (§3.5).
+    pub fragment: Option<&'a [u8]>,
+}
+
+impl<'a> UriRef<'a> {
+    /// Builds a reference from its components, checked as [`recompose`] checks them: the
+    /// result is what [`UriRef::parse`] gives for the recomposed text (RFC 3986 §5.3),
+    /// host kind, zone id and port number included. Two paths need a prefix to reparse
+    /// the same (docs/DESIGN.md Decision 3), which [`recompose`] writes: a path starting
+    /// with `//` without an authority (§3.3) gets `/.`, a first segment with `:` without
+    /// scheme and authority (§4.2) gets `./`. The view keeps no input text, so
+    /// [`UriRef::hostport`] is the host alone and [`UriRef::host_specific`] is empty
+    /// without an authority and the path with one.
+    ///
+    /// Errors: [`Error::Parts`] if an authority is followed by a path that is not empty
+    /// and does not start with `/` (§3.3), a userinfo or port is given without a host
+    /// (§3.2), or a component is not what its rule (§3.1-§3.5) allows, so the text would
+    /// split differently: an empty scheme, `#` in a query, `/` or `:` in a host, a port
+    /// that is not digits or over 65535, a broken `%`, a space, a non-ASCII byte.
+    ///
+    /// ```
+    /// use cri::uri::{self, Parts, UriRef};
+    /// // RFC 3986 §3: the example URI, from its components.
+    /// let r = UriRef::from_parts(Parts {
+    ///     scheme: Some(b"foo"),
+    ///     host: Some(b"example.com"),
+    ///     port: Some(b"8042"),
+    ///     path: b"/over/there",
+    ///     query: Some(b"name=ferret"),
+    ///     fragment: Some(b"nose"),
+    ///     ..Parts::default()
+    /// })?;
+    /// assert_eq!(r.port_number(), Some(8042));
+    /// let mut out = [0u8; 64];
+    /// let n = uri::recompose(&r, &mut out)?;
+    /// assert_eq!(&out[..n], b"foo://example.com:8042/over/there?name=ferret#nose");
+    /// // §3.3: with an authority, the path is empty or starts with "/".
+    /// let rootless = Parts { host: Some(b"a"), path: b"b", ..Parts::default() };
+    /// assert_eq!(UriRef::from_parts(rootless), Err(cri::Error::Parts));
+    /// # Ok::<(), cri::Error>(())
+    /// ```
+    pub fn from_parts(p: Parts<'a>) -> Result<Self, Error> {
+        let misplaced = match p.host {
+            Some(_) => !p.path.is_empty() && !p.path.starts_with(b"/"),
+            None => p.userinfo.is_some() || p.port.is_some(),
+        };
+        // The host as the parser reads it alone (a reg-name, IPv4address or IP-literal,
+        // nothing after it), which also gives its kind and zone id.
+        let host = match p.host {
+            Some(h) => match parse_authority_only(h) {
+                Ok(a) if a.host == Some(h) && a.port.is_none() && a.userinfo.is_none() => a,
+                _ => return Err(Error::Parts),
+            },
+            None => UriRef::default(),
+        };
+        let port_number = p.port.and_then(port_number);
+        let port_ok = p.port.is_none_or(|d| d.is_empty() || port_number.is_some());
+        if misplaced || !port_ok || !texts_valid(&p) {
+            return Err(Error::Parts);
+        }
+        Ok(UriRef {
+            input: &[],
+            scheme: p.scheme,
+            userinfo: p.userinfo,
+            host: p.host,
+            port: p.port,
+            path: p.path,
+            query: p.query,
+            fragment: p.fragment,
+            host_kind: host.host_kind,
+            zone_id: host.zone_id,
+            port_number,
+        })
     }
+
+    /// The components as [`Parts`], which [`UriRef::from_parts`] takes.
+    pub fn parts(&self) -> Parts<'a> {
+        Parts {
+            scheme: self.scheme,
+            userinfo: self.userinfo,
+            host: self.host,
+            port: self.port,
+            path: self.path,
+            query: self.query,
+            fragment: self.fragment,
+        }
+    }
+}
+
+/// Recomposes a reference (RFC 3986 §5.3) into `out`; returns the length written. A path
+/// that would start with "//" without an authority gets a "/." prefix, and a first
+/// segment with ":" without scheme and authority a "./" prefix, so the output parses back
+/// to the same components (docs/DESIGN.md Decision 3). A strict parse or
+/// [`UriRef::from_parts`] always gives a reference that recomposes; a lenient split
+/// ([`UriRef::split_lenient`]) may not.
+///
+/// Errors: [`Error::Parts`] for components that [`UriRef::from_parts`] refuses (an
+/// authority followed by a path not starting with "/", a userinfo or port without a host,
+/// a component its RFC 3986 §3.1-§3.5 rule does not allow); [`Error::Buffer`] if `out`
+/// is too small.
+pub fn recompose(r: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
+    write_as_is(&UriRef::from_parts(r.parts())?, out)
+}
+
+/// Writes a reference that [`UriRef::from_parts`] accepted, as it is: `uri_recompose`
+/// checks its parts once, through `from_parts`, and writes with this.
+pub(crate) fn write_as_is(r: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
     let mut w = Out::new(out);
     Composer::from_ref(r).write::<AsIs>(&mut w);
     w.finish()
 }
 
-/// Does each component match its own rule (RFC 3986 §3.1-§3.5), so that the recomposed
-/// text splits back into the same components? (Parts from a split always do; parts from
-/// C callers may hold anything.)
-fn components_valid(r: &UriRef<'_>) -> bool {
+/// Do scheme, userinfo, path, query and fragment match their rules (RFC 3986 §3.1,
+/// §3.2.1, §3.3-§3.5), so that the recomposed text splits back at the same delimiters?
+/// (Parts from a split always do; parts from callers may hold anything.)
+fn texts_valid(p: &Parts<'_>) -> bool {
     let text = |c: Option<&[u8]>, mask| c.is_none_or(|s| chars::check(s, mask).is_ok());
-    let scheme = r.scheme.is_none_or(|s| {
+    let scheme = p.scheme.is_none_or(|s| {
         s.first().is_some_and(u8::is_ascii_alphabetic) && s.iter().all(|&b| chars::is(b, SCHEME))
     });
-    // The host as the parser reads it alone: a reg-name or an IP-literal, nothing after.
-    let host = r.host.is_none_or(|h| {
-        parse_authority_only(h)
-            .is_ok_and(|a| a.host == Some(h) && a.port.is_none() && a.userinfo.is_none())
-    });
-    let port = r
-        .port
-        .is_none_or(|p| p.is_empty() || port_number(p).is_some());
     scheme
-        && host
-        && port
-        && text(r.userinfo, USERINFO)
-        && text(Some(r.path), PATH)
-        && text(r.query, QUERY)
-        && text(r.fragment, QUERY)
+        && text(p.userinfo, USERINFO)
+        && text(Some(p.path), PATH)
+        && text(p.query, QUERY)
+        && text(p.fragment, QUERY)
 }

@@ -3,8 +3,8 @@
 use super::dot_segments::{Dots, PathPieces};
 use super::parse::UriRef;
 use super::recompose::{AsIs, Composer, Host, ToUri};
+use crate::error::Error;
 use crate::out::Out;
-use crate::Error;
 
 /// Resolves `reference` against `base` (§5.2.2, merge §5.2.3, remove_dot_segments
 /// §5.2.4) and writes the target URI (§5.3) into `out`; returns its length. The base's

@@ -3,7 +3,7 @@
 
 use super::chars::{self, QUERY};
 use super::parse::{find_any, UriRef};
-use crate::Error;
+use crate::error::Error;
 
 /// The form of a request-target (RFC 9112 §3.2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

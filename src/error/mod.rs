@@ -1,8 +1,53 @@
-//! The one error type of the Rust API; [`crate::ffi::cri_status`] mirrors it for C.
+//! Every error of the library in one place: [`Error`], the one error type of the Rust API
+//! ([`crate::ffi::cri_status`] mirrors it for C), and the reasons it carries, each with
+//! its stable name and a one-sentence description (`Display`). Below every layer, so that
+//! `uri`, `cri`, `coap` and `ffi` all import from here and this module from none of them.
+
+/// A reason enum: `#[repr(i32)]` with the numbers the C constants repeat (checked by the
+/// ffi tests), `#[non_exhaustive]`, each variant with its one-sentence description beside
+/// it; `description()` returns the sentence and `Display` writes it.
+macro_rules! reasons {
+    (
+        $(#[$meta:meta])*
+        pub enum $name:ident {
+            $($(#[$vmeta:meta])* $variant:ident = $value:literal => $sentence:literal,)*
+        }
+    ) => {
+        $(#[$meta])*
+        #[non_exhaustive]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        #[repr(i32)]
+        pub enum $name {
+            $($(#[$vmeta])* $variant = $value,)*
+        }
+
+        impl $name {
+            /// What this reason means, in one sentence without a final period.
+            #[must_use]
+            pub fn description(self) -> &'static str {
+                match self {
+                    $($name::$variant => $sentence,)*
+                }
+            }
+        }
+
+        impl core::fmt::Display for $name {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str(self.description())
+            }
+        }
+    };
+}
+
+mod coap;
+mod reason;
+mod unconvertible;
 
 use core::fmt;
 
-pub use crate::cri::Reason;
+pub use coap::{CoapError, OptionSpace};
+pub use reason::Reason;
+pub use unconvertible::Unconvertible;
 
 /// Why an operation failed. Offsets are byte offsets into the input that was being read.
 #[non_exhaustive]
@@ -52,49 +97,9 @@ pub enum Error {
     /// URI form (draft §6.1).
     Unconvertible(Unconvertible),
     /// A CoAP conversion failed (RFC 7252 §6.4/§6.5, draft §8).
-    Coap(crate::coap::CoapError),
+    Coap(CoapError),
     /// An option list did not fit: the room needed (options, value bytes).
-    OptionSpace(crate::coap::OptionSpace),
-}
-
-/// Why a conversion between URI and CRI is impossible.
-#[non_exhaustive]
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[repr(i32)]
-pub enum Unconvertible {
-    /// An IPvFuture host: CRIs have no form for it (draft §2 C4).
-    IpvFuture = 1,
-    /// An empty port (`http://a:/`): not supported by CRIs (draft §2 C6).
-    EmptyPort = 2,
-    /// A port with redundant leading zeros (`:080`): not supported by CRIs (draft §2 C6).
-    PortLeadingZero = 3,
-    /// URI → CRI: a zone id that is not valid UTF-8 once percent-decoded (a CRI zone-id
-    /// is text). CRI → URI: an empty zone-id, or one on an IPv4 address (RFC 6874 gives
-    /// IPv6 addresses only a `ZoneID = 1*( unreserved / pct-encoded )`).
-    ZoneId = 4,
-    /// A scheme-id whose scheme number is not in the table compiled in.
-    UnknownScheme = 5,
-    /// discard 0 together with a path, or with an empty query: no URI reference says
-    /// "keep the whole base path and append" or "drop the base query" (draft §6.1).
-    DiscardZero = 6,
-    /// discard `true` or a count, without path segments to append: a URI reference cannot
-    /// remove base segments without adding one.
-    DiscardWithoutPath = 7,
-    /// A host-ip with a zone-id, and the caller did not opt in to the RFC 6874 form.
-    ZoneIdNotEnabled = 8,
-    /// The CRI is not a full CRI where one is needed (a base).
-    NotFull = 9,
-    /// Without an authority, the path starts with an empty segment followed by more
-    /// (`s:/.//x`): a CRI cannot hold it (draft §2, "Constraints not expressed by the data
-    /// model").
-    LeadingEmptySegment = 10,
-    /// A relative-path reference that climbs more than 126 segments (`../` × 127 + `g`):
-    /// it would need a discard over 127, which draft §5.1 does not allow (`0..127`).
-    DiscardRange = 11,
-    /// No scheme, and authority `true` (a rootless path without an authority): the base's
-    /// scheme with its authority dropped, which no URI reference without a scheme can say
-    /// (`x` would be merged with the base path, RFC 3986 §5.2.2).
-    RootlessWithoutScheme = 12,
+    OptionSpace(OptionSpace),
 }
 
 impl fmt::Display for Error {
@@ -121,3 +126,32 @@ impl fmt::Display for Error {
 }
 
 impl core::error::Error for Error {}
+
+#[cfg(test)]
+mod tests {
+    use super::{CoapError, Error, Reason, Unconvertible};
+    use std::string::ToString;
+
+    /// `Display` writes sentences, not variant names.
+    #[test]
+    fn errors_display_as_sentences() {
+        let e = Error::Unprocessable {
+            reason: Reason::DiscardRange,
+            offset: 1,
+        };
+        assert_eq!(
+            e.to_string(),
+            "unprocessable CRI at byte 1: a discard value is over 127"
+        );
+        let e = Error::Coap(CoapError::Fragment);
+        assert_eq!(
+            e.to_string(),
+            "CoAP: a fragment is never sent in a CoAP request"
+        );
+        let e = Error::Unconvertible(Unconvertible::EmptyPort);
+        assert_eq!(
+            e.to_string(),
+            "cannot convert: an empty port has no CRI form"
+        );
+    }
+}

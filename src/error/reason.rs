@@ -1,0 +1,46 @@
+//! Why a CRI reference is unprocessable (draft-ietf-core-href-27 §5.2.1): the reasons,
+//! their stable names (`CRI_REASON_*` in C) and one-sentence descriptions.
+
+reasons! {
+    /// Why a CRI reference is unprocessable (draft §5.2.1).
+    pub enum Reason {
+        /// Not well-formed CBOR (truncated, reserved values, bad lengths).
+        NotCbor = 1 => "the bytes are not well-formed CBOR (truncated, reserved or bad lengths)",
+        /// Indefinite-length encoding (draft §5.1: not for stand-alone CRIs).
+        Indefinite = 2 => "an item uses indefinite-length encoding, which a CRI must not",
+        /// A trailing section holds its default value (or `null`) and was not removed.
+        TrailingDefault = 3 => "a trailing section holds its default value and was not removed",
+        /// Scheme and authority both `null`: the discard form must be used.
+        TwoLeadingNulls = 4 => "scheme and authority are both null: the discard form must be used",
+        /// A path segment is "." or "..".
+        DotSegment = 5 => "a path segment is \".\" or \"..\"",
+        /// A text string is not valid UTF-8.
+        InvalidUtf8 = 6 => "a text string is not valid UTF-8",
+        /// A port is over 65535.
+        PortRange = 7 => "a port is over 65535",
+        /// A host-ip is not 4 or 16 bytes long.
+        HostIpLength = 8 => "a host-ip is not 4 or 16 bytes long",
+        /// A host-name label contains "." or an uppercase ASCII letter (docs/DESIGN.md
+        /// Decision 12).
+        HostLabel = 9 => "a host-name label contains a dot or an uppercase letter",
+        /// A PET byte string holds bytes that must be text (unreserved or UTF-8 characters).
+        PetNotMinimal = 10 => "a PET byte string holds bytes that must be text",
+        /// Without an authority, the path starts with an empty segment followed by more, or a
+        /// rootless path starts with an empty segment.
+        LeadingEmptySegment = 11 => "without an authority, the path starts with an empty segment",
+        /// A rootless (`true`) no-authority CRI with an empty path.
+        NakedRootless = 12 => "a rootless CRI without authority has an empty path",
+        /// An item of a type or shape the CDDL does not allow (or an unknown extension).
+        Structure = 13 => "an item has a type or shape the CRI grammar does not allow",
+        /// A discard value over 127.
+        DiscardRange = 14 => "a discard value is over 127",
+        /// A scheme-name that does not match `[a-z][a-z0-9+.-]*`.
+        SchemeName = 15 => "a scheme-name is not lowercase letters, digits, +, - and .",
+        /// Bytes follow the CRI.
+        TrailingBytes = 16 => "bytes follow the CRI",
+        /// A full CRI was required, but this is a relative reference.
+        NotFull = 17 => "a full CRI (with a scheme) is needed, and this is a relative reference",
+        /// A CBOR tag other than 99 (CRI reference) encloses the CRI.
+        Tag = 18 => "a CBOR tag other than 99 encloses the CRI",
+    }
+}
