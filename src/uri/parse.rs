@@ -129,15 +129,19 @@ impl<'a> UriRef<'a> {
     /// known). `None` without an authority.
     pub fn hostport(&self) -> Option<&'a str> {
         let host = self.host?;
-        let differs = match (self.scheme, self.port_number) {
-            (Some(s), Some(p)) => super::default_port(s) != Some(p),
-            _ => false,
-        };
-        let span = match self.port.filter(|_| differs) {
-            Some(port) => self.input_range(host, port).unwrap_or(host),
-            None => host,
-        };
-        Some(text(span))
+        Some(text(self.hostport_of(host).unwrap_or(host)))
+    }
+
+    /// The bytes of [`UriRef::hostport`] for the host `host`; `None` when the port is shown
+    /// but the input does not hold the host and the port in that order (`uri_hostport`
+    /// reports parts not from one split).
+    pub(crate) fn hostport_of(&self, host: &'a [u8]) -> Option<&'a [u8]> {
+        match (self.scheme, self.port, self.port_number) {
+            (Some(s), Some(port), Some(p)) if super::default_port(s) != Some(p) => {
+                self.input_range(host, port)
+            }
+            _ => Some(host),
+        }
     }
 
     /// `<host-specific>` of the HTML5 URL terms: what follows the authority, or the whole
