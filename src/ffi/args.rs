@@ -139,6 +139,7 @@ macro_rules! text_out {
 macro_rules! bytes_out {
     ($out:expr, $cap:expr, $out_len:expr, $sink:expr, $inputs:expr, $f:expr) => {
         // SAFETY: the enclosing function's `# Safety` makes the promise (module docs).
-        unsafe { $crate::ffi::sink::bytes_out($out, $cap, $out_len, $sink, $inputs, $f) }
+        unsafe { $crate::ffi::sink::buffer_out($out, $cap, $out_len, false, $inputs, $f) }
+            .unwrap_or_else(|e| report!(e, $sink))
     };
 }

@@ -163,8 +163,10 @@ unsafe fn from_text(
 ) -> cri_status {
     let err = clear_error!(err);
     let s = try_input!(text, len);
-    let u = try_ok!(parse(s), err);
-    bytes_out!(out, cap, out_len, err, [s], |b| cri::from_uri(&u, b))
+    match parse(s) {
+        Ok(u) => bytes_out!(out, cap, out_len, err, [s], |b| cri::from_uri(&u, b)),
+        Err(e) => report!(e, err),
+    }
 }
 
 /// Converts the IRI reference `(iri, len)` (UTF-8, RFC 3987) into a CRI reference in CBOR

@@ -5,18 +5,45 @@
 use super::cri_status;
 use super::uri::{parse_pair, span, uri_parts, uri_span};
 use crate::uri::{self, UriRef};
-use crate::Error;
+use core::ffi::c_char;
 
-/// The reference `s` parsed strictly as an IRI (`iri`) or a URI reference: one copy of
-/// the parsers' calls for `iri_to_uri`, `uri_to_iri` and `uri_host_specific`.
-fn parse_as(s: &[u8], iri: bool) -> Result<UriRef<'_>, Error> {
-    if iri {
+/// The reference `(s, len)` parsed strictly as an IRI (`iri`) or a URI reference, or the
+/// status to return (an error reported to `error_offset`). One copy of these steps for
+/// `iri_to_uri`, `uri_to_iri` and `uri_host_specific`, called, not inlined into each: the
+/// three share it in the `everything` firmware profile. (The RFC 3986 functions parse into
+/// a view on their frame instead, `parse_into`, which is smaller there.)
+///
+/// # Safety
+/// `s` points to `len` readable bytes (or is NULL with `len == 0`); `error_offset` is NULL
+/// or writable.
+unsafe fn parse_as<'a>(
+    s: *const c_char,
+    len: usize,
+    iri: bool,
+    error_offset: *mut usize,
+) -> Result<UriRef<'a>, cri_status> {
+    // SAFETY: the promise of this function's `# Safety`.
+    let s = unsafe { super::args::input(s.cast(), len) }.ok_or(cri_status::CRI_ERR_NULL)?;
+    let parsed = if iri {
         UriRef::parse_iri_bytes(s)
     } else {
         UriRef::parse_bytes(s)
-    }
+    };
+    parsed.map_err(|e| report!(e, error_offset))
 }
-use core::ffi::c_char;
+
+/// `try_parse!(s, len, iri, error_offset)`: [`parse_as`], or returns its status.
+///
+/// Promise (ffi/args.rs): as for [`parse_as`].
+macro_rules! try_parse {
+    ($s:expr, $len:expr, $iri:expr, $error_offset:expr) => {
+        // SAFETY: the enclosing function's `# Safety` makes the promise.
+        match unsafe { parse_as($s, $len, $iri, $error_offset) } {
+            Ok(r) => r,
+            Err(status) => return status,
+        }
+    };
+}
 
 /// Maps the IRI reference `(iri, len)` (UTF-8, validated against RFC 3987 `IRI-reference`)
 /// to a URI reference (RFC 3987 §3.1) in the text buffer `(out, cap)`: every non-ASCII
@@ -41,11 +68,10 @@ pub unsafe extern "C" fn iri_to_uri(
     error_offset: *mut usize,
 ) -> cri_status {
     try_feature!("iri");
-    let s = try_input!(iri, len);
-    let r = try_ok!(parse_as(s, true), error_offset);
-    text_out!(out, cap, out_len, error_offset, [s], |b| uri::iri_to_uri(
-        &r, b
-    ))
+    let r = try_parse!(iri, len, true, error_offset);
+    text_out!(out, cap, out_len, error_offset, [r.input], |b| {
+        uri::iri_to_uri(&r, b)
+    })
 }
 
 /// Maps the URI reference `(s, len)` to an IRI reference (RFC 3987 §3.2) in `(out, cap)`:
@@ -69,11 +95,10 @@ pub unsafe extern "C" fn uri_to_iri(
     error_offset: *mut usize,
 ) -> cri_status {
     try_feature!("iri");
-    let s = try_input!(s, len);
-    let r = try_ok!(parse_as(s, false), error_offset);
-    text_out!(out, cap, out_len, error_offset, [s], |b| uri::uri_to_iri(
-        &r, b
-    ))
+    let r = try_parse!(s, len, false, error_offset);
+    text_out!(out, cap, out_len, error_offset, [r.input], |b| {
+        uri::uri_to_iri(&r, b)
+    })
 }
 
 /// `iri_resolve` flag: write the target as an IRI (default: mapped to a URI).
@@ -166,53 +191,29 @@ pub unsafe extern "C" fn uri_preprocess(
 pub unsafe extern "C" fn uri_hostport(parts: *const uri_parts, out: *mut uri_span) -> cri_status {
     let (p, out) = (try_ref!(parts), try_mut!(out));
     *out = p.host;
-    // SAFETY: the parts come from one `uri_split` (this function's contract), so each span
-    // is NULL or lies in that split's input, still alive.
-    let Some(view) = (unsafe { hostport_view(p) }) else {
-        return cri_status::CRI_OK;
-    };
-    match view.host.and_then(|host| view.hostport_of(host)) {
-        Some(hostport) => {
-            *out = span(Some(hostport));
-            cri_status::CRI_OK
-        }
-        None => cri_status::CRI_ERR_PARTS,
-    }
-}
-
-/// The view [`UriRef::hostport`] needs of `*p`: scheme, host, port and port number, with
-/// the stretch from the host to the end of the port as its input when the port follows
-/// the host (else no input, in which `hostport_of` finds no `host:port`). `None` without
-/// a host.
-///
-/// # Safety
-/// Each span of `p` is NULL or points to its length of readable bytes, and the bytes from
-/// the host to the end of a port that follows it are one readable stretch (one input).
-unsafe fn hostport_view<'a>(p: &uri_parts) -> Option<UriRef<'a>> {
-    // SAFETY: the caller's promise for every span.
-    let bytes = |s: uri_span| {
-        (!s.ptr.is_null()).then(|| unsafe { core::slice::from_raw_parts(s.ptr.cast(), s.len) })
-    };
-    let host: &[u8] = bytes(p.host)?;
-    let port = bytes(p.port);
-    // Pointers as addresses (usize is pointer-wide on every target): only compared.
-    let start = host.as_ptr() as usize;
-    let input = match port.map(|p| p.as_ptr() as usize) {
-        Some(at) if at >= start.saturating_add(host.len()) => {
-            let end = at.saturating_add(p.port.len);
-            // SAFETY: host to port end is one stretch of the split's input (caller).
-            unsafe { core::slice::from_raw_parts(host.as_ptr(), end.saturating_sub(start)) }
-        }
-        _ => &[],
-    };
-    Some(UriRef {
-        input,
-        scheme: bytes(p.scheme),
-        host: Some(host),
-        port,
+    // SAFETY: the parts come from `uri_split` (this function's contract): a scheme span
+    // points to its length of readable bytes of the split's input.
+    let scheme = (!p.scheme.ptr.is_null())
+        .then(|| unsafe { core::slice::from_raw_parts(p.scheme.ptr.cast(), p.scheme.len) });
+    let view = UriRef {
+        scheme,
         port_number: u16::try_from(p.port_number).ok(),
         ..UriRef::default()
-    })
+    };
+    if p.host.ptr.is_null() || p.port.ptr.is_null() || !view.shows_port() {
+        return cri_status::CRI_OK;
+    }
+    // `UriRef::hostport` takes host to port from its input; `uri_parts` has none, and a
+    // slice made from the host's pointer over the port would claim bytes that pointer may
+    // not cover (Stacked Borrows; miri), so the join stays arithmetic on addresses
+    // (usize is pointer-wide on every target), only compared.
+    let start = p.host.ptr as usize;
+    let end = (p.port.ptr as usize).saturating_add(p.port.len);
+    if end < start || (p.port.ptr as usize) < start.saturating_add(p.host.len) {
+        return cri_status::CRI_ERR_PARTS;
+    }
+    out.len = end.saturating_sub(start);
+    cri_status::CRI_OK
 }
 
 /// `<host-specific>` of the HTML5 URL terms for the reference `(s, len)`: what follows the
@@ -232,8 +233,7 @@ pub unsafe extern "C" fn uri_host_specific(
     error_offset: *mut usize,
 ) -> cri_status {
     let out = try_mut!(out);
-    let s = try_input!(s, len);
-    let r = try_ok!(parse_as(s, cfg!(feature = "iri")), error_offset);
+    let r = try_parse!(s, len, cfg!(feature = "iri"), error_offset);
     *out = span(Some(r.host_specific().as_bytes()));
     cri_status::CRI_OK
 }

@@ -293,6 +293,30 @@ mod tests {
     }
 
     #[test]
+    fn hostport_through_pointers() {
+        let s = b"http://h:81/";
+        let mut parts = core::mem::MaybeUninit::<uri_parts>::uninit();
+        // SAFETY: valid pointers and length.
+        let st = unsafe { uri_split(s.as_ptr().cast(), 12, 0, parts.as_mut_ptr(), null_mut()) };
+        assert_eq!(st, cri_status::CRI_OK);
+        // SAFETY: CRI_OK filled the parts.
+        let mut p = unsafe { parts.assume_init() };
+        let mut out = p.path;
+        // SAFETY: the parts come from one split of `s`, which is alive.
+        assert_eq!(unsafe { uri_hostport(&p, &mut out) }, cri_status::CRI_OK);
+        assert_eq!((out.ptr, out.len), (p.host.ptr, 4));
+        // The port before the host in memory: not parts of one split.
+        let text = b"81 h";
+        p.port.ptr = text.as_ptr().cast();
+        p.host.ptr = text[3..].as_ptr().cast();
+        // SAFETY: every span points to its length of readable bytes of one array.
+        assert_eq!(
+            unsafe { uri_hostport(&p, &mut out) },
+            cri_status::CRI_ERR_PARTS
+        );
+    }
+
+    #[test]
     fn cri_and_coap_through_pointers() {
         let uri = b"coap://198.51.100.1:61616/.well-known/core";
         let mut cbor = [0u8; 64];

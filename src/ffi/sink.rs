@@ -136,8 +136,8 @@ pub(super) fn overlaps_one(out: *const u8, bytes: usize, input: &[u8]) -> bool {
 }
 
 /// Runs `f` on the caller's text buffer `(out, cap)` and applies the output convention
-/// (a NUL after the text); errors go to `sink`. `inputs` are the call's inputs, which
-/// `out` must not overlap.
+/// (a NUL after the text); errors go to `sink`. `inputs` are the call's inputs, which `out`
+/// must not overlap. (`bytes_out!` is the same without the NUL.)
 ///
 /// # Safety
 /// `out` is NULL or points to `cap` writable bytes; `out_len` is NULL or writable; `sink`
@@ -155,30 +155,13 @@ pub(super) unsafe fn text_out<'i>(
         .unwrap_or_else(|e| unsafe { Sink::report(e, sink) })
 }
 
-/// [`text_out`] for bytes (CBOR, option wire bytes): no NUL follows them.
-///
-/// # Safety
-/// As for [`text_out`].
-pub(super) unsafe fn bytes_out<'i>(
-    out: *mut u8,
-    cap: usize,
-    out_len: *mut usize,
-    sink: impl Sink,
-    inputs: impl IntoIterator<Item = &'i [u8]>,
-    f: impl FnOnce(&mut [u8]) -> Result<usize, Error>,
-) -> cri_status {
-    // SAFETY: the contract of `bytes_out` is that of both callees.
-    unsafe { buffer_out(out, cap, out_len, false, inputs, f) }
-        .unwrap_or_else(|e| unsafe { Sink::report(e, sink) })
-}
-
 /// The output convention for `(out, cap, out_len)`: with `nul` a NUL follows the output
 /// (text); without, the output is bytes. `CRI_ERR_ARGUMENT` if `out` overlaps one of
 /// `inputs` ([`overlaps`]). Errors other than `Buffer` are handed back.
 ///
 /// # Safety
 /// `out` is NULL or points to `cap` writable bytes; `out_len` is NULL or writable.
-unsafe fn buffer_out<'i>(
+pub(super) unsafe fn buffer_out<'i>(
     out: *mut u8,
     cap: usize,
     out_len: *mut usize,

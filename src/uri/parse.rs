@@ -129,18 +129,19 @@ impl<'a> UriRef<'a> {
     /// known). `None` without an authority.
     pub fn hostport(&self) -> Option<&'a str> {
         let host = self.host?;
-        Some(text(self.hostport_of(host).unwrap_or(host)))
+        let span = match self.port.filter(|_| self.shows_port()) {
+            Some(port) => self.input_range(host, port).unwrap_or(host),
+            None => host,
+        };
+        Some(text(span))
     }
 
-    /// The bytes of [`UriRef::hostport`] for the host `host`; `None` when the port is shown
-    /// but the input does not hold the host and the port in that order (`uri_hostport`
-    /// reports parts not from one split).
-    pub(crate) fn hostport_of(&self, host: &'a [u8]) -> Option<&'a [u8]> {
-        match (self.scheme, self.port, self.port_number) {
-            (Some(s), Some(port), Some(p)) if super::default_port(s) != Some(p) => {
-                self.input_range(host, port)
-            }
-            _ => Some(host),
+    /// Does [`UriRef::hostport`] show the port? Only with a scheme and a port number that
+    /// differs from the scheme's default port (or whose default is not known).
+    pub(crate) fn shows_port(&self) -> bool {
+        match (self.scheme, self.port_number) {
+            (Some(s), Some(p)) => super::default_port(s) != Some(p),
+            _ => false,
         }
     }
 
