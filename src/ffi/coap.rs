@@ -1,7 +1,8 @@
 //! C functions of the CoAP layer (RFC 7252 §6.4, §6.5, §3.1; draft-ietf-core-href-27 §8).
 
-use super::cri::{clear, cri_error_info, fail};
-use super::{buffer_out, cri_status, input, overlaps};
+use super::cri::cri_error_info;
+use super::cri_status;
+use super::sink::{overlaps, ErrorInfo};
 use crate::coap::{self, Destination, Mode, OptionRef};
 use crate::cri::CriRef;
 use crate::error::Error;
@@ -125,25 +126,30 @@ pub struct cri_coap_destination {
     pub port: i32,
 }
 
+/// `*d` as a [`Destination`], `None` for NULL; `CRI_ERR_NULL` for a NULL `addr` or `zone`
+/// with a nonzero length, `CRI_ERR_ARGUMENT` for a port or address length out of range.
+///
 /// # Safety
 /// `d` is NULL or readable, with readable `addr`/`zone` of their lengths.
 unsafe fn destination<'a>(
     d: *const cri_coap_destination,
 ) -> Result<Option<Destination<'a>>, cri_status> {
-    // SAFETY: forwarded from the caller.
+    // SAFETY: the caller's promise for `d`.
     let Some(d) = (unsafe { d.as_ref() }) else {
         return Ok(None);
     };
-    // SAFETY: forwarded from the caller.
-    let addr = unsafe { input(d.addr.cast(), d.addr_len) }.ok_or(cri_status::CRI_ERR_NULL)?;
-    // SAFETY: forwarded from the caller.
+    let bytes = |p: *const u8, len| {
+        // SAFETY: the caller's promise for `addr` and `zone`.
+        unsafe { super::args::input(p, len) }.ok_or(cri_status::CRI_ERR_NULL)
+    };
+    let addr = bytes(d.addr, d.addr_len)?;
     let zone = if d.zone.is_null() {
         if d.zone_len != 0 {
             return Err(cri_status::CRI_ERR_NULL);
         }
         None
     } else {
-        Some(unsafe { input(d.zone, d.zone_len) }.ok_or(cri_status::CRI_ERR_NULL)?)
+        Some(bytes(d.zone.cast(), d.zone_len)?)
     };
     let port = match d.port {
         -1 => None,
@@ -153,6 +159,45 @@ unsafe fn destination<'a>(
         return Err(cri_status::CRI_ERR_ARGUMENT);
     }
     Ok(Some(Destination { addr, zone, port }))
+}
+
+/// `try_destination!(dest)`: `Option<Destination>` of the `cri_coap_destination *` (None
+/// for NULL), or returns the status of a bad one ([`destination`]);
+/// `try_destination!(dest, required)`: the `Destination`, `CRI_ERR_NULL` for NULL.
+///
+/// Promise (ffi/args.rs): `dest` is NULL or readable, with `addr` and `zone` readable for
+/// their lengths.
+macro_rules! try_destination {
+    ($dest:expr) => {
+        // SAFETY: the enclosing function's `# Safety` makes the promise.
+        match unsafe { destination($dest) } {
+            Ok(d) => d,
+            Err(status) => return status,
+        }
+    };
+    ($dest:expr, required) => {
+        // SAFETY: the enclosing function's `# Safety` makes the promise.
+        match unsafe { destination($dest) } {
+            Ok(Some(d)) => d,
+            Ok(None) => return cri_status::CRI_ERR_NULL,
+            Err(status) => return status,
+        }
+    };
+}
+
+/// `try_options!(opts, n)`: the caller's option array as a slice ([`option_pairs`]), or
+/// returns `CRI_ERR_NULL`.
+///
+/// Promise (ffi/args.rs): `opts` points to `n` readable options whose values are readable
+/// (or is NULL with 0).
+macro_rules! try_options {
+    ($opts:expr, $n:expr) => {
+        // SAFETY: the enclosing function's `# Safety` makes the promise.
+        match unsafe { option_pairs($opts, $n) } {
+            Some(list) => list,
+            None => return cri_status::CRI_ERR_NULL,
+        }
+    };
 }
 
 fn mode(m: i32) -> Option<Mode> {
@@ -195,8 +240,7 @@ impl coap::OptionSlots for CSlots {
 ///
 /// # Safety
 /// `opts` points to `opts_cap` writable options (or NULL with 0); `scratch` to
-/// `scratch_cap` writable bytes (or NULL with 0); `opts_len`, `scratch_len` writable;
-/// `err` NULL or writable.
+/// `scratch_cap` writable bytes (or NULL with 0); `opts_len`, `scratch_len` writable.
 #[allow(clippy::too_many_arguments)]
 unsafe fn option_list(
     opts: *mut cri_coap_option,
@@ -205,16 +249,11 @@ unsafe fn option_list(
     scratch: *mut u8,
     scratch_cap: usize,
     scratch_len: *mut usize,
-    err: *mut cri_error_info,
+    err: ErrorInfo,
     inputs: [&[u8]; 3],
     f: impl FnOnce(&mut dyn coap::OptionSlots, &mut [u8]) -> Result<coap::OptionSpace, Error>,
 ) -> cri_status {
-    // SAFETY: forwarded from the caller.
-    let (Some(opts_len), Some(scratch_len)) = (unsafe { opts_len.as_mut() }, unsafe {
-        scratch_len.as_mut()
-    }) else {
-        return cri_status::CRI_ERR_NULL;
-    };
+    let (opts_len, scratch_len) = (try_mut!(opts_len), try_mut!(scratch_len));
     if (opts.is_null() && opts_cap != 0) || (scratch.is_null() && scratch_cap != 0) {
         return cri_status::CRI_ERR_NULL;
     }
@@ -252,8 +291,7 @@ unsafe fn option_list(
             *scratch_len = space.scratch;
             cri_status::CRI_ERR_BUFFER
         }
-        // SAFETY: forwarded from the caller.
-        Err(e) => unsafe { fail(e, err) },
+        Err(e) => report!(e, err),
     }
 }
 
@@ -311,27 +349,15 @@ pub unsafe extern "C" fn uri_to_coap_options(
     scratch_len: *mut usize,
     err: *mut cri_error_info,
 ) -> cri_status {
-    // SAFETY: forwarded from the caller.
-    unsafe { clear(err) };
-    // SAFETY: forwarded from the caller.
-    let Some(s) = (unsafe { input(uri, len) }) else {
-        return cri_status::CRI_ERR_NULL;
-    };
-    // SAFETY: forwarded from the caller.
-    let d = match unsafe { destination(dest) } {
-        Ok(d) => d,
-        Err(status) => return status,
-    };
+    let err = clear_error!(err);
+    let (s, d) = (try_input!(uri, len), try_destination!(dest));
     let Some(m) = self::mode(mode) else {
         return cri_status::CRI_ERR_ARGUMENT;
     };
     let mut u = UriRef::default();
-    if let Err(e) = parse_into::<false>(s, &mut u) {
-        // SAFETY: forwarded from the caller.
-        return unsafe { fail(e, err) };
-    }
+    try_ok!(parse_into::<false>(s, &mut u), err);
     let mut coap_failure = None;
-    // SAFETY: forwarded from the caller.
+    // SAFETY: the option outputs are this function's, under the same contract.
     let status = unsafe {
         option_list(
             opts,
@@ -353,9 +379,8 @@ pub unsafe extern "C" fn uri_to_coap_options(
     };
     // A CoAP error points at the part of the URI it is about (fragment, userinfo, host, a
     // segment or query item).
-    // SAFETY: forwarded from the caller.
-    if let (Some(why), Some(info)) = (coap_failure, unsafe { err.as_mut() }) {
-        info.offset = coap::uri_error_offset(&u, why);
+    if let Some(why) = coap_failure {
+        err.set_offset(coap::uri_error_offset(&u, why));
     }
     status
 }
@@ -402,26 +427,13 @@ pub unsafe extern "C" fn cri_to_coap_options(
     scratch_len: *mut usize,
     err: *mut cri_error_info,
 ) -> cri_status {
-    // SAFETY: forwarded from the caller.
-    unsafe { clear(err) };
-    // SAFETY: forwarded from the caller.
-    let Some(bytes) = (unsafe { input(cri.cast(), len) }) else {
-        return cri_status::CRI_ERR_NULL;
-    };
-    // SAFETY: forwarded from the caller.
-    let d = match unsafe { destination(dest) } {
-        Ok(d) => d,
-        Err(status) => return status,
-    };
+    let err = clear_error!(err);
+    let (bytes, d) = (try_input!(cri, len), try_destination!(dest));
     let Some(m) = self::mode(mode) else {
         return cri_status::CRI_ERR_ARGUMENT;
     };
-    let c = match CriRef::decode(bytes) {
-        Ok(c) => c,
-        // SAFETY: forwarded from the caller.
-        Err(u) => return unsafe { fail(u.into(), err) },
-    };
-    // SAFETY: forwarded from the caller.
+    let c = try_ok!(CriRef::decode(bytes), err);
+    // SAFETY: the option outputs are this function's, under the same contract.
     unsafe {
         option_list(
             opts,
@@ -532,32 +544,22 @@ pub unsafe extern "C" fn uri_from_coap_options(
     out_len: *mut usize,
     err: *mut cri_error_info,
 ) -> cri_status {
-    // SAFETY: forwarded from the caller.
-    unsafe { clear(err) };
-    // SAFETY: forwarded from the caller.
-    let (Some(scheme), Some(list)) = (unsafe { input(scheme, scheme_len) }, unsafe {
-        option_pairs(opts, n)
-    }) else {
+    let err = clear_error!(err);
+    // Both are checked before either is refused: 4 bytes less in the coap-server image
+    // than `try_input!` and `try_options!` one after the other.
+    // SAFETY: the promises of those two macros (ffi/args.rs), which this function's
+    // `# Safety` makes.
+    let (Some(scheme), Some(list)) = (
+        unsafe { super::args::input(scheme.cast(), scheme_len) },
+        unsafe { option_pairs(opts, n) },
+    ) else {
         return cri_status::CRI_ERR_NULL;
     };
-    // SAFETY: forwarded from the caller.
-    let d = match unsafe { destination(dest) } {
-        Ok(Some(d)) => d,
-        Ok(None) => return cri_status::CRI_ERR_NULL,
-        Err(status) => return status,
-    };
-    // SAFETY: forwarded from the caller.
-    unsafe {
-        buffer_out(
-            out.cast(),
-            cap,
-            out_len,
-            true,
-            list_inputs(list, &d).chain([scheme]),
-            |b| coap::uri_from_options(scheme, &d, pairs(list), b),
-        )
-    }
-    .unwrap_or_else(|e| unsafe { fail(e, err) })
+    let d = try_destination!(dest, required);
+    let inputs = list_inputs(list, &d).chain([scheme]);
+    text_out!(out, cap, out_len, err, inputs, |b| {
+        coap::uri_from_options(scheme, &d, pairs(list), b)
+    })
 }
 
 /// Composes the full CRI of a request (draft §8.1.2) from the CoAP scheme number
@@ -591,25 +593,11 @@ pub unsafe extern "C" fn cri_from_coap_options(
     out_len: *mut usize,
     err: *mut cri_error_info,
 ) -> cri_status {
-    // SAFETY: forwarded from the caller.
-    unsafe { clear(err) };
-    // SAFETY: forwarded from the caller.
-    let Some(list) = (unsafe { option_pairs(opts, n) }) else {
-        return cri_status::CRI_ERR_NULL;
-    };
-    // SAFETY: forwarded from the caller.
-    let d = match unsafe { destination(dest) } {
-        Ok(Some(d)) => d,
-        Ok(None) => return cri_status::CRI_ERR_NULL,
-        Err(status) => return status,
-    };
-    // SAFETY: forwarded from the caller.
-    unsafe {
-        buffer_out(out, cap, out_len, false, list_inputs(list, &d), |b| {
-            coap::cri_from_options(scheme_number, &d, pairs(list), b)
-        })
-    }
-    .unwrap_or_else(|e| unsafe { fail(e, err) })
+    let (err, list) = (clear_error!(err), try_options!(opts, n));
+    let d = try_destination!(dest, required);
+    bytes_out!(out, cap, out_len, err, list_inputs(list, &d), |b| {
+        coap::cri_from_options(scheme_number, &d, pairs(list), b)
+    })
 }
 
 /// Encodes the options `(opts, n)` (ascending numbers) in the CoAP option format
@@ -641,24 +629,11 @@ pub unsafe extern "C" fn cri_coap_options_to_wire(
     out_len: *mut usize,
     err: *mut cri_error_info,
 ) -> cri_status {
-    // SAFETY: forwarded from the caller.
-    unsafe { clear(err) };
-    // SAFETY: forwarded from the caller.
-    let Some(list) = (unsafe { option_pairs(opts, n) }) else {
-        return cri_status::CRI_ERR_NULL;
-    };
-    // SAFETY: forwarded from the caller.
-    unsafe {
-        buffer_out(
-            out,
-            cap,
-            out_len,
-            false,
-            list_inputs(list, &Destination::default()),
-            |b| coap::options_to_wire(pairs(list), b),
-        )
-    }
-    .unwrap_or_else(|e| unsafe { fail(e, err) })
+    let (err, list) = (clear_error!(err), try_options!(opts, n));
+    let inputs = list_inputs(list, &Destination::default());
+    bytes_out!(out, cap, out_len, err, inputs, |b| {
+        coap::options_to_wire(pairs(list), b)
+    })
 }
 
 /// Decodes CoAP options (RFC 7252 §3.1) from `(wire, len)`, up to its end or the 0xFF
@@ -689,16 +664,8 @@ pub unsafe extern "C" fn cri_coap_options_from_wire(
     consumed: *mut usize,
     err: *mut cri_error_info,
 ) -> cri_status {
-    // SAFETY: forwarded from the caller.
-    unsafe { clear(err) };
-    // SAFETY: forwarded from the caller.
-    let (Some(bytes), Some(n), Some(consumed)) = (
-        unsafe { input(wire.cast(), len) },
-        unsafe { n.as_mut() },
-        unsafe { consumed.as_mut() },
-    ) else {
-        return cri_status::CRI_ERR_NULL;
-    };
+    let err = clear_error!(err);
+    let (bytes, n, consumed) = (try_input!(wire, len), try_mut!(n), try_mut!(consumed));
     if opts.is_null() && cap != 0 {
         return cri_status::CRI_ERR_NULL;
     }
@@ -721,8 +688,7 @@ pub unsafe extern "C" fn cri_coap_options_from_wire(
             *n = space.options;
             cri_status::CRI_ERR_BUFFER
         }
-        // SAFETY: forwarded from the caller.
-        Err(e) => unsafe { fail(e, err) },
+        Err(e) => report!(e, err),
     }
 }
 
@@ -749,15 +715,10 @@ pub unsafe extern "C" fn cri_coap_options_check(
     n: usize,
     err: *mut cri_error_info,
 ) -> cri_status {
-    // SAFETY: forwarded from the caller.
-    unsafe { clear(err) };
-    // SAFETY: forwarded from the caller.
-    let Some(list) = (unsafe { option_pairs(opts, n) }) else {
-        return cri_status::CRI_ERR_NULL;
-    };
-    match coap::check_options(list.iter().map(|o| (o.number, o.len))) {
-        Ok(()) => cri_status::CRI_OK,
-        // SAFETY: forwarded from the caller.
-        Err(e) => unsafe { fail(e, err) },
-    }
+    let (err, list) = (clear_error!(err), try_options!(opts, n));
+    try_ok!(
+        coap::check_options(list.iter().map(|o| (o.number, o.len))),
+        err
+    );
+    cri_status::CRI_OK
 }

@@ -1,6 +1,6 @@
 //! C functions of the CRI layer (draft-ietf-core-href-27).
 
-use super::{buffer_out, cri_status, input};
+use super::cri_status;
 use crate::cri::{self, CriRef, ToUriOptions};
 use crate::error::Error;
 use crate::uri::UriRef;
@@ -123,83 +123,6 @@ pub const CRI_VALIDATE_FULL: u32 = 1;
 /// @ingroup cri_cri
 pub const CRI_TO_URI_ZONE_ID: u32 = 1;
 
-/// Resets `*err` at the start of a call, so it reads 0/0 unless an error says more.
-///
-/// # Safety
-/// `err` is NULL or writable.
-pub(super) unsafe fn clear(err: *mut cri_error_info) {
-    // SAFETY: forwarded from the caller.
-    if let Some(info) = unsafe { err.as_mut() } {
-        *info = cri_error_info::default();
-    }
-}
-
-/// Stores the details of `e` and returns its status.
-///
-/// # Safety
-/// `err` is NULL or writable.
-pub(super) unsafe fn fail(e: Error, err: *mut cri_error_info) -> cri_status {
-    // SAFETY: forwarded from the caller.
-    if let Some(info) = unsafe { err.as_mut() } {
-        *info = match e {
-            Error::Unprocessable { reason, offset } => cri_error_info {
-                offset,
-                reason: reason as i32,
-            },
-            Error::Unconvertible(why) => cri_error_info {
-                offset: 0,
-                reason: why as i32,
-            },
-            Error::Syntax { offset }
-            | Error::Percent { offset }
-            | Error::PortRange { offset }
-            | Error::Base { offset } => cri_error_info { offset, reason: 0 },
-            Error::Coap(why) => cri_error_info {
-                offset: 0,
-                reason: why as i32,
-            },
-            Error::Buffer { .. } | Error::Parts | Error::OptionSpace(_) => {
-                cri_error_info::default()
-            }
-        };
-    }
-    e.into()
-}
-
-/// Byte output `(out, cap, out_len)` (no NUL) with CRI error details.
-///
-/// # Safety
-/// As for `buffer_out`; `err` is NULL or writable.
-unsafe fn cbor_out<'i>(
-    out: *mut u8,
-    cap: usize,
-    out_len: *mut usize,
-    err: *mut cri_error_info,
-    inputs: impl IntoIterator<Item = &'i [u8]>,
-    f: impl FnOnce(&mut [u8]) -> Result<usize, Error>,
-) -> cri_status {
-    // SAFETY: forwarded from the caller.
-    unsafe { buffer_out(out, cap, out_len, false, inputs, f) }
-        .unwrap_or_else(|e| unsafe { fail(e, err) })
-}
-
-/// Text output `(out, cap, out_len)` (NUL-terminated) with CRI error details.
-///
-/// # Safety
-/// As for `buffer_out`; `err` is NULL or writable.
-unsafe fn text_out<'i>(
-    out: *mut c_char,
-    cap: usize,
-    out_len: *mut usize,
-    err: *mut cri_error_info,
-    inputs: impl IntoIterator<Item = &'i [u8]>,
-    f: impl FnOnce(&mut [u8]) -> Result<usize, Error>,
-) -> cri_status {
-    // SAFETY: forwarded from the caller.
-    unsafe { buffer_out(out.cast(), cap, out_len, true, inputs, f) }
-        .unwrap_or_else(|e| unsafe { fail(e, err) })
-}
-
 /// Checks that `(cbor, len)` is one well-formed, processable CRI reference (draft §5.1,
 /// §5.2.1, the constraints of §2 and the PET rules of §7.2), optionally inside CBOR tag 99.
 /// With `CRI_VALIDATE_FULL` it must also be a full CRI. Arbitrary bytes are safe: the
@@ -223,25 +146,16 @@ pub unsafe extern "C" fn cri_validate(
     flags: u32,
     err: *mut cri_error_info,
 ) -> cri_status {
-    // SAFETY: forwarded from the caller.
-    unsafe { clear(err) };
-    // SAFETY: forwarded from the caller.
-    let Some(bytes) = (unsafe { input(cbor.cast(), len) }) else {
-        return cri_status::CRI_ERR_NULL;
-    };
-    if flags & !CRI_VALIDATE_FULL != 0 {
-        return cri_status::CRI_ERR_ARGUMENT;
-    }
+    let err = clear_error!(err);
+    let bytes = try_input!(cbor, len);
+    try_flags!(flags, CRI_VALIDATE_FULL);
     let r = if flags & CRI_VALIDATE_FULL != 0 {
         CriRef::decode_full(bytes)
     } else {
         CriRef::decode(bytes)
     };
-    match r {
-        Ok(_) => cri_status::CRI_OK,
-        // SAFETY: forwarded from the caller.
-        Err(u) => unsafe { fail(u.into(), err) },
-    }
+    try_ok!(r, err);
+    cri_status::CRI_OK
 }
 
 /// Converts the URI reference `(uri, len)` into a CRI reference in CBOR (no tag) in
@@ -280,7 +194,7 @@ pub unsafe extern "C" fn cri_from_uri(
     out_len: *mut usize,
     err: *mut cri_error_info,
 ) -> cri_status {
-    // SAFETY: forwarded from the caller.
+    // SAFETY: the arguments go on unchanged, under the same contract.
     unsafe { from_text(uri, len, |s| UriRef::parse_bytes(s), out, cap, out_len, err) }
 }
 
@@ -297,17 +211,11 @@ unsafe fn from_text(
     out_len: *mut usize,
     err: *mut cri_error_info,
 ) -> cri_status {
-    // SAFETY: forwarded from the caller.
-    unsafe { clear(err) };
-    // SAFETY: forwarded from the caller.
-    let Some(s) = (unsafe { input(text, len) }) else {
-        return cri_status::CRI_ERR_NULL;
-    };
+    let err = clear_error!(err);
+    let s = try_input!(text, len);
     match parse(s) {
-        // SAFETY: forwarded from the caller.
-        Ok(u) => unsafe { cbor_out(out, cap, out_len, err, [s], |b| cri::from_uri(&u, b)) },
-        // SAFETY: forwarded from the caller.
-        Err(e) => unsafe { fail(e, err) },
+        Ok(u) => bytes_out!(out, cap, out_len, err, [s], |b| cri::from_uri(&u, b)),
+        Err(e) => report!(e, err),
     }
 }
 
@@ -347,10 +255,8 @@ pub unsafe extern "C" fn cri_from_iri(
     out_len: *mut usize,
     err: *mut cri_error_info,
 ) -> cri_status {
-    if !cfg!(feature = "iri") {
-        return cri_status::CRI_ERR_UNSUPPORTED;
-    }
-    // SAFETY: forwarded from the caller.
+    try_feature!("iri");
+    // SAFETY: the arguments go on unchanged, under the same contract.
     unsafe {
         from_text(
             iri,
@@ -400,7 +306,7 @@ pub unsafe extern "C" fn cri_to_uri(
     out_len: *mut usize,
     err: *mut cri_error_info,
 ) -> cri_status {
-    // SAFETY: forwarded from the caller.
+    // SAFETY: the arguments go on unchanged, under the same contract.
     unsafe { to_text(cbor, len, flags, false, out, cap, out_len, err) }
 }
 
@@ -443,10 +349,8 @@ pub unsafe extern "C" fn cri_to_iri(
     out_len: *mut usize,
     err: *mut cri_error_info,
 ) -> cri_status {
-    if !cfg!(feature = "iri") {
-        return cri_status::CRI_ERR_UNSUPPORTED;
-    }
-    // SAFETY: forwarded from the caller.
+    try_feature!("iri");
+    // SAFETY: the arguments go on unchanged, under the same contract.
     unsafe { to_text(cbor, len, flags, true, out, cap, out_len, err) }
 }
 
@@ -465,29 +369,17 @@ unsafe fn to_text(
     out_len: *mut usize,
     err: *mut cri_error_info,
 ) -> cri_status {
-    // SAFETY: forwarded from the caller.
-    unsafe { clear(err) };
-    // SAFETY: forwarded from the caller.
-    let Some(bytes) = (unsafe { input(cbor.cast(), len) }) else {
-        return cri_status::CRI_ERR_NULL;
-    };
-    if flags & !CRI_TO_URI_ZONE_ID != 0 {
-        return cri_status::CRI_ERR_ARGUMENT;
-    }
+    let err = clear_error!(err);
+    let bytes = try_input!(cbor, len);
+    try_flags!(flags, CRI_TO_URI_ZONE_ID);
     let opts = ToUriOptions {
         zone_id: flags & CRI_TO_URI_ZONE_ID != 0,
         iri,
     };
-    match CriRef::decode(bytes) {
-        // SAFETY: forwarded from the caller.
-        Ok(c) => unsafe {
-            text_out(out, cap, out_len, err, [bytes], |b| {
-                cri::to_uri(&c, opts, b)
-            })
-        },
-        // SAFETY: forwarded from the caller.
-        Err(u) => unsafe { fail(u.into(), err) },
-    }
+    let c = try_ok!(CriRef::decode(bytes), err);
+    text_out!(out, cap, out_len, err, [bytes], |b| cri::to_uri(
+        &c, opts, b
+    ))
 }
 
 /// Resolves the CRI reference `(ref, ref_len)` against the full CRI `(base, base_len)`
@@ -523,28 +415,20 @@ pub unsafe extern "C" fn cri_resolve(
     out_len: *mut usize,
     err: *mut cri_error_info,
 ) -> cri_status {
-    // SAFETY: forwarded from the caller.
-    unsafe { clear(err) };
-    // SAFETY: forwarded from the caller.
-    let (Some(b), Some(r)) = (unsafe { input(base.cast(), base_len) }, unsafe {
-        input(r#ref.cast(), ref_len)
-    }) else {
-        return cri_status::CRI_ERR_NULL;
-    };
+    let err = clear_error!(err);
+    let (b, r) = (try_input!(base, base_len), try_input!(r#ref, ref_len));
     let inputs = [b, r];
     let b = match CriRef::decode_full(b) {
         Ok(b) => b,
         Err(u) => {
-            // SAFETY: forwarded from the caller.
-            unsafe { fail(u.into(), err) };
+            // The details are the base's; the status says it is the base.
+            report!(Error::from(u), err);
             return cri_status::CRI_ERR_BASE;
         }
     };
     match CriRef::decode(r) {
-        // SAFETY: forwarded from the caller.
-        Ok(r) => unsafe { cbor_out(out, cap, out_len, err, inputs, |o| cri::resolve(&b, &r, o)) },
-        // SAFETY: forwarded from the caller.
-        Err(u) => unsafe { fail(u.into(), err) },
+        Ok(r) => bytes_out!(out, cap, out_len, err, inputs, |o| cri::resolve(&b, &r, o)),
+        Err(u) => report!(Error::from(u), err),
     }
 }
 
@@ -574,17 +458,10 @@ pub unsafe extern "C" fn cri_to_edn(
     out_len: *mut usize,
     err: *mut cri_error_info,
 ) -> cri_status {
-    if !cfg!(feature = "edn") {
-        return cri_status::CRI_ERR_UNSUPPORTED;
-    }
-    // SAFETY: forwarded from the caller.
-    unsafe { clear(err) };
-    // SAFETY: forwarded from the caller.
-    let Some(bytes) = (unsafe { input(cbor.cast(), len) }) else {
-        return cri_status::CRI_ERR_NULL;
-    };
-    // SAFETY: forwarded from the caller.
-    unsafe { text_out(out, cap, out_len, err, [bytes], |b| cri::to_edn(bytes, b)) }
+    try_feature!("edn");
+    let err = clear_error!(err);
+    let bytes = try_input!(cbor, len);
+    text_out!(out, cap, out_len, err, [bytes], |b| cri::to_edn(bytes, b))
 }
 
 /// Looks up the CRI scheme number of the scheme name `(name, len)` (ASCII
@@ -604,11 +481,7 @@ pub unsafe extern "C" fn cri_scheme_number(
     len: usize,
     number: *mut u64,
 ) -> cri_status {
-    // SAFETY: forwarded from the caller.
-    let (Some(name), Some(number)) = (unsafe { input(name, len) }, unsafe { number.as_mut() })
-    else {
-        return cri_status::CRI_ERR_NULL;
-    };
+    let (name, number) = (try_input!(name, len), try_mut!(number));
     match cri::scheme_number(name) {
         Some(n) => {
             *number = n;
@@ -635,10 +508,7 @@ pub unsafe extern "C" fn cri_scheme_name(
     name: *mut *const c_char,
     len: *mut usize,
 ) -> cri_status {
-    // SAFETY: forwarded from the caller.
-    let (Some(name), Some(len)) = (unsafe { name.as_mut() }, unsafe { len.as_mut() }) else {
-        return cri_status::CRI_ERR_NULL;
-    };
+    let (name, len) = (try_mut!(name), try_mut!(len));
     match cri::scheme_name(number) {
         Some(s) => {
             *name = s.as_ptr().cast();

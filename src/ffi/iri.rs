@@ -2,12 +2,16 @@
 //! §3.1, §3.2), IRI resolution, web-address preprocessing and the HTML5 URL terms
 //! `<hostport>` and `<host-specific>`. The RFC 3986 entry points are in `ffi/uri.rs`.
 
-use super::uri::{span, uri_parts, uri_span};
-use super::{cri_status, input, report, text_out};
+use super::cri_status;
+use super::uri::{parse_pair, span, uri_parts, uri_span};
 use crate::uri::{self, UriRef};
 use core::ffi::c_char;
 
-/// The validated reference `(s, len)` as URI (`iri` false) or IRI, or the error reported.
+/// The reference `(s, len)` parsed strictly as an IRI (`iri`) or a URI reference, or the
+/// status to return (an error reported to `error_offset`). One copy of these steps for
+/// `iri_to_uri`, `uri_to_iri` and `uri_host_specific`, called, not inlined into each: the
+/// three share it in the `everything` firmware profile. (The RFC 3986 functions parse into
+/// a view on their frame instead, `parse_into`, which is smaller there.)
 ///
 /// # Safety
 /// `s` points to `len` readable bytes (or is NULL with `len == 0`); `error_offset` is NULL
@@ -18,15 +22,27 @@ unsafe fn parse_as<'a>(
     iri: bool,
     error_offset: *mut usize,
 ) -> Result<UriRef<'a>, cri_status> {
-    // SAFETY: forwarded from the caller.
-    let s = unsafe { input(s, len) }.ok_or(cri_status::CRI_ERR_NULL)?;
+    // SAFETY: the promise of this function's `# Safety`.
+    let s = unsafe { super::args::input(s.cast(), len) }.ok_or(cri_status::CRI_ERR_NULL)?;
     let parsed = if iri {
         UriRef::parse_iri_bytes(s)
     } else {
         UriRef::parse_bytes(s)
     };
-    // SAFETY: forwarded from the caller.
-    parsed.map_err(|e| unsafe { report(e, error_offset) })
+    parsed.map_err(|e| report!(e, error_offset))
+}
+
+/// `try_parse!(s, len, iri, error_offset)`: [`parse_as`], or returns its status.
+///
+/// Promise (ffi/args.rs): as for [`parse_as`].
+macro_rules! try_parse {
+    ($s:expr, $len:expr, $iri:expr, $error_offset:expr) => {
+        // SAFETY: the enclosing function's `# Safety` makes the promise.
+        match unsafe { parse_as($s, $len, $iri, $error_offset) } {
+            Ok(r) => r,
+            Err(status) => return status,
+        }
+    };
 }
 
 /// Maps the IRI reference `(iri, len)` (UTF-8, validated against RFC 3987 `IRI-reference`)
@@ -62,19 +78,11 @@ pub unsafe extern "C" fn iri_to_uri(
     out_len: *mut usize,
     error_offset: *mut usize,
 ) -> cri_status {
-    if !cfg!(feature = "iri") {
-        return cri_status::CRI_ERR_UNSUPPORTED;
-    }
-    // SAFETY: forwarded from the caller.
-    match unsafe { parse_as(iri, len, true, error_offset) } {
-        // SAFETY: forwarded from the caller.
-        Ok(r) => unsafe {
-            text_out(out, cap, out_len, error_offset, [r.input], |b| {
-                uri::iri_to_uri(&r, b)
-            })
-        },
-        Err(status) => status,
-    }
+    try_feature!("iri");
+    let r = try_parse!(iri, len, true, error_offset);
+    text_out!(out, cap, out_len, error_offset, [r.input], |b| {
+        uri::iri_to_uri(&r, b)
+    })
 }
 
 /// Maps the URI reference `(s, len)` to an IRI reference (RFC 3987 §3.2) in `(out, cap)`:
@@ -109,19 +117,11 @@ pub unsafe extern "C" fn uri_to_iri(
     out_len: *mut usize,
     error_offset: *mut usize,
 ) -> cri_status {
-    if !cfg!(feature = "iri") {
-        return cri_status::CRI_ERR_UNSUPPORTED;
-    }
-    // SAFETY: forwarded from the caller.
-    match unsafe { parse_as(s, len, false, error_offset) } {
-        // SAFETY: forwarded from the caller.
-        Ok(r) => unsafe {
-            text_out(out, cap, out_len, error_offset, [r.input], |b| {
-                uri::uri_to_iri(&r, b)
-            })
-        },
-        Err(status) => status,
-    }
+    try_feature!("iri");
+    let r = try_parse!(s, len, false, error_offset);
+    text_out!(out, cap, out_len, error_offset, [r.input], |b| {
+        uri::uri_to_iri(&r, b)
+    })
 }
 
 /// `iri_resolve` flag: write the target as an IRI (default: mapped to a URI).
@@ -168,32 +168,18 @@ pub unsafe extern "C" fn iri_resolve(
     out_len: *mut usize,
     error_offset: *mut usize,
 ) -> cri_status {
-    if !cfg!(feature = "iri") {
-        return cri_status::CRI_ERR_UNSUPPORTED;
-    }
-    if flags & !IRI_RESOLVE_KEEP_IRI != 0 {
-        return cri_status::CRI_ERR_ARGUMENT;
-    }
-    // SAFETY: forwarded from the caller.
-    let (Some(b), Some(r)) = (unsafe { input(base, base_len) }, unsafe {
-        input(r#ref, ref_len)
-    }) else {
-        return cri_status::CRI_ERR_NULL;
-    };
-    let parsed = UriRef::parse_iri_bytes(b)
-        .map_err(crate::uri::base_error_of)
-        .and_then(|b| UriRef::parse_iri_bytes(r).map(|r| (b, r)));
+    try_feature!("iri");
+    try_flags!(flags, IRI_RESOLVE_KEEP_IRI);
+    let (base, reference) = (try_input!(base, base_len), try_input!(r#ref, ref_len));
+    let (mut b, mut r) = (UriRef::default(), UriRef::default());
+    try_ok!(
+        parse_pair::<true, true>([base, reference], [&mut b, &mut r]),
+        error_offset
+    );
     let keep = flags & IRI_RESOLVE_KEEP_IRI != 0;
-    match parsed {
-        // SAFETY: forwarded from the caller.
-        Ok((b, r)) => unsafe {
-            text_out(out, cap, out_len, error_offset, [b.input, r.input], |o| {
-                uri::resolve_iri(&b, &r, keep, o)
-            })
-        },
-        // SAFETY: forwarded from the caller.
-        Err(e) => unsafe { report(e, error_offset) },
-    }
+    text_out!(out, cap, out_len, error_offset, [base, reference], |o| {
+        uri::resolve_iri(&b, &r, keep, o)
+    })
 }
 
 /// Web address processing for pasted or scraped links (draft-duerst-iri-bis §7.2, as the
@@ -228,27 +214,18 @@ pub unsafe extern "C" fn uri_preprocess(
     out_len: *mut usize,
     error_offset: *mut usize,
 ) -> cri_status {
-    // SAFETY: forwarded from the caller.
-    let Some(text) = (unsafe { input(s, len) }) else {
-        return cri_status::CRI_ERR_NULL;
-    };
-    // SAFETY: forwarded from the caller.
-    let status = unsafe {
-        text_out(out, cap, out_len, error_offset, [text], |b| {
-            uri::preprocess(text, b)
-        })
-    };
+    let text = try_input!(s, len);
+    let status = text_out!(out, cap, out_len, error_offset, [text], |b| {
+        uri::preprocess(text, b)
+    });
     if status != cri_status::CRI_OK {
         return status;
     }
     // The output is written (with its NUL and length) either way; then it is checked.
     // SAFETY: CRI_OK means `out` holds `*out_len` written bytes.
     let written = unsafe { core::slice::from_raw_parts(out.cast::<u8>(), *out_len) };
-    match UriRef::parse_bytes(written) {
-        Ok(_) => cri_status::CRI_OK,
-        // SAFETY: forwarded from the caller.
-        Err(e) => unsafe { report(e, error_offset) },
-    }
+    try_ok!(UriRef::parse_bytes(written), error_offset);
+    cri_status::CRI_OK
 }
 
 /// `<hostport>` of the HTML5 URL terms for parts from `uri_split`: the host, extended over
@@ -265,20 +242,24 @@ pub unsafe extern "C" fn uri_preprocess(
 /// @ingroup cri_iri
 #[no_mangle]
 pub unsafe extern "C" fn uri_hostport(parts: *const uri_parts, out: *mut uri_span) -> cri_status {
-    // SAFETY: forwarded from the caller.
-    let (Some(p), Some(out)) = (unsafe { parts.as_ref() }, unsafe { out.as_mut() }) else {
-        return cri_status::CRI_ERR_NULL;
-    };
+    let (p, out) = (try_ref!(parts), try_mut!(out));
     *out = p.host;
-    if p.host.ptr.is_null() || p.port.ptr.is_null() || p.scheme.ptr.is_null() || p.port_number < 0 {
+    // SAFETY: the parts come from `uri_split` (this function's contract): a scheme span
+    // points to its length of readable bytes of the split's input.
+    let scheme = (!p.scheme.ptr.is_null())
+        .then(|| unsafe { core::slice::from_raw_parts(p.scheme.ptr.cast(), p.scheme.len) });
+    let view = UriRef {
+        scheme,
+        port_number: u16::try_from(p.port_number).ok(),
+        ..UriRef::default()
+    };
+    if p.host.ptr.is_null() || p.port.ptr.is_null() || !view.shows_port() {
         return cri_status::CRI_OK;
     }
-    // SAFETY: the scheme span is readable (caller), as it came from uri_split.
-    let scheme = unsafe { core::slice::from_raw_parts(p.scheme.ptr.cast::<u8>(), p.scheme.len) };
-    if uri::default_port(scheme).is_some_and(|d| i32::from(d) == p.port_number) {
-        return cri_status::CRI_OK;
-    }
-    // Pointers as addresses (usize is pointer-wide on every target): only compared.
+    // `UriRef::hostport` takes host to port from its input; `uri_parts` has none, and a
+    // slice made from the host's pointer over the port would claim bytes that pointer may
+    // not cover (Stacked Borrows; miri), so the join stays arithmetic on addresses
+    // (usize is pointer-wide on every target), only compared.
     let start = p.host.ptr as usize;
     let end = (p.port.ptr as usize).saturating_add(p.port.len);
     if end < start || (p.port.ptr as usize) < start.saturating_add(p.host.len) {
@@ -309,16 +290,8 @@ pub unsafe extern "C" fn uri_host_specific(
     out: *mut uri_span,
     error_offset: *mut usize,
 ) -> cri_status {
-    // SAFETY: forwarded from the caller.
-    let Some(out) = (unsafe { out.as_mut() }) else {
-        return cri_status::CRI_ERR_NULL;
-    };
-    // SAFETY: forwarded from the caller.
-    match unsafe { parse_as(s, len, cfg!(feature = "iri"), error_offset) } {
-        Ok(r) => {
-            *out = span(Some(r.host_specific().as_bytes()));
-            cri_status::CRI_OK
-        }
-        Err(status) => status,
-    }
+    let out = try_mut!(out);
+    let r = try_parse!(s, len, cfg!(feature = "iri"), error_offset);
+    *out = span(Some(r.host_specific().as_bytes()));
+    cri_status::CRI_OK
 }

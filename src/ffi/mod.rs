@@ -11,6 +11,13 @@
 //! call (`CRI_ERR_ARGUMENT`, nothing written; `overlaps`): no function works in place.
 #![allow(non_camel_case_types)]
 
+// The argument checks (macros, so first) and the outputs and error sinks every entry
+// point shares; neither has items for cri.h.
+#[macro_use]
+mod args;
+
+mod sink;
+
 // In the order of the layers, which cbindgen follows: cri.h lists the library-wide items
 // of this file, then URI, then CRI, then CoAP. (Blank lines keep rustfmt from sorting.)
 mod uri;
@@ -95,22 +102,6 @@ impl From<Error> for cri_status {
             Error::Coap(_) => cri_status::CRI_ERR_COAP,
             Error::OptionSpace(_) => cri_status::CRI_ERR_BUFFER,
         }
-    }
-}
-
-/// The byte offset an error refers to, if any.
-fn error_offset(e: Error) -> Option<usize> {
-    match e {
-        Error::Syntax { offset }
-        | Error::Percent { offset }
-        | Error::PortRange { offset }
-        | Error::Base { offset }
-        | Error::Unprocessable { offset, .. } => Some(offset),
-        Error::Buffer { .. }
-        | Error::Parts
-        | Error::Unconvertible(_)
-        | Error::Coap(_)
-        | Error::OptionSpace(_) => None,
     }
 }
 
@@ -259,124 +250,6 @@ pub extern "C" fn cri_reason_name(status: i32, reason: i32) -> *const c_char {
     name.as_ptr().cast()
 }
 
-/// Backs the slice of a NULL input of length 0, so every component pointer is valid.
-static EMPTY: [u8; 1] = [0];
-
-/// The input `(p, len)` as a slice; NULL is allowed only with `len == 0`.
-///
-/// # Safety
-/// `p` must point to `len` readable bytes when it is not NULL.
-unsafe fn input<'a>(p: *const c_char, len: usize) -> Option<&'a [u8]> {
-    if p.is_null() {
-        return (len == 0).then_some(EMPTY.get(..0).unwrap_or(&[]));
-    }
-    // SAFETY: the caller promises `len` readable bytes at `p`.
-    Some(unsafe { core::slice::from_raw_parts(p.cast::<u8>(), len) })
-}
-
-/// Stores an error's offset through an optional pointer.
-///
-/// # Safety
-/// `error_offset` is NULL or writable.
-unsafe fn report(e: Error, error_offset: *mut usize) -> cri_status {
-    if let (Some(off), Some(slot)) = (self::error_offset(e), unsafe { error_offset.as_mut() }) {
-        *slot = off;
-    }
-    e.into()
-}
-
-/// Does the output region `(out, bytes)` share a byte with any of `inputs`? The overlap
-/// contract (cri.h): no output may overlap an input, because every function reads its
-/// inputs while it writes (in place, `uri_percent_encode` wrote `a%2020c%30c…`). Such a
-/// call returns `CRI_ERR_ARGUMENT` before anything is written.
-fn overlaps<'i>(out: *const u8, bytes: usize, inputs: impl IntoIterator<Item = &'i [u8]>) -> bool {
-    inputs.into_iter().any(|i| overlaps_one(out, bytes, i))
-}
-
-/// [`overlaps`] for one input: what `uri_split` checks, written out so that the split
-/// profile does not carry an iterator for it.
-fn overlaps_one(out: *const u8, bytes: usize, input: &[u8]) -> bool {
-    let (o, i) = (out as usize, input.as_ptr() as usize);
-    bytes != 0
-        && !input.is_empty()
-        && i < o.saturating_add(bytes)
-        && o < i.saturating_add(input.len())
-}
-
-/// Runs `f` on the caller's text buffer `(out, cap)` and applies the output convention;
-/// `inputs` are the call's inputs, which `out` must not overlap.
-///
-/// # Safety
-/// `out` is NULL or points to `cap` writable bytes; `out_len` is NULL or writable;
-/// `error_offset` is NULL or writable.
-unsafe fn text_out<'i>(
-    out: *mut c_char,
-    cap: usize,
-    out_len: *mut usize,
-    error_offset: *mut usize,
-    inputs: impl IntoIterator<Item = &'i [u8]>,
-    f: impl FnOnce(&mut [u8]) -> Result<usize, Error>,
-) -> cri_status {
-    // SAFETY: forwarded from the caller.
-    unsafe { buffer_out(out.cast(), cap, out_len, true, inputs, f) }
-        .unwrap_or_else(|e| unsafe { report(e, error_offset) })
-}
-
-/// The output convention for `(out, cap, out_len)`: with `nul` a NUL follows the output
-/// (text); without, the output is bytes. `CRI_ERR_ARGUMENT` if `out` overlaps one of
-/// `inputs` ([`overlaps`]). Errors other than `Buffer` are handed back.
-///
-/// # Safety
-/// `out` is NULL or points to `cap` writable bytes; `out_len` is NULL or writable.
-unsafe fn buffer_out<'i>(
-    out: *mut u8,
-    cap: usize,
-    out_len: *mut usize,
-    nul: bool,
-    inputs: impl IntoIterator<Item = &'i [u8]>,
-    f: impl FnOnce(&mut [u8]) -> Result<usize, Error>,
-) -> Result<cri_status, Error> {
-    // SAFETY: checked for NULL; the caller promises it is writable otherwise.
-    let Some(out_len) = (unsafe { out_len.as_mut() }) else {
-        return Ok(cri_status::CRI_ERR_NULL);
-    };
-    if overlaps(out, cap, inputs) {
-        return Ok(cri_status::CRI_ERR_ARGUMENT);
-    }
-    let buf: &mut [u8] = if out.is_null() {
-        if cap != 0 {
-            return Ok(cri_status::CRI_ERR_NULL);
-        }
-        &mut []
-    } else {
-        // SAFETY: the caller promises `cap` writable bytes at `out`.
-        unsafe { core::slice::from_raw_parts_mut(out, cap) }
-    };
-    let room = if nul { cap.saturating_sub(1) } else { cap };
-    match f(buf.get_mut(..room).unwrap_or(&mut [])) {
-        Ok(n) if !nul => {
-            *out_len = n;
-            Ok(cri_status::CRI_OK)
-        }
-        Ok(n) => match buf.get_mut(n) {
-            Some(end) if n < cap => {
-                *end = 0;
-                *out_len = n;
-                Ok(cri_status::CRI_OK)
-            }
-            _ => {
-                *out_len = n;
-                Ok(cri_status::CRI_ERR_BUFFER)
-            }
-        },
-        Err(Error::Buffer { needed }) => {
-            *out_len = needed;
-            Ok(cri_status::CRI_ERR_BUFFER)
-        }
-        Err(e) => Err(e),
-    }
-}
-
 // The C entry points called through their raw pointers, so that `cargo miri test --lib`
 // checks the pointer handling of the FFI layer (the C harness covers the behaviour).
 #[cfg(test)]
@@ -430,6 +303,30 @@ mod tests {
         assert_eq!(
             (st, &out[..n], out[n]),
             (cri_status::CRI_OK, &b"http://a/b/g"[..], 0)
+        );
+    }
+
+    #[test]
+    fn hostport_through_pointers() {
+        let s = b"http://h:81/";
+        let mut parts = core::mem::MaybeUninit::<uri_parts>::uninit();
+        // SAFETY: valid pointers and length.
+        let st = unsafe { uri_split(s.as_ptr().cast(), 12, 0, parts.as_mut_ptr(), null_mut()) };
+        assert_eq!(st, cri_status::CRI_OK);
+        // SAFETY: CRI_OK filled the parts.
+        let mut p = unsafe { parts.assume_init() };
+        let mut out = p.path;
+        // SAFETY: the parts come from one split of `s`, which is alive.
+        assert_eq!(unsafe { uri_hostport(&p, &mut out) }, cri_status::CRI_OK);
+        assert_eq!((out.ptr, out.len), (p.host.ptr, 4));
+        // The port before the host in memory: not parts of one split.
+        let text = b"81 h";
+        p.port.ptr = text.as_ptr().cast();
+        p.host.ptr = text[3..].as_ptr().cast();
+        // SAFETY: every span points to its length of readable bytes of one array.
+        assert_eq!(
+            unsafe { uri_hostport(&p, &mut out) },
+            cri_status::CRI_ERR_PARTS
         );
     }
 

@@ -1,6 +1,7 @@
 //! C functions of the RFC 3986 layer.
 
-use super::{cri_status, input, overlaps_one, report, text_out};
+use super::cri_status;
+use super::sink::{overlaps_one, text_out, NO_OFFSET};
 use crate::uri::{
     self, parse_components, parse_into, split_lenient, DecodeOptions, EncodeSet, TargetForm, UriRef,
 };
@@ -137,35 +138,23 @@ pub unsafe extern "C" fn uri_split(
     parts: *mut uri_parts,
     error_offset: *mut usize,
 ) -> cri_status {
-    // SAFETY: forwarded from the caller.
-    let Some(s) = (unsafe { input(s, len) }) else {
-        return cri_status::CRI_ERR_NULL;
-    };
+    let s = try_input!(s, len);
     // `*parts` is an output: it must not overlap the input (checked before it is borrowed).
     if overlaps_one(parts.cast::<u8>().cast_const(), size_of::<uri_parts>(), s) {
         return cri_status::CRI_ERR_ARGUMENT;
     }
-    // SAFETY: forwarded from the caller.
-    let Some(parts) = (unsafe { parts.as_mut() }) else {
-        return cri_status::CRI_ERR_NULL;
-    };
-    if flags & !(URI_SPLIT_LENIENT | URI_SPLIT_IRI) != 0 {
-        return cri_status::CRI_ERR_ARGUMENT;
-    }
+    let parts = try_mut!(parts);
+    try_flags!(flags, URI_SPLIT_LENIENT | URI_SPLIT_IRI);
     // One view on the frame for whichever splitter runs.
     let mut r = UriRef::default();
     if flags & URI_SPLIT_LENIENT != 0 {
-        if !cfg!(feature = "lenient") {
-            return cri_status::CRI_ERR_UNSUPPORTED;
-        }
+        try_feature!("lenient");
         split_lenient(s, &mut r);
         fill_parts(&r, parts);
         return cri_status::CRI_OK;
     }
     let parsed = if flags & URI_SPLIT_IRI != 0 {
-        if !cfg!(feature = "iri") {
-            return cri_status::CRI_ERR_UNSUPPORTED;
-        }
+        try_feature!("iri");
         parse_components::<true>(s, &mut r)
     } else {
         parse_components::<false>(s, &mut r)
@@ -175,13 +164,11 @@ pub unsafe extern "C" fn uri_split(
             // A port over 65535 still fills `*parts` (the rest of the reference is valid).
             fill_parts(&r, parts);
             match r.port_error(s) {
-                // SAFETY: forwarded from the caller.
-                Some(e) => unsafe { report(e, error_offset) },
+                Some(e) => report!(e, error_offset),
                 None => cri_status::CRI_OK,
             }
         }
-        // SAFETY: forwarded from the caller.
-        Err(e) => unsafe { report(e, error_offset) },
+        Err(e) => report!(e, error_offset),
     }
 }
 
@@ -229,31 +216,20 @@ pub unsafe extern "C" fn uri_split_request_target(
     form: *mut i32,
     error_offset: *mut usize,
 ) -> cri_status {
-    // SAFETY: forwarded from the caller.
-    let (Some(s), Some(parts), Some(form)) = (
-        unsafe { input(s, len) },
-        unsafe { parts.as_mut() },
-        unsafe { form.as_mut() },
-    ) else {
-        return cri_status::CRI_ERR_NULL;
+    let (s, parts, form) = (try_input!(s, len), try_mut!(parts), try_mut!(form));
+    try_flags!(flags, URI_TARGET_CONNECT);
+    let (f, r) = try_ok!(
+        uri::split_request_target(s, flags & URI_TARGET_CONNECT != 0),
+        error_offset
+    );
+    fill_parts(&r, parts);
+    *form = match f {
+        TargetForm::Origin => URI_TARGET_ORIGIN,
+        TargetForm::Absolute => URI_TARGET_ABSOLUTE,
+        TargetForm::Authority => URI_TARGET_AUTHORITY,
+        TargetForm::Asterisk => URI_TARGET_ASTERISK,
     };
-    if flags & !URI_TARGET_CONNECT != 0 {
-        return cri_status::CRI_ERR_ARGUMENT;
-    }
-    match uri::split_request_target(s, flags & URI_TARGET_CONNECT != 0) {
-        Ok((f, r)) => {
-            fill_parts(&r, parts);
-            *form = match f {
-                TargetForm::Origin => URI_TARGET_ORIGIN,
-                TargetForm::Absolute => URI_TARGET_ABSOLUTE,
-                TargetForm::Authority => URI_TARGET_AUTHORITY,
-                TargetForm::Asterisk => URI_TARGET_ASTERISK,
-            };
-            cri_status::CRI_OK
-        }
-        // SAFETY: forwarded from the caller.
-        Err(e) => unsafe { report(e, error_offset) },
-    }
+    cri_status::CRI_OK
 }
 
 /// Percent-encoding set: only unreserved characters (ALPHA DIGIT `-._~`) stay literal.
@@ -301,10 +277,7 @@ pub unsafe extern "C" fn uri_percent_encode(
     cap: usize,
     out_len: *mut usize,
 ) -> cri_status {
-    // SAFETY: forwarded from the caller.
-    let Some(data) = (unsafe { input(r#in, len) }) else {
-        return cri_status::CRI_ERR_NULL;
-    };
+    let data = try_input!(r#in, len);
     let set = match set {
         URI_ENCODE_UNRESERVED => EncodeSet::Unreserved,
         URI_ENCODE_PATH_SEGMENT => EncodeSet::PathSegment,
@@ -314,12 +287,9 @@ pub unsafe extern "C" fn uri_percent_encode(
         URI_ENCODE_FORM => EncodeSet::Form,
         _ => return cri_status::CRI_ERR_ARGUMENT,
     };
-    // SAFETY: forwarded from the caller.
-    unsafe {
-        text_out(out, cap, out_len, core::ptr::null_mut(), [data], |b| {
-            uri::percent_encode(data, set, b)
-        })
-    }
+    text_out!(out, cap, out_len, NO_OFFSET, [data], |b| {
+        uri::percent_encode(data, set, b)
+    })
 }
 
 /// Decode flag: pass a broken `%` sequence through unchanged instead of failing.
@@ -359,26 +329,18 @@ pub unsafe extern "C" fn uri_percent_decode(
     out_len: *mut usize,
     error_offset: *mut usize,
 ) -> cri_status {
-    // SAFETY: forwarded from the caller.
-    let Some(s) = (unsafe { input(s, len) }) else {
-        return cri_status::CRI_ERR_NULL;
-    };
-    if flags & !(URI_DECODE_LENIENT | URI_DECODE_FORM) != 0 {
-        return cri_status::CRI_ERR_ARGUMENT;
-    }
-    if flags & URI_DECODE_LENIENT != 0 && !cfg!(feature = "lenient") {
-        return cri_status::CRI_ERR_UNSUPPORTED;
+    let s = try_input!(s, len);
+    try_flags!(flags, URI_DECODE_LENIENT | URI_DECODE_FORM);
+    if flags & URI_DECODE_LENIENT != 0 {
+        try_feature!("lenient");
     }
     let opts = DecodeOptions {
         lenient: flags & URI_DECODE_LENIENT != 0,
         form: flags & URI_DECODE_FORM != 0,
     };
-    // SAFETY: forwarded from the caller.
-    unsafe {
-        text_out(out, cap, out_len, error_offset, [s], |b| {
-            uri::percent_decode(s, opts, b)
-        })
-    }
+    text_out!(out, cap, out_len, error_offset, [s], |b| {
+        uri::percent_decode(s, opts, b)
+    })
 }
 
 /// Removes dot-segments from the path `(path, len)` (RFC 3986 §5.2.4) into `(out, cap)`:
@@ -403,16 +365,10 @@ pub unsafe extern "C" fn uri_remove_dot_segments(
     cap: usize,
     out_len: *mut usize,
 ) -> cri_status {
-    // SAFETY: forwarded from the caller.
-    let Some(path) = (unsafe { input(path, len) }) else {
-        return cri_status::CRI_ERR_NULL;
-    };
-    // SAFETY: forwarded from the caller.
-    unsafe {
-        text_out(out, cap, out_len, core::ptr::null_mut(), [path], |b| {
-            uri::remove_dot_segments(path, b)
-        })
-    }
+    let path = try_input!(path, len);
+    text_out!(out, cap, out_len, NO_OFFSET, [path], |b| {
+        uri::remove_dot_segments(path, b)
+    })
 }
 
 /// Resolves the URI reference `(ref, ref_len)` against the base URI `(base, base_len)` (RFC
@@ -451,26 +407,28 @@ pub unsafe extern "C" fn uri_resolve(
     out_len: *mut usize,
     error_offset: *mut usize,
 ) -> cri_status {
-    // SAFETY: forwarded from the caller.
-    let (Some(base), Some(reference)) = (unsafe { input(base, base_len) }, unsafe {
-        input(r#ref, ref_len)
-    }) else {
-        return cri_status::CRI_ERR_NULL;
-    };
+    let (base, reference) = (try_input!(base, base_len), try_input!(r#ref, ref_len));
     let (mut b, mut r) = (UriRef::default(), UriRef::default());
-    let parsed = parse_into::<false>(base, &mut b)
-        .map_err(crate::uri::base_error_of)
-        .and_then(|()| parse_into::<false>(reference, &mut r));
-    match parsed {
-        // SAFETY: forwarded from the caller.
-        Ok(()) => unsafe {
-            text_out(out, cap, out_len, error_offset, [base, reference], |buf| {
-                uri::resolve(&b, &r, buf)
-            })
-        },
-        // SAFETY: forwarded from the caller.
-        Err(e) => unsafe { report(e, error_offset) },
-    }
+    try_ok!(
+        parse_pair::<false, true>([base, reference], [&mut b, &mut r]),
+        error_offset
+    );
+    text_out!(out, cap, out_len, error_offset, [base, reference], |buf| {
+        uri::resolve(&b, &r, buf)
+    })
+}
+
+/// Parses two references strictly (as IRIs with `IRI`) into two views, the first as a base
+/// with `BASE` (its errors become `CRI_ERR_BASE`, RFC 3986 §5.1): `uri_resolve`,
+/// `iri_resolve` and `uri_equivalent`. Inlined, as the code it replaced was: each caller
+/// is in a different firmware profile.
+#[inline(always)]
+pub(super) fn parse_pair<'a, const IRI: bool, const BASE: bool>(
+    [first, second]: [&'a [u8]; 2],
+    [a, b]: [&mut UriRef<'a>; 2],
+) -> Result<(), crate::Error> {
+    parse_into::<IRI>(first, a).map_err(|e| if BASE { uri::base_error_of(e) } else { e })?;
+    parse_into::<IRI>(second, b)
 }
 
 /// Recomposes `*parts` into a URI reference (RFC 3986 §5.3) in `(out, cap)`. Spans are
@@ -590,21 +548,12 @@ pub unsafe extern "C" fn uri_normalize(
     out_len: *mut usize,
     error_offset: *mut usize,
 ) -> cri_status {
-    // SAFETY: forwarded from the caller.
-    let Some(s) = (unsafe { input(s, len) }) else {
-        return cri_status::CRI_ERR_NULL;
-    };
+    let s = try_input!(s, len);
     let mut r = UriRef::default();
-    match parse_into::<false>(s, &mut r) {
-        // SAFETY: forwarded from the caller.
-        Ok(()) => unsafe {
-            text_out(out, cap, out_len, error_offset, [s], |b| {
-                uri::normalize(&r, b)
-            })
-        },
-        // SAFETY: forwarded from the caller.
-        Err(e) => unsafe { report(e, error_offset) },
-    }
+    try_ok!(parse_into::<false>(s, &mut r), error_offset);
+    text_out!(out, cap, out_len, error_offset, [s], |b| uri::normalize(
+        &r, b
+    ))
 }
 
 /// Compares two URI references after normalization (RFC 3986 §6.2.2, §6.2.3, as
@@ -632,23 +581,15 @@ pub unsafe extern "C" fn uri_equivalent(
     equivalent: *mut i32,
     error_offset: *mut usize,
 ) -> cri_status {
-    // SAFETY: forwarded from the caller.
-    let (Some(a), Some(b), Some(equivalent)) = (
-        unsafe { input(a, a_len) },
-        unsafe { input(b, b_len) },
-        unsafe { equivalent.as_mut() },
-    ) else {
-        return cri_status::CRI_ERR_NULL;
-    };
+    let (a, b) = (try_input!(a, a_len), try_input!(b, b_len));
+    let equivalent = try_mut!(equivalent);
     let (mut ra, mut rb) = (UriRef::default(), UriRef::default());
-    match parse_into::<false>(a, &mut ra).and_then(|()| parse_into::<false>(b, &mut rb)) {
-        Ok(()) => {
-            *equivalent = i32::from(uri::equivalent(&ra, &rb));
-            cri_status::CRI_OK
-        }
-        // SAFETY: forwarded from the caller.
-        Err(e) => unsafe { report(e, error_offset) },
-    }
+    try_ok!(
+        parse_pair::<false, false>([a, b], [&mut ra, &mut rb]),
+        error_offset
+    );
+    *equivalent = i32::from(uri::equivalent(&ra, &rb));
+    cri_status::CRI_OK
 }
 
 /// One query argument: `key` before the first `=`, `value` after it (`value.ptr` NULL
@@ -684,14 +625,7 @@ pub unsafe extern "C" fn uri_query_next(
     pos: *mut usize,
     arg: *mut uri_query_arg,
 ) -> cri_status {
-    // SAFETY: forwarded from the caller.
-    let (Some(q), Some(pos), Some(arg)) = (
-        unsafe { input(query, len) },
-        unsafe { pos.as_mut() },
-        unsafe { arg.as_mut() },
-    ) else {
-        return cri_status::CRI_ERR_NULL;
-    };
+    let (q, pos, arg) = (try_input!(query, len), try_mut!(pos), try_mut!(arg));
     let Some(rest) = q.get(*pos..) else {
         return cri_status::CRI_DONE;
     };

@@ -129,15 +129,20 @@ impl<'a> UriRef<'a> {
     /// known). `None` without an authority.
     pub fn hostport(&self) -> Option<&'a str> {
         let host = self.host?;
-        let differs = match (self.scheme, self.port_number) {
-            (Some(s), Some(p)) => super::default_port(s) != Some(p),
-            _ => false,
-        };
-        let span = match self.port.filter(|_| differs) {
+        let span = match self.port.filter(|_| self.shows_port()) {
             Some(port) => self.input_range(host, port).unwrap_or(host),
             None => host,
         };
         Some(text(span))
+    }
+
+    /// Does [`UriRef::hostport`] show the port? Only with a scheme and a port number that
+    /// differs from the scheme's default port (or whose default is not known).
+    pub(crate) fn shows_port(&self) -> bool {
+        match (self.scheme, self.port_number) {
+            (Some(s), Some(p)) => super::default_port(s) != Some(p),
+            _ => false,
+        }
     }
 
     /// `<host-specific>` of the HTML5 URL terms: what follows the authority, or the whole

@@ -1,0 +1,211 @@
+//! Everything a C function writes back besides its status: the error sinks (the URI
+//! functions' `size_t *error_offset`, the CRI and CoAP functions' `struct cri_error_info *`)
+//! and the output convention of `(out, cap, out_len)` with its overlap check.
+//!
+//! The entry points reach these through the macros of `ffi/mod.rs` (`report!`,
+//! `try_ok!`, `clear_error!`, `text_out!`, `bytes_out!`), which carry the safety argument.
+
+use super::cri::cri_error_info;
+use super::cri_status;
+use crate::error::Error;
+use core::ffi::c_char;
+
+/// A place where the caller learns more of an error than its status: a URI function's
+/// `size_t *error_offset` gets the byte offset ([`error_offset`]), a CRI or CoAP function's
+/// [`ErrorInfo`] the offset and the reason. NULL means the caller does not want them.
+pub(super) trait Sink: Copy {
+    /// Stores what the caller may learn of `e` in `sink` and returns its status.
+    ///
+    /// # Safety
+    /// `sink` is NULL or writable.
+    unsafe fn report(e: Error, sink: Self) -> cri_status;
+}
+
+/// The error sink of a URI function that reports no offset (it has no `error_offset`).
+pub(super) const NO_OFFSET: *mut usize = core::ptr::null_mut();
+
+impl Sink for *mut usize {
+    unsafe fn report(e: Error, sink: Self) -> cri_status {
+        // SAFETY: NULL or writable (the contract of `report`).
+        if let (Some(off), Some(slot)) = (error_offset(e), unsafe { sink.as_mut() }) {
+            *slot = off;
+        }
+        e.into()
+    }
+}
+
+/// The `struct cri_error_info *err` of a CRI or CoAP function (NULL or writable, as
+/// [`ErrorInfo::clear`] was promised), reset to 0/0 when the call starts.
+#[derive(Clone, Copy)]
+pub(super) struct ErrorInfo(*mut cri_error_info);
+
+impl ErrorInfo {
+    /// Resets `*err` at the start of a call, so it reads 0/0 unless an error says more.
+    ///
+    /// # Safety
+    /// `err` is NULL or writable for the whole call.
+    pub(super) unsafe fn clear(err: *mut cri_error_info) -> Self {
+        let sink = Self(err);
+        sink.set(cri_error_info::default());
+        sink
+    }
+
+    /// Overwrites the offset of the details (`uri_to_coap_options`: a CoAP error's offset
+    /// into the URI).
+    pub(super) fn set_offset(self, offset: usize) {
+        // SAFETY: NULL or writable (the promise made to `clear`).
+        if let Some(info) = unsafe { self.0.as_mut() } {
+            info.offset = offset;
+        }
+    }
+
+    fn set(self, details: cri_error_info) {
+        // SAFETY: NULL or writable (the promise made to `clear`).
+        if let Some(info) = unsafe { self.0.as_mut() } {
+            *info = details;
+        }
+    }
+}
+
+impl Sink for ErrorInfo {
+    unsafe fn report(e: Error, sink: Self) -> cri_status {
+        sink.set(error_info(e));
+        e.into()
+    }
+}
+
+/// The byte offset an error refers to, if any.
+fn error_offset(e: Error) -> Option<usize> {
+    match e {
+        Error::Syntax { offset }
+        | Error::Percent { offset }
+        | Error::PortRange { offset }
+        | Error::Base { offset }
+        | Error::Unprocessable { offset, .. } => Some(offset),
+        Error::Buffer { .. }
+        | Error::Parts
+        | Error::Unconvertible(_)
+        | Error::Coap(_)
+        | Error::OptionSpace(_) => None,
+    }
+}
+
+/// The details of `e` as `struct cri_error_info` gives them.
+fn error_info(e: Error) -> cri_error_info {
+    match e {
+        Error::Unprocessable { reason, offset } => cri_error_info {
+            offset,
+            reason: reason as i32,
+        },
+        Error::Unconvertible(why) => cri_error_info {
+            offset: 0,
+            reason: why as i32,
+        },
+        Error::Syntax { offset }
+        | Error::Percent { offset }
+        | Error::PortRange { offset }
+        | Error::Base { offset } => cri_error_info { offset, reason: 0 },
+        Error::Coap(why) => cri_error_info {
+            offset: 0,
+            reason: why as i32,
+        },
+        Error::Buffer { .. } | Error::Parts | Error::OptionSpace(_) => cri_error_info::default(),
+    }
+}
+
+/// Does the output region `(out, bytes)` share a byte with any of `inputs`? The overlap
+/// contract (cri.h): no output may overlap an input, because every function reads its
+/// inputs while it writes (in place, `uri_percent_encode` wrote `a%2020c%30c…`). Such a
+/// call returns `CRI_ERR_ARGUMENT` before anything is written.
+pub(super) fn overlaps<'i>(
+    out: *const u8,
+    bytes: usize,
+    inputs: impl IntoIterator<Item = &'i [u8]>,
+) -> bool {
+    inputs.into_iter().any(|i| overlaps_one(out, bytes, i))
+}
+
+/// [`overlaps`] for one input: what `uri_split` checks, written out so that the split
+/// profile does not carry an iterator for it.
+pub(super) fn overlaps_one(out: *const u8, bytes: usize, input: &[u8]) -> bool {
+    let (o, i) = (out as usize, input.as_ptr() as usize);
+    bytes != 0
+        && !input.is_empty()
+        && i < o.saturating_add(bytes)
+        && o < i.saturating_add(input.len())
+}
+
+/// Runs `f` on the caller's text buffer `(out, cap)` and applies the output convention
+/// (a NUL after the text); errors go to `sink`. `inputs` are the call's inputs, which `out`
+/// must not overlap. (`bytes_out!` is the same without the NUL.)
+///
+/// # Safety
+/// `out` is NULL or points to `cap` writable bytes; `out_len` is NULL or writable; `sink`
+/// is NULL or writable.
+pub(super) unsafe fn text_out<'i>(
+    out: *mut c_char,
+    cap: usize,
+    out_len: *mut usize,
+    sink: impl Sink,
+    inputs: impl IntoIterator<Item = &'i [u8]>,
+    f: impl FnOnce(&mut [u8]) -> Result<usize, Error>,
+) -> cri_status {
+    // SAFETY: the contract of `text_out` is that of both callees.
+    unsafe { buffer_out(out.cast(), cap, out_len, true, inputs, f) }
+        .unwrap_or_else(|e| unsafe { Sink::report(e, sink) })
+}
+
+/// The output convention for `(out, cap, out_len)`: with `nul` a NUL follows the output
+/// (text); without, the output is bytes. `CRI_ERR_ARGUMENT` if `out` overlaps one of
+/// `inputs` ([`overlaps`]). Errors other than `Buffer` are handed back.
+///
+/// # Safety
+/// `out` is NULL or points to `cap` writable bytes; `out_len` is NULL or writable.
+pub(super) unsafe fn buffer_out<'i>(
+    out: *mut u8,
+    cap: usize,
+    out_len: *mut usize,
+    nul: bool,
+    inputs: impl IntoIterator<Item = &'i [u8]>,
+    f: impl FnOnce(&mut [u8]) -> Result<usize, Error>,
+) -> Result<cri_status, Error> {
+    // SAFETY: checked for NULL; the caller promises it is writable otherwise.
+    let Some(out_len) = (unsafe { out_len.as_mut() }) else {
+        return Ok(cri_status::CRI_ERR_NULL);
+    };
+    if overlaps(out, cap, inputs) {
+        return Ok(cri_status::CRI_ERR_ARGUMENT);
+    }
+    let buf: &mut [u8] = if out.is_null() {
+        if cap != 0 {
+            return Ok(cri_status::CRI_ERR_NULL);
+        }
+        &mut []
+    } else {
+        // SAFETY: the caller promises `cap` writable bytes at `out`.
+        unsafe { core::slice::from_raw_parts_mut(out, cap) }
+    };
+    let room = if nul { cap.saturating_sub(1) } else { cap };
+    match f(buf.get_mut(..room).unwrap_or(&mut [])) {
+        Ok(n) if !nul => {
+            *out_len = n;
+            Ok(cri_status::CRI_OK)
+        }
+        Ok(n) => match buf.get_mut(n) {
+            Some(end) if n < cap => {
+                *end = 0;
+                *out_len = n;
+                Ok(cri_status::CRI_OK)
+            }
+            _ => {
+                *out_len = n;
+                Ok(cri_status::CRI_ERR_BUFFER)
+            }
+        },
+        Err(Error::Buffer { needed }) => {
+            *out_len = needed;
+            Ok(cri_status::CRI_ERR_BUFFER)
+        }
+        Err(e) => Err(e),
+    }
+}
