@@ -31,7 +31,7 @@ pub fn resolve(base: &CriRef<'_>, r: &CriRef<'_>, out: &mut [u8]) -> Result<usiz
             }
             0
         }
-        Discard::Count(n) => base_path.count.saturating_sub(u64::from(n)),
+        Discard::Count(n) => base_path.count.saturating_sub(usize::from(n)),
     };
     if r.discard != Discard::Count(0) {
         query = None;
@@ -98,12 +98,13 @@ pub fn resolve(base: &CriRef<'_>, r: &CriRef<'_>, out: &mut [u8]) -> Result<usiz
         }
     }
     if sections >= 3 {
-        wire::head(&mut w, ARRAY, path_count);
+        // usize -> u64 is lossless (wire.rs).
+        wire::head(&mut w, ARRAY, path_count as u64);
         w.push(base_path.prefix(keep));
         w.push(appended.raw);
     }
     if sections >= 4 {
-        wire::head(&mut w, ARRAY, query_count);
+        wire::head(&mut w, ARRAY, query_count as u64);
         w.push(query.map_or(&[][..], |q| q.raw));
     }
     if let (5, Some(f)) = (sections, fragment) {
