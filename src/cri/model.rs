@@ -155,17 +155,40 @@ impl<'a> CriRef<'a> {
     /// Ingests a CRI reference (draft §5.2) from CBOR, optionally inside tag 99, checking
     /// every constraint of §2 and §5.1 that a recipient can check.
     pub fn decode(cbor: &'a [u8]) -> R<Self> {
-        Self::ingest(cbor, false)
+        Self::decode_as(cbor, false)
     }
 
     /// Like [`CriRef::decode`], and the reference must be a full CRI (starts with a scheme).
     pub fn decode_full(cbor: &'a [u8]) -> R<Self> {
-        Self::ingest(cbor, true)
+        Self::decode_as(cbor, true)
     }
 
-    /// Both decoders in one, building the view in place: a `decode_full` that called
-    /// `decode` held a second copy of the view (and its `Result`) in its frame (issue 13).
-    fn ingest(cbor: &'a [u8], full: bool) -> R<Self> {
+    /// Both decoders in one: a `decode_full` that called `decode` held a second copy of
+    /// the view (and its `Result`) in its frame (issue 13).
+    fn decode_as(cbor: &'a [u8], full: bool) -> R<Self> {
+        let mut r = Self::EMPTY;
+        r.ingest(cbor, full)?;
+        Ok(r)
+    }
+
+    /// The reference `[]` (draft §5.2: `[0]`), what [`CriRef::ingest`] starts from.
+    pub(crate) const EMPTY: Self = CriRef {
+        scheme: None,
+        authority: None,
+        discard: Discard::Count(0),
+        path: None,
+        query: None,
+        fragment: None,
+    };
+
+    /// Fills `self`, which must be [`CriRef::EMPTY`], from `cbor` as
+    /// [`CriRef::decode`] does (with `full`, [`CriRef::decode_full`]); after an error `self`
+    /// is partly filled and must not be used. It writes into the caller's view rather than
+    /// returning one: a view built in a frame and then moved into a `Result` puts two
+    /// copies of it on the stack below every read (issue 13), so the C functions decode
+    /// into a view of their own with it.
+    #[inline(never)]
+    pub(crate) fn ingest(&mut self, cbor: &'a [u8], full: bool) -> R<()> {
         let mut d = Reader::new(cbor);
         if peek(&d)? == Kind::Tag {
             let at = d.position();
@@ -176,29 +199,21 @@ impl<'a> CriRef<'a> {
                 });
             }
         }
-        let mut r = CriRef {
-            scheme: None,
-            authority: None,
-            discard: Discard::Count(0),
-            path: None,
-            query: None,
-            fragment: None,
-        };
-        read_ref(&mut d, &mut r)?;
+        read_ref(&mut d, self)?;
         if d.position() != cbor.len() {
             return Err(Unprocessable {
                 reason: Reason::TrailingBytes,
                 offset: d.position(),
             });
         }
-        r.check(cbor.len())?;
-        if full && r.scheme.is_none() {
+        self.check(cbor.len())?;
+        if full && self.scheme.is_none() {
             return Err(Unprocessable {
                 reason: Reason::NotFull,
                 offset: 0,
             });
         }
-        Ok(r)
+        Ok(())
     }
 
     /// True for a full CRI (the sections start with a scheme).

@@ -15,6 +15,7 @@ use crate::{Error, Unconvertible};
 /// `LeadingEmptySegment` if the result would be no valid CRI: no authority and a path
 /// starting with an empty segment and more, or a rootless path left empty or starting
 /// with an empty segment; [`Error::Buffer`] if `out` is too small.
+#[inline(never)]
 pub fn resolve(base: &CriRef<'_>, r: &CriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
     let Some(mut scheme) = base.scheme else {
         return Err(Error::Unconvertible(Unconvertible::NotFull));

@@ -354,11 +354,12 @@ pub unsafe extern "C" fn cri_to_coap_options(
     let Some(m) = self::mode(mode) else {
         return cri_status::CRI_ERR_ARGUMENT;
     };
-    let c = match CriRef::decode(bytes) {
-        Ok(c) => c,
+    // Decoded in place (CriRef::ingest): no second copy of the view in this frame.
+    let mut c = CriRef::EMPTY;
+    if let Err(u) = c.ingest(bytes, false) {
         // SAFETY: forwarded from the caller.
-        Err(u) => return unsafe { fail(u.into(), err) },
-    };
+        return unsafe { fail(u.into(), err) };
+    }
     // SAFETY: forwarded from the caller.
     unsafe {
         option_list(

@@ -194,13 +194,9 @@ pub unsafe extern "C" fn cri_validate(
     if flags & !CRI_VALIDATE_FULL != 0 {
         return cri_status::CRI_ERR_ARGUMENT;
     }
-    let r = if flags & CRI_VALIDATE_FULL != 0 {
-        CriRef::decode_full(bytes)
-    } else {
-        CriRef::decode(bytes)
-    };
-    match r {
-        Ok(_) => cri_status::CRI_OK,
+    let mut r = CriRef::EMPTY;
+    match r.ingest(bytes, flags & CRI_VALIDATE_FULL != 0) {
+        Ok(()) => cri_status::CRI_OK,
         // SAFETY: forwarded from the caller.
         Err(u) => unsafe { fail(u.into(), err) },
     }
@@ -379,9 +375,11 @@ unsafe fn to_text(
         zone_id: flags & CRI_TO_URI_ZONE_ID != 0,
         iri,
     };
-    match CriRef::decode(bytes) {
+    // Decoded in place (CriRef::ingest), like every C function that reads a CRI.
+    let mut c = CriRef::EMPTY;
+    match c.ingest(bytes, false) {
         // SAFETY: forwarded from the caller.
-        Ok(c) => unsafe {
+        Ok(()) => unsafe {
             text_out(out, cap, out_len, err, [bytes], |b| {
                 cri::to_uri(&c, opts, b)
             })
@@ -424,17 +422,19 @@ pub unsafe extern "C" fn cri_resolve(
         return cri_status::CRI_ERR_NULL;
     };
     let inputs = [b, r];
-    let b = match CriRef::decode_full(b) {
-        Ok(b) => b,
-        Err(u) => {
-            // SAFETY: forwarded from the caller.
-            unsafe { fail(u.into(), err) };
-            return cri_status::CRI_ERR_BASE;
-        }
-    };
-    match CriRef::decode(r) {
+    let (mut base, mut reference) = (CriRef::EMPTY, CriRef::EMPTY);
+    if let Err(u) = base.ingest(b, true) {
         // SAFETY: forwarded from the caller.
-        Ok(r) => unsafe { cbor_out(out, cap, out_len, err, inputs, |o| cri::resolve(&b, &r, o)) },
+        unsafe { fail(u.into(), err) };
+        return cri_status::CRI_ERR_BASE;
+    }
+    match reference.ingest(r, false) {
+        // SAFETY: forwarded from the caller.
+        Ok(()) => unsafe {
+            cbor_out(out, cap, out_len, err, inputs, |o| {
+                cri::resolve(&base, &reference, o)
+            })
+        },
         // SAFETY: forwarded from the caller.
         Err(u) => unsafe { fail(u.into(), err) },
     }
