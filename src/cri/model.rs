@@ -292,6 +292,7 @@ fn array_len(d: &mut Reader<'_>) -> R<u64> {
     argument(d, at)
 }
 
+#[inline(always)]
 fn text<'a>(d: &mut Reader<'a>) -> R<&'a str> {
     let at = d.position();
     if peek(d)? != Kind::Text {
@@ -304,6 +305,7 @@ fn text<'a>(d: &mut Reader<'a>) -> R<&'a str> {
     })
 }
 
+#[inline(always)]
 fn bytes<'a>(d: &mut Reader<'a>) -> R<&'a [u8]> {
     let at = d.position();
     if peek(d)? != Kind::Bytes {
