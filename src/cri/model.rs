@@ -273,6 +273,7 @@ fn peek(d: &Reader<'_>) -> R<Kind> {
 }
 
 /// The argument of the head at `at`, the reader's position: a truncated head is not-CBOR.
+#[inline(always)]
 fn argument(d: &mut Reader<'_>, at: usize) -> R<u64> {
     d.arg().ok_or(not_cbor(at))
 }
@@ -284,6 +285,7 @@ fn structure<T>(d: &Reader<'_>) -> R<T> {
     })
 }
 
+#[inline(always)]
 fn array_len(d: &mut Reader<'_>) -> R<u64> {
     let at = d.position();
     if peek(d)? != Kind::Array {
@@ -575,7 +577,9 @@ enum TextRule {
 fn check_text(s: &str, rule: TextRule, at: usize) -> R<()> {
     let bad = match rule {
         TextRule::Any => None,
-        TextRule::Segment => (s == "." || s == "..").then_some(Reason::DotSegment),
+        // A slice pattern, not `==`: comparing with "." and ".." called memcmp, whose frame
+        // was the innermost of every CRI read (issue 13).
+        TextRule::Segment => matches!(s.as_bytes(), b"." | b"..").then_some(Reason::DotSegment),
         // Labels are lowercase and without dots (draft §2 C5), and a CRI that does not
         // meet a requirement is unprocessable (§5.2.1; README Decision 12). Only ASCII
         // case is checked: Unicode case needs tables a device does not carry.
