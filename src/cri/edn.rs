@@ -2,11 +2,10 @@
 //! `[-1, ["example", "com"], ["a"]]`, byte strings as `h'C0A80061'`.
 
 use super::model::CriRef;
+use super::reader::{Kind, Reader};
 use crate::error::Error;
 use crate::out::Out;
 use crate::uri::chars::HEX_UPPER;
-use minicbor::data::Type;
-use minicbor::Decoder;
 
 /// Nesting of a valid CRI: outer array, authority or path, PET sequence.
 const MAX_DEPTH: usize = 4;
@@ -19,23 +18,22 @@ const MAX_DEPTH: usize = 4;
 pub fn to_edn(cbor: &[u8], out: &mut [u8]) -> Result<usize, Error> {
     CriRef::decode(cbor)?;
     let mut w = Out::new(out);
-    let mut d = Decoder::new(cbor);
+    let mut d = Reader::new(cbor);
     // Items still to write in each open array.
     let mut open = [0u64; MAX_DEPTH];
     let mut depth = 0usize;
     let mut tagged = false;
     loop {
-        let ty = d.datatype().map_err(|_| unprocessable(&d))?;
-        match ty {
-            Type::Tag => {
-                let tag = d.tag().map_err(|_| unprocessable(&d))?;
-                write_u64(tag.as_u64(), &mut w);
+        let kind = d.peek().map_err(|_| unprocessable(&d))?;
+        match kind {
+            Kind::Tag => {
+                write_u64(arg(&mut d)?, &mut w);
                 w.byte(b'(');
                 tagged = true;
                 continue;
             }
-            Type::Array => {
-                let n = d.array().ok().flatten().ok_or_else(|| unprocessable(&d))?;
+            Kind::Array => {
+                let n = arg(&mut d)?;
                 w.byte(b'[');
                 if n > 0 {
                     let slot = open.get_mut(depth).ok_or_else(|| unprocessable(&d))?;
@@ -45,7 +43,7 @@ pub fn to_edn(cbor: &[u8], out: &mut [u8]) -> Result<usize, Error> {
                 }
                 w.byte(b']');
             }
-            _ => write_scalar(ty, &mut d, &mut w)?,
+            _ => write_scalar(kind, &mut d, &mut w)?,
         }
         // Close every array whose last item this was.
         loop {
@@ -67,46 +65,51 @@ pub fn to_edn(cbor: &[u8], out: &mut [u8]) -> Result<usize, Error> {
     }
 }
 
-fn unprocessable(d: &Decoder<'_>) -> Error {
+fn unprocessable(d: &Reader<'_>) -> Error {
     Error::Unprocessable {
         reason: super::Reason::NotCbor,
         offset: d.position(),
     }
 }
 
-fn write_scalar(ty: Type, d: &mut Decoder<'_>, w: &mut Out<'_>) -> Result<(), Error> {
-    let bad = |d: &Decoder<'_>| unprocessable(d);
-    match ty {
-        Type::Null => {
-            d.null().map_err(|_| bad(d))?;
+fn arg(d: &mut Reader<'_>) -> Result<u64, Error> {
+    d.arg().ok_or_else(|| unprocessable(d))
+}
+
+fn string<'a>(d: &mut Reader<'a>) -> Result<&'a [u8], Error> {
+    d.string().ok_or_else(|| unprocessable(d))
+}
+
+fn write_scalar(kind: Kind, d: &mut Reader<'_>, w: &mut Out<'_>) -> Result<(), Error> {
+    match kind {
+        Kind::Null => {
+            arg(d)?;
             w.push(b"null");
         }
-        Type::Bool => {
-            let b = d.bool().map_err(|_| bad(d))?;
-            w.push(if b { b"true" } else { b"false" });
-        }
-        Type::U8 | Type::U16 | Type::U32 | Type::U64 => write_u64(d.u64().map_err(|_| bad(d))?, w),
-        Type::I8 | Type::I16 | Type::I32 | Type::I64 | Type::Int => {
+        Kind::Bool => w.push(if arg(d)? == 21 { b"true" } else { b"false" }),
+        Kind::Unsigned => write_u64(arg(d)?, w),
+        Kind::Negative => {
             // A CBOR negative integer is -1 - n for n up to 2^64 - 1: -2^64 does not fit a u64.
-            let v = i128::from(d.int().map_err(|_| bad(d))?);
             w.byte(b'-');
-            match u64::try_from(v.unsigned_abs()) {
-                Ok(m) => write_u64(m, w),
-                Err(_) => w.push(b"18446744073709551616"),
+            match arg(d)?.checked_add(1) {
+                Some(m) => write_u64(m, w),
+                None => w.push(b"18446744073709551616"),
             }
         }
-        // The input passed CriRef::decode (string_content): no string length exceeds it,
-        // so minicbor's u64 -> usize conversion cannot fail on any usize width.
-        Type::String => write_text(d.str().map_err(|_| bad(d))?, w),
-        Type::Bytes => {
+        // The input passed CriRef::decode: its text strings are UTF-8.
+        Kind::Text => {
+            let s = core::str::from_utf8(string(d)?).map_err(|_| unprocessable(d))?;
+            write_text(s, w);
+        }
+        Kind::Bytes => {
             w.push(b"h'");
-            for &b in d.bytes().map_err(|_| bad(d))? {
+            for &b in string(d)? {
                 w.byte(HEX_UPPER.get(usize::from(b >> 4)).copied().unwrap_or(b'0'));
                 w.byte(HEX_UPPER.get(usize::from(b & 15)).copied().unwrap_or(b'0'));
             }
             w.byte(b'\'');
         }
-        _ => return Err(bad(d)),
+        _ => return Err(unprocessable(d)),
     }
     Ok(())
 }

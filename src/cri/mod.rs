@@ -10,6 +10,7 @@ mod access;
 mod edn;
 mod from_uri;
 mod model;
+mod reader;
 mod resolve;
 mod scheme;
 mod scheme_table;

@@ -2,8 +2,7 @@
 //! reference in CBOR, checked once on ingest so that later reads cannot fail. Arrays stay
 //! as their encoded bytes and are walked on demand: no heap, no copies, no recursion.
 
-use minicbor::data::Type;
-use minicbor::Decoder;
+use super::reader::{Kind, Malformed, Reader};
 
 use crate::error::Reason;
 
@@ -35,7 +34,10 @@ pub struct TextOrPet<'a> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Items<'a> {
     pub(crate) raw: &'a [u8],
-    pub(crate) count: u64,
+    /// A usize, not the u64 a CBOR array head may declare: every item read on ingest took
+    /// at least one byte of the input, so there are at most as many as it has bytes (and
+    /// the view is 4 bytes smaller on 32-bit targets, issue 13).
+    pub(crate) count: usize,
 }
 
 /// The host of an authority.
@@ -111,38 +113,65 @@ impl<'a> CriRef<'a> {
     /// Ingests a CRI reference (draft §5.2) from CBOR, optionally inside tag 99, checking
     /// every constraint of §2 and §5.1 that a recipient can check.
     pub fn decode(cbor: &'a [u8]) -> R<Self> {
-        let mut d = Decoder::new(cbor);
-        if peek(&d)? == Type::Tag {
+        Self::decode_as(cbor, false)
+    }
+
+    /// Like [`CriRef::decode`], and the reference must be a full CRI (starts with a scheme).
+    pub fn decode_full(cbor: &'a [u8]) -> R<Self> {
+        Self::decode_as(cbor, true)
+    }
+
+    /// Both decoders in one: a `decode_full` that called `decode` held a second copy of
+    /// the view (and its `Result`) in its frame (issue 13).
+    fn decode_as(cbor: &'a [u8], full: bool) -> R<Self> {
+        let mut r = Self::EMPTY;
+        r.ingest(cbor, full)?;
+        Ok(r)
+    }
+
+    /// The reference `[]` (draft §5.2: `[0]`), what [`CriRef::ingest`] starts from.
+    pub(crate) const EMPTY: Self = CriRef {
+        scheme: None,
+        authority: None,
+        discard: Discard::Count(0),
+        path: None,
+        query: None,
+        fragment: None,
+    };
+
+    /// Fills `self`, which must be [`CriRef::EMPTY`], from `cbor` as
+    /// [`CriRef::decode`] does (with `full`, [`CriRef::decode_full`]); after an error `self`
+    /// is partly filled and must not be used. It writes into the caller's view rather than
+    /// returning one: a view built in a frame and then moved into a `Result` puts two
+    /// copies of it on the stack below every read (issue 13), so the C functions decode
+    /// into a view of their own with it.
+    #[inline(never)]
+    pub(crate) fn ingest(&mut self, cbor: &'a [u8], full: bool) -> R<()> {
+        let mut d = Reader::new(cbor);
+        if peek(&d)? == Kind::Tag {
             let at = d.position();
-            let tag = d.tag().map_err(|e| cbor_error(e, at))?;
-            if tag.as_u64() != CRI_TAG {
+            if argument(&mut d, at)? != CRI_TAG {
                 return Err(Unprocessable {
                     reason: Reason::Tag,
                     offset: at,
                 });
             }
         }
-        let r = read_ref(&mut d)?;
+        read_ref(&mut d, self)?;
         if d.position() != cbor.len() {
             return Err(Unprocessable {
                 reason: Reason::TrailingBytes,
                 offset: d.position(),
             });
         }
-        r.check(cbor.len())?;
-        Ok(r)
-    }
-
-    /// Like [`CriRef::decode`], and the reference must be a full CRI (starts with a scheme).
-    pub fn decode_full(cbor: &'a [u8]) -> R<Self> {
-        let r = Self::decode(cbor)?;
-        if r.scheme.is_none() {
+        self.check(cbor.len())?;
+        if full && self.scheme.is_none() {
             return Err(Unprocessable {
                 reason: Reason::NotFull,
                 offset: 0,
             });
         }
-        Ok(r)
+        Ok(())
     }
 
     /// True for a full CRI (the sections start with a scheme).
@@ -184,166 +213,98 @@ impl<'a> CriRef<'a> {
     }
 }
 
-/// A minicbor error where no usize conversion happens (heads of arrays, integers, tags:
-/// their u64 arguments stay u64): a type mismatch is a structure error, anything else
-/// (end of input, reserved values) not-CBOR. Strings, whose length minicbor converts to
-/// usize, are read by string_content instead.
-fn cbor_error(e: minicbor::decode::Error, offset: usize) -> Unprocessable {
-    let reason = if e.is_type_mismatch() {
-        Reason::Structure
-    } else {
-        Reason::NotCbor
-    };
-    Unprocessable { reason, offset }
-}
-
-fn peek(d: &Decoder<'_>) -> R<Type> {
-    let at = d.position();
-    match d.datatype() {
-        Ok(Type::ArrayIndef | Type::StringIndef | Type::BytesIndef | Type::MapIndef) => {
-            Err(Unprocessable {
-                reason: Reason::Indefinite,
-                offset: at,
-            })
-        }
-        Ok(Type::Unknown(_) | Type::Break) | Err(_) => Err(Unprocessable {
-            reason: Reason::NotCbor,
-            offset: at,
-        }),
-        Ok(t) => Ok(t),
+fn not_cbor(offset: usize) -> Unprocessable {
+    Unprocessable {
+        reason: Reason::NotCbor,
+        offset,
     }
 }
 
-fn structure<T>(d: &Decoder<'_>) -> R<T> {
+fn peek(d: &Reader<'_>) -> R<Kind> {
+    d.peek().map_err(|m| Unprocessable {
+        reason: match m {
+            Malformed::Indefinite => Reason::Indefinite,
+            Malformed::NotCbor => Reason::NotCbor,
+        },
+        offset: d.position(),
+    })
+}
+
+/// The argument of the head at `at`, the reader's position: a truncated head is not-CBOR.
+#[inline(always)]
+fn argument(d: &mut Reader<'_>, at: usize) -> R<u64> {
+    d.arg().ok_or(not_cbor(at))
+}
+
+fn structure<T>(d: &Reader<'_>) -> R<T> {
     Err(Unprocessable {
         reason: Reason::Structure,
         offset: d.position(),
     })
 }
 
-fn is_negative(t: Type) -> bool {
-    matches!(t, Type::I8 | Type::I16 | Type::I32 | Type::I64 | Type::Int)
-}
-
-fn is_unsigned(t: Type) -> bool {
-    matches!(t, Type::U8 | Type::U16 | Type::U32 | Type::U64)
-}
-
-fn array_len(d: &mut Decoder<'_>) -> R<u64> {
+#[inline(always)]
+fn array_len(d: &mut Reader<'_>) -> R<u64> {
     let at = d.position();
-    if peek(d)? != Type::Array {
+    if peek(d)? != Kind::Array {
         return structure(d);
     }
-    match d.array() {
-        Ok(Some(n)) => Ok(n),
-        Ok(None) => Err(Unprocessable {
-            reason: Reason::Indefinite,
-            offset: at,
-        }),
-        Err(e) => Err(cbor_error(e, at)),
-    }
+    argument(d, at)
 }
 
-fn text<'a>(d: &mut Decoder<'a>) -> R<&'a str> {
+#[inline(always)]
+fn text<'a>(d: &mut Reader<'a>) -> R<&'a str> {
     let at = d.position();
-    if peek(d)? != Type::String {
+    if peek(d)? != Kind::Text {
         return structure(d);
     }
-    // Only the UTF-8 check can fail here: string_content has read the head and the bytes.
-    core::str::from_utf8(string_content(d)?).map_err(|_| Unprocessable {
+    let content = d.string().ok_or(not_cbor(at))?;
+    core::str::from_utf8(content).map_err(|_| Unprocessable {
         reason: Reason::InvalidUtf8,
         offset: at,
     })
 }
 
-fn bytes<'a>(d: &mut Decoder<'a>) -> R<&'a [u8]> {
-    if peek(d)? != Type::Bytes {
+#[inline(always)]
+fn bytes<'a>(d: &mut Reader<'a>) -> R<&'a [u8]> {
+    let at = d.position();
+    if peek(d)? != Kind::Bytes {
         return structure(d);
     }
-    string_content(d)
+    d.string().ok_or(not_cbor(at))
 }
 
-/// The content of the definite-length text or byte string at the decoder's position (the
-/// caller has peeked its type), read here and not by minicbor's `str()`/`bytes()`: those
-/// convert the declared length (a u64) to usize before comparing it with the input, and
-/// on 16- and 32-bit targets a length over usize::MAX fails that conversion with an error
-/// no caller can tell from invalid UTF-8 (minicbor 2.3 exposes no `is_overflow`). Here the
-/// length is compared as a u64 with the bytes left, so any declared length past the input
-/// is a truncated item (not-CBOR) on every usize width.
-fn string_content<'a>(d: &mut Decoder<'a>) -> R<&'a [u8]> {
+/// Reads a `false` or `true` (the caller has peeked `Kind::Bool`).
+fn boolean(d: &mut Reader<'_>) -> R<bool> {
     let at = d.position();
-    let input = d.input();
-    let not_cbor = Unprocessable {
-        reason: Reason::NotCbor,
-        offset: at,
-    };
-    let initial = *input.get(at).ok_or(not_cbor)?;
-    let arg_len: usize = match initial & 0x1F {
-        0..=23 => 0,
-        24 => 1,
-        25 => 2,
-        26 => 4,
-        27 => 8,
-        // 28..30 are reserved, 31 (indefinite) was refused by peek.
-        _ => return Err(not_cbor),
-    };
-    let content = at
-        .checked_add(1)
-        .and_then(|a| a.checked_add(arg_len))
-        .ok_or(not_cbor)?;
-    let declared: u64 = match arg_len {
-        0 => u64::from(initial & 0x1F),
-        _ => input
-            .get(at.saturating_add(1)..content)
-            .ok_or(not_cbor)?
-            .iter()
-            .fold(0u64, |n, &b| n.wrapping_shl(8) | u64::from(b)),
-    };
-    // usize -> u64 is lossless for 16-, 32- and 64-bit usize.
-    let left = input.len().saturating_sub(content) as u64;
-    if declared > left {
-        return Err(not_cbor);
-    }
-    // declared <= left, and left came from a usize: the conversion back cannot fail on any
-    // width (the error arm is unreachable, kept to stay panic-free).
-    let len = usize::try_from(declared).map_err(|_| not_cbor)?;
-    let end = content.checked_add(len).ok_or(not_cbor)?;
-    let body = input.get(content..end).ok_or(not_cbor)?;
-    d.set_position(end);
-    Ok(body)
+    Ok(argument(d, at)? == 21)
 }
 
-fn null(d: &mut Decoder<'_>) -> R<bool> {
-    if peek(d)? == Type::Null {
-        d.null().map_err(|e| cbor_error(e, d.position()))?;
+fn unsigned(d: &mut Reader<'_>) -> R<u64> {
+    let at = d.position();
+    argument(d, at)
+}
+
+fn null(d: &mut Reader<'_>) -> R<bool> {
+    if peek(d)? == Kind::Null {
+        let at = d.position();
+        argument(d, at)?;
         return Ok(true);
     }
     Ok(false)
 }
 
-fn unsigned(d: &mut Decoder<'_>) -> R<u64> {
-    let at = d.position();
-    d.u64().map_err(|e| cbor_error(e, at))
-}
-
 /// The sections after the leading one(s): how many of the optional trailing sections
 /// (path, query, fragment) there are is `n - lead`.
-fn read_ref<'a>(d: &mut Decoder<'a>) -> R<CriRef<'a>> {
+/// `r` comes in as `[]`, which is `[0]` (draft §5.2).
+fn read_ref<'a>(d: &mut Reader<'a>, r: &mut CriRef<'a>) -> R<()> {
     let start = d.position();
     let n = array_len(d)?;
-    let mut r = CriRef {
-        scheme: None,
-        authority: None,
-        discard: Discard::Count(0),
-        path: None,
-        query: None,
-        fragment: None,
-    };
     if n == 0 {
-        return Ok(r); // [] is [0] (draft §5.2)
+        return Ok(());
     }
     let first = peek(d)?;
-    let lead = if first == Type::Null || first == Type::String || is_negative(first) {
+    let lead = if first == Kind::Null || first == Kind::Text || first == Kind::Negative {
         r.scheme = read_scheme(d)?;
         r.discard = Discard::All;
         let auth_at = d.position();
@@ -365,7 +326,7 @@ fn read_ref<'a>(d: &mut Decoder<'a>) -> R<CriRef<'a>> {
             });
         }
         2
-    } else if first == Type::Bool || is_unsigned(first) {
+    } else if first == Kind::Bool || first == Kind::Unsigned {
         r.discard = read_discard(d)?;
         1
     } else {
@@ -378,16 +339,15 @@ fn read_ref<'a>(d: &mut Decoder<'a>) -> R<CriRef<'a>> {
             offset: start,
         });
     }
-    read_local_part(d, &mut r, rest)?;
-    Ok(r)
+    read_local_part(d, r, rest)
 }
 
-fn read_scheme<'a>(d: &mut Decoder<'a>) -> R<Option<Scheme<'a>>> {
+fn read_scheme<'a>(d: &mut Reader<'a>) -> R<Option<Scheme<'a>>> {
     let at = d.position();
     if null(d)? {
         return Ok(None);
     }
-    if peek(d)? == Type::String {
+    if peek(d)? == Kind::Text {
         let name = text(d)?;
         let ok = name.bytes().next().is_some_and(|b| b.is_ascii_lowercase())
             && name
@@ -401,27 +361,21 @@ fn read_scheme<'a>(d: &mut Decoder<'a>) -> R<Option<Scheme<'a>>> {
         }
         return Ok(Some(Scheme::Name(name)));
     }
-    let id = d.int().map_err(|e| cbor_error(e, at))?;
-    // scheme-id = -1 - scheme-number; CBOR negative integers are exactly -1 - n.
-    let number =
-        u64::try_from((-1i128).saturating_sub(i128::from(id))).map_err(|_| Unprocessable {
-            reason: Reason::Structure,
-            offset: at,
-        })?;
-    Ok(Some(Scheme::Number(number)))
+    // scheme-id = -1 - scheme-number, and a CBOR negative integer with argument n is
+    // -1 - n: the argument is the scheme number.
+    Ok(Some(Scheme::Number(argument(d, at)?)))
 }
 
-fn read_discard(d: &mut Decoder<'_>) -> R<Discard> {
+fn read_discard(d: &mut Reader<'_>) -> R<Discard> {
     let at = d.position();
-    if peek(d)? == Type::Bool {
-        return match d.bool() {
-            Ok(true) => Ok(Discard::All),
-            Ok(false) => Err(Unprocessable {
-                reason: Reason::Structure,
-                offset: at,
-            }),
-            Err(e) => Err(cbor_error(e, at)),
-        };
+    if peek(d)? == Kind::Bool {
+        if boolean(d)? {
+            return Ok(Discard::All);
+        }
+        return Err(Unprocessable {
+            reason: Reason::Structure,
+            offset: at,
+        });
     }
     match u8::try_from(unsigned(d)?) {
         Ok(n) if n <= 127 => Ok(Discard::Count(n)),
@@ -432,18 +386,15 @@ fn read_discard(d: &mut Decoder<'_>) -> R<Discard> {
     }
 }
 
-fn read_authority<'a>(d: &mut Decoder<'a>) -> R<Authority<'a>> {
+fn read_authority<'a>(d: &mut Reader<'a>) -> R<Authority<'a>> {
     let at = d.position();
     match peek(d)? {
-        Type::Null => {
+        Kind::Null => {
             null(d)?;
             Ok(Authority::RootBased)
         }
-        Type::Bool => match d.bool() {
-            Ok(true) => Ok(Authority::Rootless),
-            _ => structure(d),
-        },
-        Type::Array => {
+        Kind::Bool if boolean(d)? => Ok(Authority::Rootless),
+        Kind::Array => {
             let n = array_len(d)?;
             let a = read_host_authority(d, n, at)?;
             Ok(Authority::Host(a))
@@ -453,17 +404,17 @@ fn read_authority<'a>(d: &mut Decoder<'a>) -> R<Authority<'a>> {
 }
 
 /// `[?(false, userinfo), host-ip [zone-id] / *label, ?port]` with `n` items.
-fn read_host_authority<'a>(d: &mut Decoder<'a>, n: u64, start: usize) -> R<HostAuthority<'a>> {
+fn read_host_authority<'a>(d: &mut Reader<'a>, n: u64, start: usize) -> R<HostAuthority<'a>> {
     let mut left = n;
     let mut userinfo = None;
-    if left > 0 && peek(d)? == Type::Bool {
-        if d.bool().ok() != Some(false) || left < 2 {
+    if left > 0 && peek(d)? == Kind::Bool {
+        if boolean(d)? || left < 2 {
             return structure(d);
         }
         userinfo = Some(read_text_or_pet(d, TextRule::Any)?);
         left = left.saturating_sub(2);
     }
-    let host = if left > 0 && peek(d)? == Type::Bytes {
+    let host = if left > 0 && peek(d)? == Kind::Bytes {
         let at = d.position();
         let addr = bytes(d)?;
         if addr.len() != 4 && addr.len() != 16 {
@@ -473,7 +424,7 @@ fn read_host_authority<'a>(d: &mut Decoder<'a>, n: u64, start: usize) -> R<HostA
             });
         }
         left = left.saturating_sub(1);
-        let zone = if left > 0 && peek(d)? == Type::String {
+        let zone = if left > 0 && peek(d)? == Kind::Text {
             left = left.saturating_sub(1);
             Some(text(d)?)
         } else {
@@ -482,19 +433,19 @@ fn read_host_authority<'a>(d: &mut Decoder<'a>, n: u64, start: usize) -> R<HostA
         Host::Ip { addr, zone }
     } else {
         let labels_start = d.position();
-        let mut count = 0u64;
-        while left > 0 && matches!(peek(d)?, Type::String | Type::Array) {
+        let mut count = 0usize;
+        while left > 0 && matches!(peek(d)?, Kind::Text | Kind::Array) {
             read_text_or_pet(d, TextRule::Label)?;
             count = count.saturating_add(1);
             left = left.saturating_sub(1);
         }
-        let raw = d.input().get(labels_start..d.position()).unwrap_or(&[]);
+        let raw = d.since(labels_start);
         Host::Name(Items { raw, count })
     };
     let mut port = None;
     if left > 0 {
         let at = d.position();
-        if !is_unsigned(peek(d)?) {
+        if peek(d)? != Kind::Unsigned {
             return structure(d);
         }
         port = Some(u16::try_from(unsigned(d)?).map_err(|_| Unprocessable {
@@ -506,7 +457,7 @@ fn read_host_authority<'a>(d: &mut Decoder<'a>, n: u64, start: usize) -> R<HostA
     if left > 0 {
         return structure(d);
     }
-    let raw = d.input().get(start..d.position()).unwrap_or(&[]);
+    let raw = d.since(start);
     Ok(HostAuthority {
         raw,
         userinfo,
@@ -516,7 +467,7 @@ fn read_host_authority<'a>(d: &mut Decoder<'a>, n: u64, start: usize) -> R<HostA
 }
 
 /// Path, query and fragment: `rest` sections follow.
-fn read_local_part<'a>(d: &mut Decoder<'a>, r: &mut CriRef<'a>, rest: u64) -> R<()> {
+fn read_local_part<'a>(d: &mut Reader<'a>, r: &mut CriRef<'a>, rest: u64) -> R<()> {
     let mut last_default = false;
     let mut last_at = d.position();
     for section in 0..rest {
@@ -558,13 +509,16 @@ fn redundant_tail(r: &CriRef<'_>, rest: u64) -> bool {
     }
 }
 
-fn read_items<'a>(d: &mut Decoder<'a>, rule: TextRule) -> R<Items<'a>> {
-    let count = array_len(d)?;
+fn read_items<'a>(d: &mut Reader<'a>, rule: TextRule) -> R<Items<'a>> {
+    let n = array_len(d)?;
     let start = d.position();
-    for _ in 0..count {
+    let mut count = 0usize;
+    for _ in 0..n {
         read_text_or_pet(d, rule)?;
+        // Each item takes at least one byte of the input: no overflow.
+        count = count.saturating_add(1);
     }
-    let raw = d.input().get(start..d.position()).unwrap_or(&[]);
+    let raw = d.since(start);
     Ok(Items { raw, count })
 }
 
@@ -581,7 +535,9 @@ enum TextRule {
 fn check_text(s: &str, rule: TextRule, at: usize) -> R<()> {
     let bad = match rule {
         TextRule::Any => None,
-        TextRule::Segment => (s == "." || s == "..").then_some(Reason::DotSegment),
+        // A slice pattern, not `==`: comparing with "." and ".." called memcmp, whose frame
+        // was the innermost of every CRI read (issue 13).
+        TextRule::Segment => matches!(s.as_bytes(), b"." | b"..").then_some(Reason::DotSegment),
         // Labels are lowercase and without dots (draft §2 C5), and a CRI that does not
         // meet a requirement is unprocessable (§5.2.1; README Decision 12). Only ASCII
         // case is checked: Unicode case needs tables a device does not carry.
@@ -595,9 +551,9 @@ fn check_text(s: &str, rule: TextRule, at: usize) -> R<()> {
 }
 
 /// `text / [?text1, ((+(pet1, text1), ?pet1) // pet1)]` (draft §7.2), with minimal PET.
-fn read_text_or_pet<'a>(d: &mut Decoder<'a>, rule: TextRule) -> R<TextOrPet<'a>> {
+fn read_text_or_pet<'a>(d: &mut Reader<'a>, rule: TextRule) -> R<TextOrPet<'a>> {
     let start = d.position();
-    if peek(d)? == Type::String {
+    if peek(d)? == Kind::Text {
         let s = text(d)?;
         check_text(s, rule, start)?;
     } else {
@@ -607,7 +563,7 @@ fn read_text_or_pet<'a>(d: &mut Decoder<'a>, rule: TextRule) -> R<TextOrPet<'a>>
         for _ in 0..n {
             let at = d.position();
             let is_text = match peek(d)? {
-                Type::String => {
+                Kind::Text => {
                     let s = text(d)?;
                     // A piece is part of a segment, so only the label rule applies to it.
                     if rule == TextRule::Label {
@@ -618,7 +574,7 @@ fn read_text_or_pet<'a>(d: &mut Decoder<'a>, rule: TextRule) -> R<TextOrPet<'a>>
                     }
                     true
                 }
-                Type::Bytes => {
+                Kind::Bytes => {
                     let b = bytes(d)?;
                     if b.is_empty() {
                         return structure(d);
@@ -649,7 +605,7 @@ fn read_text_or_pet<'a>(d: &mut Decoder<'a>, rule: TextRule) -> R<TextOrPet<'a>>
             });
         }
     }
-    let raw = d.input().get(start..d.position()).unwrap_or(&[]);
+    let raw = d.since(start);
     Ok(TextOrPet { raw })
 }
 
@@ -684,12 +640,23 @@ pub(crate) fn utf8_char_len(b: &[u8]) -> usize {
     }
 }
 
+/// The text or byte string at `d`, read without checks: every reader below walks items
+/// that passed ingest, so the shapes and lengths are known to be right and a `None` here
+/// only ends an iteration early.
+fn piece<'a>(d: &mut Reader<'a>) -> Option<Piece<'a>> {
+    match d.peek().ok()? {
+        Kind::Text => core::str::from_utf8(d.string()?).ok().map(Piece::Text),
+        Kind::Bytes => d.string().map(Piece::Bytes),
+        _ => None,
+    }
+}
+
 impl<'a> TextOrPet<'a> {
     /// The pieces of the value, in order.
     pub fn pieces(&self) -> Pieces<'a> {
-        let mut d = Decoder::new(self.raw);
-        let left = match d.datatype() {
-            Ok(Type::Array) => d.array().ok().flatten().unwrap_or(0),
+        let mut d = Reader::new(self.raw);
+        let left = match d.peek() {
+            Ok(Kind::Array) => d.arg().unwrap_or(0),
             _ => 1,
         };
         Pieces { d, left }
@@ -702,15 +669,16 @@ impl<'a> TextOrPet<'a> {
 
     /// The value when it is plain text.
     pub fn as_text(&self) -> Option<&'a str> {
-        // `raw` passed string_content on ingest: its lengths fit in the input, so minicbor's
-        // u64 -> usize conversion cannot fail here on any usize width.
-        Decoder::new(self.raw).str().ok()
+        match piece(&mut Reader::new(self.raw))? {
+            Piece::Text(s) => Some(s),
+            Piece::Bytes(_) => None,
+        }
     }
 }
 
 /// Iterator over the pieces of a [`TextOrPet`].
 pub struct Pieces<'a> {
-    d: Decoder<'a>,
+    d: Reader<'a>,
     left: u64,
 }
 
@@ -719,13 +687,7 @@ impl<'a> Iterator for Pieces<'a> {
 
     fn next(&mut self) -> Option<Piece<'a>> {
         self.left = self.left.checked_sub(1)?;
-        // Checked on ingest (string_content): no length here exceeds the input, so
-        // minicbor's u64 -> usize conversion cannot fail on any usize width.
-        match self.d.datatype().ok()? {
-            Type::String => self.d.str().ok().map(Piece::Text),
-            Type::Bytes => self.d.bytes().ok().map(Piece::Bytes),
-            _ => None,
-        }
+        piece(&mut self.d)
     }
 }
 
@@ -733,25 +695,26 @@ impl<'a> Items<'a> {
     /// The items, in order.
     pub fn iter(&self) -> ItemIter<'a> {
         ItemIter {
-            d: Decoder::new(self.raw),
+            d: Reader::new(self.raw),
             left: self.count,
         }
     }
 
     /// The encoded bytes of the first `k` items.
-    pub(crate) fn prefix(&self, k: u64) -> &'a [u8] {
+    pub(crate) fn prefix(&self, k: usize) -> &'a [u8] {
         let mut it = self.iter();
         for _ in 0..k {
             if it.next().is_none() {
                 break;
             }
         }
-        self.raw.get(..it.d.position()).unwrap_or(self.raw)
+        it.d.since(0)
     }
 
     /// How many items there are.
     pub fn len(&self) -> u64 {
-        self.count
+        // usize -> u64 is lossless for 16-, 32- and 64-bit usize.
+        self.count as u64
     }
 
     /// Whether there are no items.
@@ -762,8 +725,8 @@ impl<'a> Items<'a> {
 
 /// Iterator over the items of an [`Items`].
 pub struct ItemIter<'a> {
-    d: Decoder<'a>,
-    left: u64,
+    d: Reader<'a>,
+    left: usize,
 }
 
 impl<'a> Iterator for ItemIter<'a> {
@@ -773,18 +736,15 @@ impl<'a> Iterator for ItemIter<'a> {
         self.left = self.left.checked_sub(1)?;
         let start = self.d.position();
         // Ingest checked the shape: a text string, or an array of text and byte strings.
-        if self.d.datatype().ok()? == Type::Array {
-            let n = self.d.array().ok()??;
-            for _ in 0..n {
-                match self.d.datatype().ok()? {
-                    Type::String => drop(self.d.str().ok()?),
-                    _ => drop(self.d.bytes().ok()?),
-                }
-            }
-        } else {
-            self.d.str().ok()?;
+        let pieces = match self.d.peek().ok()? {
+            Kind::Array => self.d.arg()?,
+            _ => 1,
+        };
+        for _ in 0..pieces {
+            piece(&mut self.d)?;
         }
-        let raw = self.d.input().get(start..self.d.position())?;
-        Some(TextOrPet { raw })
+        Some(TextOrPet {
+            raw: self.d.since(start),
+        })
     }
 }

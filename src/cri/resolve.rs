@@ -15,23 +15,26 @@ use crate::out::Out;
 /// `LeadingEmptySegment` if the result would be no valid CRI: no authority and a path
 /// starting with an empty segment and more, or a rootless path left empty or starting
 /// with an empty segment; [`Error::Buffer`] if `out` is too small.
+#[inline(never)]
 pub fn resolve(base: &CriRef<'_>, r: &CriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
-    let Some(mut scheme) = base.scheme else {
+    // The sections are borrowed from the two views, not copied: an authority is 36 bytes
+    // on a 32-bit target, and this frame is on the deepest stack of cri_resolve (issue 13).
+    let Some(mut scheme) = base.scheme.as_ref() else {
         return Err(Error::Unconvertible(Unconvertible::NotFull));
     };
-    let mut authority = base.authority.unwrap_or(Authority::RootBased);
+    let mut authority = base.authority.as_ref().unwrap_or(&Authority::RootBased);
     let base_path = base.path.unwrap_or_default();
-    let mut query: Option<Items<'_>> = base.query; // None = [] here
-    let mut fragment: Option<TextOrPet<'_>> = base.fragment;
+    let mut query: Option<&Items<'_>> = base.query.as_ref(); // None = [] here
+    let mut fragment: Option<&TextOrPet<'_>> = base.fragment.as_ref();
     // Step 3: discard.
     let keep = match r.discard {
         Discard::All => {
-            if authority == Authority::Rootless {
-                authority = Authority::RootBased;
+            if *authority == Authority::Rootless {
+                authority = &Authority::RootBased;
             }
             0
         }
-        Discard::Count(n) => base_path.count.saturating_sub(u64::from(n)),
+        Discard::Count(n) => base_path.count.saturating_sub(usize::from(n)),
     };
     if r.discard != Discard::Count(0) {
         query = None;
@@ -47,14 +50,14 @@ pub fn resolve(base: &CriRef<'_>, r: &CriRef<'_>, out: &mut [u8]) -> Result<usiz
     if r.query.is_some() {
         fragment = None;
     }
-    if let Some(s) = r.scheme {
+    if let Some(s) = &r.scheme {
         scheme = s;
-        authority = r.authority.unwrap_or(Authority::RootBased);
-    } else if let Some(a) = r.authority {
+        authority = r.authority.as_ref().unwrap_or(&Authority::RootBased);
+    } else if let Some(a) = &r.authority {
         authority = a;
     }
-    query = r.query.or(query);
-    fragment = r.fragment.or(fragment);
+    query = r.query.as_ref().or(query);
+    fragment = r.fragment.as_ref().or(fragment);
 
     let path_count = keep.saturating_add(appended.count);
     // Without an authority, a path may not start with an empty segment and more: the
@@ -65,10 +68,10 @@ pub fn resolve(base: &CriRef<'_>, r: &CriRef<'_>, out: &mut [u8]) -> Result<usiz
         appended.iter().next()
     };
     let first_empty = first.is_some_and(|s| s.is_empty());
-    let bad_rootbased = authority == Authority::RootBased && path_count >= 2 && first_empty;
+    let bad_rootbased = *authority == Authority::RootBased && path_count >= 2 && first_empty;
     // A rootless path must keep a first segment that is not empty (draft §2 C2): discarding
     // all of `urn:ietf:rfc:7252` leaves none.
-    let bad_rootless = authority == Authority::Rootless && (path_count == 0 || first_empty);
+    let bad_rootless = *authority == Authority::Rootless && (path_count == 0 || first_empty);
     if bad_rootbased || bad_rootless {
         return Err(Error::Unconvertible(Unconvertible::LeadingEmptySegment));
     }
@@ -79,7 +82,7 @@ pub fn resolve(base: &CriRef<'_>, r: &CriRef<'_>, out: &mut [u8]) -> Result<usiz
         4
     } else if path_count > 0 {
         3
-    } else if authority != Authority::RootBased {
+    } else if *authority != Authority::RootBased {
         2
     } else {
         1
@@ -87,7 +90,7 @@ pub fn resolve(base: &CriRef<'_>, r: &CriRef<'_>, out: &mut [u8]) -> Result<usiz
     let mut w = Out::new(out);
     wire::head(&mut w, ARRAY, sections);
     match scheme {
-        Scheme::Number(n) => wire::int(&mut w, true, n),
+        Scheme::Number(n) => wire::int(&mut w, true, *n),
         Scheme::Name(s) => wire::text(&mut w, s.as_bytes()),
     }
     if sections >= 2 {
@@ -98,12 +101,13 @@ pub fn resolve(base: &CriRef<'_>, r: &CriRef<'_>, out: &mut [u8]) -> Result<usiz
         }
     }
     if sections >= 3 {
-        wire::head(&mut w, ARRAY, path_count);
+        // usize -> u64 is lossless (wire.rs).
+        wire::head(&mut w, ARRAY, path_count as u64);
         w.push(base_path.prefix(keep));
         w.push(appended.raw);
     }
     if sections >= 4 {
-        wire::head(&mut w, ARRAY, query_count);
+        wire::head(&mut w, ARRAY, query_count as u64);
         w.push(query.map_or(&[][..], |q| q.raw));
     }
     if let (5, Some(f)) = (sections, fragment) {

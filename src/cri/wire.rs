@@ -1,7 +1,7 @@
 //! Writing CBOR items into an [`Out`]. Only the head (major type and argument, RFC 8949
 //! §3) is built here: the contents of strings are streamed by the callers, which is what
 //! lets a decoded URI component go straight into a CBOR text string without a copy.
-//! Reading CBOR is minicbor's job (see `model.rs`).
+//! Reading CBOR is `reader.rs`.
 
 use crate::out::Out;
 

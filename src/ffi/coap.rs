@@ -432,7 +432,9 @@ pub unsafe extern "C" fn cri_to_coap_options(
     let Some(m) = self::mode(mode) else {
         return cri_status::CRI_ERR_ARGUMENT;
     };
-    let c = try_ok!(CriRef::decode(bytes), err);
+    // Decoded in place (CriRef::ingest): no second copy of the view in this frame.
+    let mut c = CriRef::EMPTY;
+    try_ok!(c.ingest(bytes, false), err);
     // SAFETY: the option outputs are this function's, under the same contract.
     unsafe {
         option_list(

@@ -149,12 +149,8 @@ pub unsafe extern "C" fn cri_validate(
     let err = clear_error!(err);
     let bytes = try_input!(cbor, len);
     try_flags!(flags, CRI_VALIDATE_FULL);
-    let r = if flags & CRI_VALIDATE_FULL != 0 {
-        CriRef::decode_full(bytes)
-    } else {
-        CriRef::decode(bytes)
-    };
-    try_ok!(r, err);
+    let mut r = CriRef::EMPTY;
+    try_ok!(r.ingest(bytes, flags & CRI_VALIDATE_FULL != 0), err);
     cri_status::CRI_OK
 }
 
@@ -376,7 +372,9 @@ unsafe fn to_text(
         zone_id: flags & CRI_TO_URI_ZONE_ID != 0,
         iri,
     };
-    let c = try_ok!(CriRef::decode(bytes), err);
+    // Decoded in place (CriRef::ingest), like every C function that reads a CRI.
+    let mut c = CriRef::EMPTY;
+    try_ok!(c.ingest(bytes, false), err);
     text_out!(out, cap, out_len, err, [bytes], |b| cri::to_uri(
         &c, opts, b
     ))
@@ -418,16 +416,16 @@ pub unsafe extern "C" fn cri_resolve(
     let err = clear_error!(err);
     let (b, r) = (try_input!(base, base_len), try_input!(r#ref, ref_len));
     let inputs = [b, r];
-    let b = match CriRef::decode_full(b) {
-        Ok(b) => b,
-        Err(u) => {
-            // The details are the base's; the status says it is the base.
-            report!(Error::from(u), err);
-            return cri_status::CRI_ERR_BASE;
-        }
-    };
-    match CriRef::decode(r) {
-        Ok(r) => bytes_out!(out, cap, out_len, err, inputs, |o| cri::resolve(&b, &r, o)),
+    let (mut base, mut reference) = (CriRef::EMPTY, CriRef::EMPTY);
+    if let Err(u) = base.ingest(b, true) {
+        // The details are the base's; the status says it is the base.
+        report!(Error::from(u), err);
+        return cri_status::CRI_ERR_BASE;
+    }
+    match reference.ingest(r, false) {
+        Ok(()) => bytes_out!(out, cap, out_len, err, inputs, |o| cri::resolve(
+            &base, &reference, o
+        )),
         Err(u) => report!(Error::from(u), err),
     }
 }
