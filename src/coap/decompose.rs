@@ -149,7 +149,7 @@ pub(crate) fn uri_to_slots(
         }
         c.push(URI_HOST, |w| write_uri_host(host, w))?;
     }
-    let default = coap.map(|(_, port)| port).or_else(|| default_port(scheme));
+    let default = default_port(scheme);
     push_port(&mut c, uri.port_number.or(default), dest)?;
     push_path(&mut c, uri.path)?;
     if let Some(q) = uri.query {

@@ -130,7 +130,7 @@ impl<'a> UriRef<'a> {
     pub fn hostport(&self) -> Option<&'a str> {
         let host = self.host?;
         let differs = match (self.scheme, self.port_number) {
-            (Some(s), Some(p)) => super::default_port(s) != Some(p),
+            (Some(s), Some(p)) => super::scheme::default_port(s) != Some(p),
             _ => false,
         };
         let span = match self.port.filter(|_| differs) {

@@ -3,9 +3,6 @@
 
 use super::chars::{self, PATH, QUERY, SCHEME, USERINFO};
 use super::dot_segments::{self, Dots, PathPieces, SegWriter};
-use super::ip;
-use super::iri;
-use super::normalize::{norm_lower, norm_segment};
 use super::parse::{parse_authority_only, port_number, UriRef};
 use crate::out::Out;
 use crate::Error;
@@ -38,49 +35,6 @@ pub(crate) struct AsIs;
 
 impl Style for AsIs {
     const SEG: SegWriter = SegWriter::Copy;
-}
-
-/// Case and percent-encoding normalized (RFC 3986 §6.2.2.1, §6.2.2.2), IPv6 addresses in
-/// RFC 5952 form.
-pub(crate) struct Normalize;
-
-impl Style for Normalize {
-    const SEG: SegWriter = SegWriter::Through(norm_segment);
-    fn scheme(s: &[u8], w: &mut Out<'_>) {
-        norm_lower(s, w);
-    }
-    fn host(h: &[u8], w: &mut Out<'_>) {
-        norm_lower(h, w);
-    }
-    fn ipv6(addr: &[u8], zone: Option<&[u8]>, w: &mut Out<'_>) {
-        w.byte(b'[');
-        let mut bytes = [0u8; 16];
-        if ip::parse_ipv6_into(addr, &mut bytes).is_some() {
-            ip::write_ipv6(&bytes, w);
-        }
-        if let Some(z) = zone {
-            w.push(b"%25");
-            norm_segment(z, w);
-        }
-        w.byte(b']');
-    }
-}
-
-/// IRI → URI: non-ASCII bytes percent-encoded (RFC 3987 §3.1).
-pub(crate) struct ToUri;
-
-impl Style for ToUri {
-    const SEG: SegWriter = SegWriter::Through(iri::encode_non_ascii);
-}
-
-/// URI → IRI: percent-encoded `ucschar`s decoded (RFC 3987 §3.2).
-pub(crate) struct ToIri;
-
-impl Style for ToIri {
-    const SEG: SegWriter = SegWriter::Through(iri::decode_ucs);
-    fn query(s: &[u8], w: &mut Out<'_>) {
-        iri::decode_ucs_private(s, w);
-    }
 }
 
 /// A host to write: as text, or an IPv6 address in RFC 5952 form (normalization).
