@@ -8,45 +8,69 @@
 struct Known {
     name: &'static [u8],
     port: u16,
-    /// The CRI scheme number of a CoAP scheme; `None` for the others.
-    coap: Option<u8>,
+    /// The CRI scheme number, for the first [`COAP`] entries (the CoAP schemes).
+    coap: u8,
 }
 
-const fn known(name: &'static [u8], port: u16, coap: Option<u8>) -> Known {
+const fn known(name: &'static [u8], port: u16, coap: u8) -> Known {
     Known { name, port, coap }
 }
 
+/// How many entries of [`KNOWN`], from its start, are CoAP schemes.
+const COAP: usize = 6;
+
 const KNOWN: [Known; 10] = [
-    known(b"http", 80, None),
-    known(b"https", 443, None),
-    known(b"ws", 80, None),
-    known(b"wss", 443, None),
-    known(b"coap", 5683, Some(0)),
-    known(b"coaps", 5684, Some(1)),
-    known(b"coap+tcp", 5683, Some(6)),
-    known(b"coaps+tcp", 5684, Some(7)),
-    known(b"coap+ws", 80, Some(24)),
-    known(b"coaps+ws", 443, Some(25)),
+    known(b"coap", 5683, 0),
+    known(b"coaps", 5684, 1),
+    known(b"coap+tcp", 5683, 6),
+    known(b"coaps+tcp", 5684, 7),
+    known(b"coap+ws", 80, 24),
+    known(b"coaps+ws", 443, 25),
+    // Not CoAP schemes: no scheme number here.
+    known(b"http", 80, 0),
+    known(b"https", 443, 0),
+    known(b"ws", 80, 0),
+    known(b"wss", 443, 0),
 ];
 
-fn by_name(scheme: &[u8]) -> Option<&'static Known> {
-    KNOWN.iter().find(|k| k.name.eq_ignore_ascii_case(scheme))
+/// The index in [`KNOWN`] of a scheme (compared case-insensitively).
+fn index(scheme: &[u8]) -> Option<usize> {
+    KNOWN
+        .iter()
+        .position(|k| k.name.eq_ignore_ascii_case(scheme))
 }
 
 /// The default port of a scheme (compared case-insensitively), if it has one here.
 pub fn default_port(scheme: &[u8]) -> Option<u16> {
-    by_name(scheme).map(|k| k.port)
+    KNOWN.get(index(scheme)?).map(|k| k.port)
 }
 
 /// The CRI scheme number and default port of a CoAP scheme name (case-insensitive).
 pub(crate) fn coap_by_name(scheme: &[u8]) -> Option<(u64, u16)> {
-    by_name(scheme).and_then(|k| Some((u64::from(k.coap?), k.port)))
+    let k = KNOWN.get(..COAP)?.get(index(scheme)?)?;
+    Some((u64::from(k.coap), k.port))
 }
 
 /// The name and default port of the CoAP scheme with CRI scheme number `number`.
 pub(crate) fn coap_by_number(number: u64) -> Option<(&'static [u8], u16)> {
     KNOWN
+        .get(..COAP)?
         .iter()
-        .find(|k| k.coap.is_some_and(|n| u64::from(n) == number))
+        .find(|k| u64::from(k.coap) == number)
         .map(|k| (k.name, k.port))
+}
+
+#[cfg(test)]
+mod tests {
+    /// The split of the table: exactly its first entries are CoAP schemes (RFC 7252 §6,
+    /// RFC 8323 §8), each with its own scheme number.
+    #[test]
+    fn coap_schemes_lead_the_table() {
+        for (i, k) in super::KNOWN.iter().enumerate() {
+            assert_eq!(k.name.starts_with(b"coap"), i < super::COAP, "{i}");
+            if i < super::COAP {
+                assert_eq!(super::coap_by_number(k.coap.into()).unwrap().0, k.name);
+            }
+        }
+    }
 }
