@@ -3,7 +3,7 @@
 
 use super::chars::{self, PATH, QUERY, SCHEME, USERINFO};
 use super::dot_segments::{self, Dots, PathPieces, SegWriter};
-use super::parse::{parse_authority_only, port_number, UriRef};
+use super::parse::{is_host_alone, port_number, UriRef};
 use crate::out::Out;
 use crate::Error;
 
@@ -217,10 +217,7 @@ fn components_valid(r: &UriRef<'_>) -> bool {
         s.first().is_some_and(u8::is_ascii_alphabetic) && s.iter().all(|&b| chars::is(b, SCHEME))
     });
     // The host as the parser reads it alone: a reg-name or an IP-literal, nothing after.
-    let host = r.host.is_none_or(|h| {
-        parse_authority_only(h)
-            .is_ok_and(|a| a.host == Some(h) && a.port.is_none() && a.userinfo.is_none())
-    });
+    let host = r.host.is_none_or(is_host_alone);
     let port = r
         .port
         .is_none_or(|p| p.is_empty() || port_number(p).is_some());
