@@ -107,6 +107,7 @@ pub fn uri_to_iri(uri: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
 
 fn write<S: Style>(r: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
     let mut w = Out::new(out);
+    // The writer IRI resolution uses, as `recompose` does.
     Composer::from_ref(r).write::<S>(&mut w);
     w.finish()
 }

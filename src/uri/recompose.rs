@@ -96,8 +96,10 @@ impl<'a> Composer<'a> {
         self.dots.filter(|&d| dot_segments::has_dots(self.path, d))
     }
 
-    fn path_start(&self, dots: Option<Dots>) -> PathStart {
-        match dots {
+    /// How the path starts once `dots` are removed; `dots` is `None` unless `DOTS`, which
+    /// keeps dot-segment code out of the writer without dots.
+    fn path_start<const DOTS: bool>(&self, dots: Option<Dots>) -> PathStart {
+        match dots.filter(|_| DOTS) {
             Some(dots) => {
                 let (first, second) = dot_segments::first_chunks(self.path, dots);
                 PathStart {
@@ -122,11 +124,18 @@ impl<'a> Composer<'a> {
         }
     }
 
+    /// Writes the reference (§5.3), with its dot-segments removed as `self.dots` says.
+    pub(crate) fn write<S: Style>(&self, w: &mut Out<'_>) {
+        self.write_with::<S, true>(w);
+    }
+
     /// Writes the reference (§5.3) with the prefixes that keep it reparsing to the same
     /// components: "/." before a path starting with "//" when there is no authority
     /// (docs/DESIGN.md Decision 3), "./" before a first segment with ":" when there is neither
-    /// scheme nor authority (§4.2).
-    pub(crate) fn write<S: Style>(&self, w: &mut Out<'_>) {
+    /// scheme nor authority (§4.2). Only with `DOTS` does it look at `self.dots`: like
+    /// the style, that is decided at compile time, so that writing a split reference as
+    /// it is ([`write_ref`]) links no dot-segment removal.
+    fn write_with<S: Style, const DOTS: bool>(&self, w: &mut Out<'_>) {
         if let Some(s) = self.scheme {
             S::scheme(s, w);
             w.byte(b':');
@@ -146,7 +155,7 @@ impl<'a> Composer<'a> {
                 w.push(p);
             }
         }
-        self.write_path(S::SEG, w);
+        self.write_path::<DOTS>(S::SEG, w);
         if let Some(q) = self.query {
             w.byte(b'?');
             S::query(q, w);
@@ -157,12 +166,13 @@ impl<'a> Composer<'a> {
         }
     }
 
-    fn write_path(&self, seg: SegWriter, w: &mut Out<'_>) {
-        let dots = self.effective_dots();
+    /// The path, with dot-segments removed as `self.dots` says if `DOTS`.
+    fn write_path<const DOTS: bool>(&self, seg: SegWriter, w: &mut Out<'_>) {
+        let dots = if DOTS { self.effective_dots() } else { None };
         // With an authority, only an empty path that gets a "/" needs to know how the
         // path starts: finding out costs a pass over the segments when there are dots.
         let start = if self.host.is_none() || self.slash_if_empty {
-            self.path_start(dots)
+            self.path_start::<DOTS>(dots)
         } else {
             PathStart::default()
         };
@@ -185,6 +195,11 @@ impl<'a> Composer<'a> {
     }
 }
 
+/// Writes the components of a split reference as they are (RFC 3986 §5.3), in style `S`.
+pub(crate) fn write_ref<S: Style>(r: &UriRef<'_>, w: &mut Out<'_>) {
+    Composer::from_ref(r).write_with::<S, false>(w);
+}
+
 /// Recomposes a split reference (RFC 3986 §5.3) into `out`; returns the length written.
 /// A path that would start with "//" without an authority gets a "/." prefix, and a
 /// first segment with ":" without scheme and authority a "./" prefix, so the output
@@ -204,6 +219,8 @@ pub fn recompose(r: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
         return Err(Error::Parts);
     }
     let mut w = Out::new(out);
+    // The writer resolution uses (the RFC 3986 profile links both), not `write_ref`'s:
+    // a second copy of the writer costs that profile more than removal code it skips.
     Composer::from_ref(r).write::<AsIs>(&mut w);
     w.finish()
 }
