@@ -16,7 +16,8 @@
 //! 3. `parse`: splitting and validating (RFC 3986 §3, Appendix B; RFC 3987 §2.2).
 //! 4. `recompose`, `target`: writing components back (RFC 3986 §5.3) in a style chosen at
 //!    compile time (`Style`: each style lives with the algorithm that needs it, so
-//!    recompose holds no normalization or IRI code); HTTP request-targets (RFC 9112 §3.2).
+//!    recompose holds no normalization or IRI code; `write_ref` is the writer without
+//!    dot-segment removal); HTTP request-targets (RFC 9112 §3.2).
 //! 5. `iri`, `normalize`: the IRI mappings (RFC 3987 §3.1, §3.2) and normalization and
 //!    equivalence (RFC 3986 §6.2.2, §6.2.3), each with its `Style`.
 //! 6. `resolve`: reference resolution (RFC 3986 §5.2), also of IRIs.
