@@ -7,8 +7,8 @@ use crate::cri::to_uri::write_decimal;
 use crate::cri::wire::{self as cbor, ARRAY, TEXT};
 use crate::error::{CoapError, Error};
 use crate::out::Out;
-use crate::uri::chars::{self, pct_triplet, PCHAR, QUERY, REG_NAME};
 use crate::uri::ip;
+use crate::uri::percent::{encode_into, Set};
 
 fn fail<T>(e: CoapError) -> Result<T, Error> {
     Err(Error::Coap(e))
@@ -139,7 +139,7 @@ where
     scheme.iter().for_each(|b| w.byte(b.to_ascii_lowercase()));
     w.push(b"://");
     match t.host.map(|h| classify(h, &mut [0; 16])).transpose()? {
-        Some(UriHost::RegName(name)) => encode(name, |b| chars::is(b, REG_NAME), &mut w),
+        Some(UriHost::RegName(name)) => encode_into(name, Set::RegName, &mut w),
         Some(_) => w.push(t.host.unwrap_or(&[])),
         None if dest.addr.len() == 4 => ip::write_ipv4(dest.addr, &mut w),
         None => {
@@ -151,7 +151,7 @@ where
             // A link-local destination keeps its zone, in the RFC 6874 form.
             if let Some(z) = dest.zone {
                 w.push(b"%25");
-                encode(z, |b| chars::is(b, chars::UNRESERVED), &mut w);
+                encode_into(z, Set::Unreserved, &mut w);
             }
             w.byte(b']');
         }
@@ -163,7 +163,7 @@ where
     let mut any_path = false;
     for seg in values(t.options.clone(), URI_PATH) {
         w.byte(b'/');
-        encode(seg, |b| chars::is(b, PCHAR), &mut w);
+        encode_into(seg, Set::Segment, &mut w);
         any_path = true;
     }
     if !any_path {
@@ -171,19 +171,9 @@ where
     }
     for (i, q) in values(t.options, URI_QUERY).enumerate() {
         w.byte(if i == 0 { b'?' } else { b'&' });
-        encode(q, |b| b != b'&' && chars::is(b, QUERY), &mut w);
+        encode_into(q, Set::QueryParam, &mut w);
     }
     w.finish()
-}
-
-fn encode(s: &[u8], keep: impl Fn(u8) -> bool, w: &mut Out<'_>) {
-    for &b in s {
-        if keep(b) {
-            w.byte(b);
-        } else {
-            w.push(&pct_triplet(b));
-        }
-    }
 }
 
 /// Composes the full CRI of a request (draft §8.1.2) from the CoAP scheme number

@@ -14,7 +14,7 @@ use crate::error::{CoapError, Error, OptionSpace};
 use crate::out::Out;
 use crate::uri::dot_segments::{self, Dots, PathPieces};
 use crate::uri::percent::decode_into;
-use crate::uri::recompose::{AsIs, Composer};
+use crate::uri::recompose::{write_ref, AsIs};
 use crate::uri::{default_port, ip, HostKind, UriRef};
 
 /// Which options carry the request target.
@@ -121,7 +121,7 @@ pub(crate) fn uri_to_slots(
     }
     let coap = coap_scheme_port(scheme);
     if sent_whole(mode, coap.is_some())? {
-        c.push(PROXY_URI, |w| Composer::from_ref(uri).write::<AsIs>(w))?;
+        c.push(PROXY_URI, |w| write_ref::<AsIs>(uri, w))?;
         return c.finish();
     }
     // An empty host names nothing: a Uri-Host is 1-255 bytes (RFC 7252 §5.10.1) and CoAP
@@ -148,7 +148,7 @@ pub(crate) fn uri_to_slots(
         }
         c.push(URI_HOST, |w| write_uri_host(host, w))?;
     }
-    let default = coap.map(|(_, port)| port).or_else(|| default_port(scheme));
+    let default = default_port(scheme);
     push_port(&mut c, uri.port_number.or(default), dest)?;
     push_path(&mut c, uri.path)?;
     if let Some(q) = uri.query {

@@ -33,17 +33,6 @@ pub const PROXY_CRI: u16 = 235;
 /// Proxy-Scheme-Number (draft §8.2.2, IANA 239).
 pub const PROXY_SCHEME_NUMBER: u16 = 239;
 
-/// The CoAP schemes with their CRI scheme numbers and default ports (RFC 7252, RFC 8323,
-/// draft §8.1 table).
-const COAP_SCHEMES: &[(&[u8], u64, u16)] = &[
-    (b"coap", 0, 5683),
-    (b"coaps", 1, 5684),
-    (b"coap+tcp", 6, 5683),
-    (b"coaps+tcp", 7, 5684),
-    (b"coap+ws", 24, 80),
-    (b"coaps+ws", 25, 443),
-];
-
 /// The scheme number of a CoAP scheme name (case-insensitive).
 pub fn coap_scheme_number(name: &[u8]) -> Option<u64> {
     coap_scheme_port(name).map(|(num, _)| num)
@@ -51,16 +40,10 @@ pub fn coap_scheme_number(name: &[u8]) -> Option<u64> {
 
 /// The scheme number and default port of a CoAP scheme name (case-insensitive).
 pub(crate) fn coap_scheme_port(name: &[u8]) -> Option<(u64, u16)> {
-    COAP_SCHEMES
-        .iter()
-        .find(|(n, _, _)| n.eq_ignore_ascii_case(name))
-        .map(|&(_, num, port)| (num, port))
+    crate::uri::scheme::coap_by_name(name)
 }
 
 /// The name and default port of a CoAP scheme number.
 pub fn coap_scheme(number: u64) -> Option<(&'static [u8], u16)> {
-    COAP_SCHEMES
-        .iter()
-        .find(|(_, num, _)| *num == number)
-        .map(|&(n, _, port)| (n, port))
+    crate::uri::scheme::coap_by_number(number)
 }

@@ -285,7 +285,7 @@ impl<'a> Plan<'a> {
                     let addr = inner.split(|&b| b == b'%').next().unwrap_or(&[]);
                     plan.ipv6 = ip::parse_ipv6(addr);
                     if let Some(z) = uri.zone_id {
-                        if units(z, Set::ZoneId, false).any(|u| u.pet) {
+                        if units(z, Set::Unreserved, false).any(|u| u.pet) {
                             return unconvertible(Unconvertible::ZoneId);
                         }
                     }
@@ -423,9 +423,7 @@ impl<'a> Plan<'a> {
                 Section::Path => write_path(self.path, relative, path_count, w),
                 Section::Query => write_query(uri.query.unwrap_or(&[]), w),
                 Section::EmptyArray => wire::head(w, ARRAY, 0),
-                Section::Fragment => {
-                    write_item(uri.fragment.unwrap_or(&[]), Set::Fragment, false, w)
-                }
+                Section::Fragment => write_item(uri.fragment.unwrap_or(&[]), Set::Query, false, w),
             }
         }
     }
@@ -468,13 +466,13 @@ impl<'a> Plan<'a> {
             (_, Some(a)) => {
                 wire::bytes(w, &a);
                 if let Some(z) = uri.zone_id {
-                    write_item(z, Set::ZoneId, false, w);
+                    write_item(z, Set::Unreserved, false, w);
                 }
             }
             _ if host.is_empty() => {}
             _ => {
                 for label in labels(host) {
-                    write_item(label, Set::Label, true, w);
+                    write_item(label, Set::RegName, true, w);
                 }
             }
         }

@@ -5,8 +5,12 @@ use super::model::{Authority, CriRef, Discard, Host, Items, Piece, Scheme, TextO
 use super::scheme::scheme_name;
 use crate::error::{Error, Unconvertible};
 use crate::out::Out;
-use crate::uri::chars::{self, pct_triplet, PCHAR, QUERY, REG_NAME, UNRESERVED, USERINFO};
+use crate::uri::chars;
 use crate::uri::ip;
+use crate::uri::percent::encode_into;
+/// The characters each component writes literally (draft §6.1); all others are
+/// percent-encoded from their UTF-8 bytes.
+pub(crate) use crate::uri::percent::Set;
 
 /// Options of [`to_uri`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -17,33 +21,6 @@ pub struct ToUriOptions {
     /// Write an IRI (draft §6, CRI → IRI): non-ASCII characters of text stay characters
     /// where RFC 3987 allows them (`ucschar`; `iprivate` in the query; no bidi formatting).
     pub iri: bool,
-}
-
-/// The characters each component writes literally (draft §6.1); all others are
-/// percent-encoded from their UTF-8 bytes.
-#[derive(Clone, Copy)]
-pub(crate) enum Set {
-    Userinfo,
-    Label,
-    Segment,
-    QueryParam,
-    Fragment,
-    /// An RFC 6874 zone id: unreserved characters, all else percent-encoded.
-    ZoneId,
-}
-
-impl Set {
-    pub(crate) fn keeps(self, b: u8) -> bool {
-        match self {
-            Set::Userinfo => chars::is(b, USERINFO),
-            Set::Label => chars::is(b, REG_NAME),
-            Set::Segment => chars::is(b, PCHAR),
-            // "Additionally, any ampersand character in the item value MUST be percent-encoded."
-            Set::QueryParam => b != b'&' && chars::is(b, QUERY),
-            Set::Fragment => chars::is(b, QUERY),
-            Set::ZoneId => chars::is(b, UNRESERVED),
-        }
-    }
 }
 
 /// Writes a CRI reference as a URI reference into `out`; returns its length.
@@ -133,7 +110,7 @@ pub(crate) fn write_uri(
     }
     if let Some(f) = cri.fragment {
         w.byte(b'#');
-        write_item(f, Set::Fragment, opts.iri, w);
+        write_item(f, Set::Query, opts.iri, w);
     }
     Ok(())
 }
@@ -155,7 +132,7 @@ fn dot_prefix(path: Items<'_>) -> &'static [u8] {
 
 fn write_host(host: Host<'_>, opts: ToUriOptions, w: &mut Out<'_>) -> Result<(), Error> {
     match host {
-        Host::Name(labels) => write_joined(labels, b'.', Set::Label, opts.iri, w),
+        Host::Name(labels) => write_joined(labels, b'.', Set::RegName, opts.iri, w),
         Host::Ip {
             addr: &[a, b, c, d],
             zone: None,
@@ -175,7 +152,7 @@ fn write_host(host: Host<'_>, opts: ToUriOptions, w: &mut Out<'_>) -> Result<(),
                     return Err(Error::Unconvertible(Unconvertible::ZoneId));
                 }
                 w.push(b"%25");
-                encode(z.as_bytes(), |b| Set::ZoneId.keeps(b), w);
+                encode_into(z.as_bytes(), Set::Unreserved, w);
             }
             w.byte(b']');
         }
@@ -199,8 +176,8 @@ pub(crate) fn write_item(item: TextOrPet<'_>, set: Set, iri: bool, w: &mut Out<'
     for piece in item.pieces() {
         match piece {
             Piece::Text(t) if iri => encode_iri_text(t, set, w),
-            Piece::Text(t) => encode(t.as_bytes(), |b| set.keeps(b), w),
-            Piece::Bytes(b) => encode(b, |_| false, w),
+            Piece::Text(t) => encode_into(t.as_bytes(), set, w),
+            Piece::Bytes(b) => encode_into(b, Set::Nothing, w),
         }
     }
 }
@@ -211,21 +188,11 @@ fn encode_iri_text(t: &str, set: Set, w: &mut Out<'_>) {
         let bytes = c.encode_utf8(&mut utf8).as_bytes();
         let code = u32::from(c);
         let private_ok = matches!(set, Set::QueryParam) && chars::is_iprivate(code);
-        let bidi = matches!(code, 0x200e | 0x200f | 0x202a..=0x202e | 0x2066..=0x2069);
+        let bidi = chars::is_bidi_format(code);
         if !c.is_ascii() && (chars::is_ucschar(code) || private_ok) && !bidi {
             w.push(bytes);
         } else {
-            encode(bytes, |b| set.keeps(b), w);
-        }
-    }
-}
-
-fn encode(s: &[u8], keep: impl Fn(u8) -> bool, w: &mut Out<'_>) {
-    for &b in s {
-        if keep(b) {
-            w.byte(b);
-        } else {
-            w.push(&pct_triplet(b));
+            encode_into(bytes, set, w);
         }
     }
 }

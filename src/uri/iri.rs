@@ -2,33 +2,19 @@
 //! preprocessing for pasted or scraped links (draft-duerst-iri-bis §7.2, as the HTML5
 //! seed text uses it).
 
-use super::chars::{self, decode_utf8, is_iprivate, is_ucschar, pct_triplet, HEX};
+use super::chars::{self, decode_utf8, is_bidi_format, is_iprivate, is_ucschar, pct_triplet, HEX};
+use super::dot_segments::SegWriter;
 use super::parse::UriRef;
-use super::percent::pct_byte;
-use super::recompose::{Composer, Style, ToIri, ToUri};
+use super::percent::{self, pct_byte, Set};
+use super::recompose::{Composer, Style};
 use crate::error::Error;
 use crate::out::Out;
 
 /// RFC 3987 §3.1 step 2: every byte of a non-ASCII character as `%HH` (uppercase hex);
 /// ASCII, existing percent-encodings included, stays as it is.
-pub(crate) fn encode_non_ascii(s: &[u8], w: &mut Out<'_>) {
-    let mut rest = s;
-    while !rest.is_empty() {
-        let ascii = rest.iter().take_while(|b| b.is_ascii()).count();
-        let (plain, tail) = rest.split_at_checked(ascii).unwrap_or((rest, &[]));
-        w.push(plain);
-        if let Some((&b, tail)) = tail.split_first() {
-            w.push(&pct_triplet(b));
-            rest = tail;
-        } else {
-            rest = tail;
-        }
-    }
+fn encode_non_ascii(s: &[u8], w: &mut Out<'_>) {
+    percent::encode_into(s, Set::Ascii, w);
 }
-
-/// Bidirectional formatting characters, which RFC 3987 §4.1 keeps out of IRIs
-/// (LRM, RLM, LRE, RLE, PDF, LRO, RLO, and the later isolates LRI, RLI, FSI, PDI).
-use super::chars::is_bidi_format;
 
 /// RFC 3987 §3.2: percent-encoded UTF-8 sequences of `ucschar`s (and `iprivate` where
 /// `private`) become characters; ASCII (delimiters, `%25`), invalid UTF-8 and bidi
@@ -82,6 +68,23 @@ pub(crate) fn decode_ucs_private(s: &[u8], w: &mut Out<'_>) {
     decode(s, true, w);
 }
 
+/// IRI → URI: non-ASCII bytes percent-encoded (RFC 3987 §3.1).
+pub(crate) struct ToUri;
+
+impl Style for ToUri {
+    const SEG: SegWriter = SegWriter::Through(encode_non_ascii);
+}
+
+/// URI → IRI: percent-encoded `ucschar`s decoded (RFC 3987 §3.2).
+pub(crate) struct ToIri;
+
+impl Style for ToIri {
+    const SEG: SegWriter = SegWriter::Through(decode_ucs);
+    fn query(s: &[u8], w: &mut Out<'_>) {
+        decode_ucs_private(s, w);
+    }
+}
+
 /// Maps an IRI reference (parsed with [`UriRef::parse_iri`]) to a URI reference
 /// (RFC 3987 §3.1) in `out`: each non-ASCII character becomes the `%HH` triplets of its
 /// UTF-8 bytes. Host names are percent-encoded too (RFC 3986 allows it): IDNA/punycode is
@@ -104,6 +107,7 @@ pub fn uri_to_iri(uri: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
 
 fn write<S: Style>(r: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
     let mut w = Out::new(out);
+    // The writer IRI resolution uses, as `recompose` does.
     Composer::from_ref(r).write::<S>(&mut w);
     w.finish()
 }

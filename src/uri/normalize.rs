@@ -2,11 +2,12 @@
 //! following docs/DESIGN.md Decision 4 and 5.
 
 use super::chars::{self, UNRESERVED};
-use super::dot_segments::{self, Dots, PathPieces};
+use super::dot_segments::{self, Dots, PathPieces, SegWriter};
 use super::ip;
 use super::parse::{HostKind, UriRef};
 use super::percent::pct_byte;
-use super::recompose::{Composer, Host, Normalize};
+use super::recompose::{Composer, Host, Style};
+use super::scheme::default_port;
 use crate::error::Error;
 use crate::out::Out;
 
@@ -50,26 +51,30 @@ fn norm(s: &[u8], lower: bool, w: &mut Out<'_>) {
     }
 }
 
-/// Default ports of the schemes this library knows (Decision 5).
-const DEFAULT_PORTS: &[(&[u8], u16)] = &[
-    (b"http", 80),
-    (b"https", 443),
-    (b"ws", 80),
-    (b"wss", 443),
-    (b"coap", 5683),
-    (b"coaps", 5684),
-    (b"coap+tcp", 5683),
-    (b"coaps+tcp", 5684),
-    (b"coap+ws", 80),
-    (b"coaps+ws", 443),
-];
+/// Case and percent-encoding normalized (RFC 3986 §6.2.2.1, §6.2.2.2), IPv6 addresses in
+/// RFC 5952 form.
+pub(crate) struct Normalize;
 
-/// The default port of a scheme (compared case-insensitively), if it has one here.
-pub fn default_port(scheme: &[u8]) -> Option<u16> {
-    DEFAULT_PORTS
-        .iter()
-        .find(|(name, _)| name.eq_ignore_ascii_case(scheme))
-        .map(|&(_, port)| port)
+impl Style for Normalize {
+    const SEG: SegWriter = SegWriter::Through(norm_segment);
+    fn scheme(s: &[u8], w: &mut Out<'_>) {
+        norm_lower(s, w);
+    }
+    fn host(h: &[u8], w: &mut Out<'_>) {
+        norm_lower(h, w);
+    }
+    fn ipv6(addr: &[u8], zone: Option<&[u8]>, w: &mut Out<'_>) {
+        w.byte(b'[');
+        let mut bytes = [0u8; 16];
+        if ip::parse_ipv6_into(addr, &mut bytes).is_some() {
+            ip::write_ipv6(&bytes, w);
+        }
+        if let Some(z) = zone {
+            w.push(b"%25");
+            norm_segment(z, w);
+        }
+        w.byte(b']');
+    }
 }
 
 /// The normalized form of a reference, ready to be written.

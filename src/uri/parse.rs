@@ -140,7 +140,7 @@ impl<'a> UriRef<'a> {
     /// differs from the scheme's default port (or whose default is not known).
     pub(crate) fn shows_port(&self) -> bool {
         match (self.scheme, self.port_number) {
-            (Some(s), Some(p)) => super::default_port(s) != Some(p),
+            (Some(s), Some(p)) => super::scheme::default_port(s) != Some(p),
             _ => false,
         }
     }
@@ -355,9 +355,34 @@ pub(crate) fn parse_authority_only(s: &[u8]) -> Result<UriRef<'_>, Error> {
         input: s,
         ..UriRef::default()
     };
-    let end = parse_authority::<false>(s, 0, &mut r)?;
-    expect_end(s, end, [])?;
+    authority_alone(s, &mut r)?;
     finish_port(r, s)
+}
+
+/// The kind and zone id of `h` if it is a host as the parser reads it alone: a reg-name,
+/// an IPv4address or an IP-literal (RFC 3986 §3.2.2) with no userinfo, port or anything
+/// after it; `None` otherwise ([`UriRef::from_parts`] checks a caller's host with it). The
+/// components stay in this frame: returning them, as [`parse_authority_only`] does, moves
+/// them through `memcpy`, which an image that only recomposes would link for nothing else
+/// (730 B on Cortex-M4F).
+pub(crate) fn host_alone(h: &[u8]) -> Option<(Option<HostKind>, Option<&[u8]>)> {
+    let mut r = UriRef {
+        input: h,
+        ..UriRef::default()
+    };
+    let alone = authority_alone(h, &mut r).is_ok()
+        && r.host == Some(h)
+        && r.port.is_none()
+        && r.userinfo.is_none();
+    alone.then_some((r.host_kind, r.zone_id))
+}
+
+/// Parses all of `s` as an authority into `r`. Inlined into its two callers: measured
+/// 4 bytes smaller in the split and RFC 3986 profiles than one shared copy.
+#[inline(always)]
+fn authority_alone<'a>(s: &'a [u8], r: &mut UriRef<'a>) -> Result<(), Error> {
+    let end = parse_authority::<false>(s, 0, r)?;
+    expect_end(s, end, [])
 }
 
 /// authority = [ userinfo "@" ] host [ ":" port ] (§3.2), starting at `s[start]`;
@@ -434,14 +459,15 @@ pub(crate) fn port_number(port: &[u8]) -> Option<u16> {
     if port.is_empty() {
         return None;
     }
-    // Saturating arithmetic and a digit flag instead of a branch per digit.
-    let (v, digits) = port.iter().fold((0u32, true), |(v, ok), &b| {
+    // Saturating arithmetic and a digit flag instead of a branch per digit. A `for` loop,
+    // not `fold`: with two callers the fold stays an outlined function, which cost the
+    // split profile its call and frame.
+    let (mut v, mut digits) = (0u32, true);
+    for &b in port {
         let d = b.wrapping_sub(b'0');
-        (
-            v.saturating_mul(10).saturating_add(u32::from(d)),
-            ok & (d < 10),
-        )
-    });
+        v = v.saturating_mul(10).saturating_add(u32::from(d));
+        digits &= d < 10;
+    }
     u16::try_from(v).ok().filter(|_| digits)
 }
 

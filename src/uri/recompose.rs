@@ -3,10 +3,7 @@
 
 use super::chars::{self, PATH, QUERY, SCHEME, USERINFO};
 use super::dot_segments::{self, Dots, PathPieces, SegWriter};
-use super::ip;
-use super::iri;
-use super::normalize::{norm_lower, norm_segment};
-use super::parse::{parse_authority_only, port_number, UriRef};
+use super::parse::{host_alone, port_number, UriRef};
 use crate::error::Error;
 use crate::out::Out;
 
@@ -38,49 +35,6 @@ pub(crate) struct AsIs;
 
 impl Style for AsIs {
     const SEG: SegWriter = SegWriter::Copy;
-}
-
-/// Case and percent-encoding normalized (RFC 3986 §6.2.2.1, §6.2.2.2), IPv6 addresses in
-/// RFC 5952 form.
-pub(crate) struct Normalize;
-
-impl Style for Normalize {
-    const SEG: SegWriter = SegWriter::Through(norm_segment);
-    fn scheme(s: &[u8], w: &mut Out<'_>) {
-        norm_lower(s, w);
-    }
-    fn host(h: &[u8], w: &mut Out<'_>) {
-        norm_lower(h, w);
-    }
-    fn ipv6(addr: &[u8], zone: Option<&[u8]>, w: &mut Out<'_>) {
-        w.byte(b'[');
-        let mut bytes = [0u8; 16];
-        if ip::parse_ipv6_into(addr, &mut bytes).is_some() {
-            ip::write_ipv6(&bytes, w);
-        }
-        if let Some(z) = zone {
-            w.push(b"%25");
-            norm_segment(z, w);
-        }
-        w.byte(b']');
-    }
-}
-
-/// IRI → URI: non-ASCII bytes percent-encoded (RFC 3987 §3.1).
-pub(crate) struct ToUri;
-
-impl Style for ToUri {
-    const SEG: SegWriter = SegWriter::Through(iri::encode_non_ascii);
-}
-
-/// URI → IRI: percent-encoded `ucschar`s decoded (RFC 3987 §3.2).
-pub(crate) struct ToIri;
-
-impl Style for ToIri {
-    const SEG: SegWriter = SegWriter::Through(iri::decode_ucs);
-    fn query(s: &[u8], w: &mut Out<'_>) {
-        iri::decode_ucs_private(s, w);
-    }
 }
 
 /// A host to write: as text, or an IPv6 address in RFC 5952 form (normalization).
@@ -142,8 +96,10 @@ impl<'a> Composer<'a> {
         self.dots.filter(|&d| dot_segments::has_dots(self.path, d))
     }
 
-    fn path_start(&self, dots: Option<Dots>) -> PathStart {
-        match dots {
+    /// How the path starts once `dots` are removed; `dots` is `None` unless `DOTS`, which
+    /// keeps dot-segment code out of the writer without dots.
+    fn path_start<const DOTS: bool>(&self, dots: Option<Dots>) -> PathStart {
+        match dots.filter(|_| DOTS) {
             Some(dots) => {
                 let (first, second) = dot_segments::first_chunks(self.path, dots);
                 PathStart {
@@ -168,11 +124,18 @@ impl<'a> Composer<'a> {
         }
     }
 
+    /// Writes the reference (§5.3), with its dot-segments removed as `self.dots` says.
+    pub(crate) fn write<S: Style>(&self, w: &mut Out<'_>) {
+        self.write_with::<S, true>(w);
+    }
+
     /// Writes the reference (§5.3) with the prefixes that keep it reparsing to the same
     /// components: "/." before a path starting with "//" when there is no authority
     /// (docs/DESIGN.md Decision 3), "./" before a first segment with ":" when there is neither
-    /// scheme nor authority (§4.2).
-    pub(crate) fn write<S: Style>(&self, w: &mut Out<'_>) {
+    /// scheme nor authority (§4.2). Only with `DOTS` does it look at `self.dots`: like
+    /// the style, that is decided at compile time, so that writing a split reference as
+    /// it is ([`write_ref`]) links no dot-segment removal.
+    fn write_with<S: Style, const DOTS: bool>(&self, w: &mut Out<'_>) {
         if let Some(s) = self.scheme {
             S::scheme(s, w);
             w.byte(b':');
@@ -192,7 +155,7 @@ impl<'a> Composer<'a> {
                 w.push(p);
             }
         }
-        self.write_path(S::SEG, w);
+        self.write_path::<DOTS>(S::SEG, w);
         if let Some(q) = self.query {
             w.byte(b'?');
             S::query(q, w);
@@ -203,12 +166,13 @@ impl<'a> Composer<'a> {
         }
     }
 
-    fn write_path(&self, seg: SegWriter, w: &mut Out<'_>) {
-        let dots = self.effective_dots();
+    /// The path, with dot-segments removed as `self.dots` says if `DOTS`.
+    fn write_path<const DOTS: bool>(&self, seg: SegWriter, w: &mut Out<'_>) {
+        let dots = if DOTS { self.effective_dots() } else { None };
         // With an authority, only an empty path that gets a "/" needs to know how the
         // path starts: finding out costs a pass over the segments when there are dots.
         let start = if self.host.is_none() || self.slash_if_empty {
-            self.path_start(dots)
+            self.path_start::<DOTS>(dots)
         } else {
             PathStart::default()
         };
@@ -298,12 +262,9 @@ impl<'a> UriRef<'a> {
         };
         // The host as the parser reads it alone (a reg-name, IPv4address or IP-literal,
         // nothing after it), which also gives its kind and zone id.
-        let host = match p.host {
-            Some(h) => match parse_authority_only(h) {
-                Ok(a) if a.host == Some(h) && a.port.is_none() && a.userinfo.is_none() => a,
-                _ => return Err(Error::Parts),
-            },
-            None => UriRef::default(),
+        let (host_kind, zone_id) = match p.host {
+            Some(h) => host_alone(h).ok_or(Error::Parts)?,
+            None => (None, None),
         };
         let port_number = p.port.and_then(port_number);
         let port_ok = p.port.is_none_or(|d| d.is_empty() || port_number.is_some());
@@ -319,8 +280,8 @@ impl<'a> UriRef<'a> {
             path: p.path,
             query: p.query,
             fragment: p.fragment,
-            host_kind: host.host_kind,
-            zone_id: host.zone_id,
+            host_kind,
+            zone_id,
             port_number,
         })
     }
@@ -337,6 +298,11 @@ impl<'a> UriRef<'a> {
             fragment: self.fragment,
         }
     }
+}
+
+/// Writes the components of a split reference as they are (RFC 3986 §5.3), in style `S`.
+pub(crate) fn write_ref<S: Style>(r: &UriRef<'_>, w: &mut Out<'_>) {
+    Composer::from_ref(r).write_with::<S, false>(w);
 }
 
 /// Recomposes a reference (RFC 3986 §5.3) into `out`; returns the length written. A path
@@ -358,6 +324,8 @@ pub fn recompose(r: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
 /// checks its parts once, through `from_parts`, and writes with this.
 pub(crate) fn write_as_is(r: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
     let mut w = Out::new(out);
+    // The writer resolution uses (the RFC 3986 profile links both), not `write_ref`'s:
+    // a second copy of the writer costs that profile more than removal code it skips.
     Composer::from_ref(r).write::<AsIs>(&mut w);
     w.finish()
 }

@@ -1,8 +1,9 @@
 //! Reference resolution (RFC 3986 §5.2), literally (docs/DESIGN.md Decision 2).
 
 use super::dot_segments::{Dots, PathPieces};
+use super::iri::ToUri;
 use super::parse::UriRef;
-use super::recompose::{AsIs, Composer, Host, ToUri};
+use super::recompose::{AsIs, Composer, Host};
 use crate::error::Error;
 use crate::out::Out;
 
