@@ -951,6 +951,16 @@ static void test_overlap(void)
     CHECK(cri_from_uri(buf, 17, (uint8_t *)buf, sizeof buf, &n, &e) == CRI_ERR_ARGUMENT);
     /* The parts struct is an output too. */
     CHECK(uri_split(buf, 17, 0, (struct uri_parts *)(void *)buf, &off) == CRI_ERR_ARGUMENT);
+    {
+        /* Both of uri_split_request_target's outputs (it did not check them). */
+        int32_t form = 0;
+        CHECK(uri_split_request_target(buf, 17, 0, (struct uri_parts *)(void *)buf, &form,
+                                       &off) == CRI_ERR_ARGUMENT);
+        CHECK(uri_split_request_target(buf, 17, 0, &p, (int32_t *)(void *)buf, &off) ==
+              CRI_ERR_ARGUMENT);
+        CHECK(uri_split_request_target(buf, 17, 0, &p, &form, &off) == CRI_OK &&
+              form == URI_TARGET_ABSOLUTE);
+    }
     CHECK(strcmp(buf, "http://a/b/../%63") == 0);
 
     /* Recompose: the spans are the inputs. */

@@ -32,15 +32,21 @@ endforeach()
 # The cheap tests of the same class on the host (issue 12):
 #   rust_i686             the Rust suite for i686-unknown-linux-gnu (32-bit usize)
 #   rust_firmware_paths   the Rust suite with --cfg cri_firmware_paths (bare-metal paths)
+#   rust_minimal          the crate's tests without the iri, lenient and edn features, as
+#                         the minimal firmware archive is built (CRI_ERR_UNSUPPORTED paths)
 #   fuzz_replay_i686      the CBOR-facing fuzz targets' oracles over their seed corpora,
 #                         built for i686 without libFuzzer (scripts/fuzz-replay.sh)
-foreach(mode i686 firmware-paths)
+foreach(mode i686 firmware-paths minimal)
   string(REPLACE "-" "_" tname rust_${mode})
+  set(labels rust)
+  if(mode STREQUAL "i686")
+    set(labels "host32;rust")
+  endif()
   add_test(NAME ${tname}
     COMMAND ${CRI_BASH} ${CMAKE_CURRENT_SOURCE_DIR}/scripts/rust-tests.sh ${mode}
             ${CMAKE_CURRENT_BINARY_DIR}/cargo-${mode})
   set_tests_properties(${tname} PROPERTIES
-    SKIP_RETURN_CODE 77 LABELS "host32;rust" TIMEOUT 1800 ENVIRONMENT "CARGO=${CARGO}")
+    SKIP_RETURN_CODE 77 LABELS "${labels}" TIMEOUT 1800 ENVIRONMENT "CARGO=${CARGO}")
 endforeach()
 add_test(NAME fuzz_replay_i686
   COMMAND ${CRI_BASH} ${CMAKE_CURRENT_SOURCE_DIR}/scripts/fuzz-replay.sh

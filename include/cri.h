@@ -923,7 +923,8 @@ cri_status uri_split(const char *s,
  *
  * @retval CRI_OK `*parts` holds the components and `*form` the form.
  * @retval CRI_ERR_NULL `parts` or `form` is NULL, or `s` is NULL with `len > 0`.
- * @retval CRI_ERR_ARGUMENT `flags` has a bit other than `URI_TARGET_CONNECT`.
+ * @retval CRI_ERR_ARGUMENT `flags` has a bit other than `URI_TARGET_CONNECT`, or `*parts`
+ *     or `*form` overlaps the input (nothing written).
  * @retval CRI_ERR_SYNTAX The target is in none of the forms or breaks its form's grammar
  *     (a fragment, userinfo in authority-form, a relative reference): `*error_offset` is
  *     the first bad byte.

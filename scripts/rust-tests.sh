@@ -7,6 +7,10 @@
 #   scripts/rust-tests.sh firmware-paths OUT   RUSTFLAGS="--cfg cri_firmware_paths": the
 #                                              code paths bare-metal builds take
 #                                              (cfg!(target_os = "none")), on the host
+#   scripts/rust-tests.sh minimal OUT          cargo test --lib --no-default-features: the
+#                                              crate's own tests with the features of the
+#                                              smallest firmware archive (no iri, lenient,
+#                                              edn or full scheme table)
 #
 # Exit: cargo's status, 77 skipped (the i686 Rust target or a 32-bit C runtime missing).
 # Environment: CARGO (default cargo).
@@ -33,5 +37,8 @@ case $mode in
     # RUSTFLAGS replaces .cargo/config.toml's host flags (loop alignment: speed only).
     RUSTFLAGS="--cfg cri_firmware_paths" exec $CARGO test --quiet --target-dir "$out"
     ;;
-  *) echo "unknown mode $mode (i686, firmware-paths)" >&2; exit 2 ;;
+  minimal)
+    exec $CARGO test --quiet --lib --no-default-features --target-dir "$out"
+    ;;
+  *) echo "unknown mode $mode (i686, firmware-paths, minimal)" >&2; exit 2 ;;
 esac

@@ -76,10 +76,20 @@ macro_rules! try_flags {
 }
 
 /// `try_feature!("iri")`: returns `CRI_ERR_UNSUPPORTED` when this build leaves out the
-/// cargo feature (docs/DESIGN.md, firmware profiles).
+/// cargo feature (docs/DESIGN.md, firmware profiles). `try_feature!("iri", err)` first
+/// resets `*err` (`struct cri_error_info *`), which every function that takes one does,
+/// this early return included.
+///
+/// Promise: as for [`clear_error!`], with `err`.
 macro_rules! try_feature {
     ($name:tt) => {
         if !cfg!(feature = $name) {
+            return $crate::ffi::cri_status::CRI_ERR_UNSUPPORTED;
+        }
+    };
+    ($name:tt, $err:expr) => {
+        if !cfg!(feature = $name) {
+            let _ = clear_error!($err);
             return $crate::ffi::cri_status::CRI_ERR_UNSUPPORTED;
         }
     };

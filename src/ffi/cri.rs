@@ -251,7 +251,7 @@ pub unsafe extern "C" fn cri_from_iri(
     out_len: *mut usize,
     err: *mut cri_error_info,
 ) -> cri_status {
-    try_feature!("iri");
+    try_feature!("iri", err);
     // SAFETY: the arguments go on unchanged, under the same contract.
     unsafe {
         from_text(
@@ -345,7 +345,7 @@ pub unsafe extern "C" fn cri_to_iri(
     out_len: *mut usize,
     err: *mut cri_error_info,
 ) -> cri_status {
-    try_feature!("iri");
+    try_feature!("iri", err);
     // SAFETY: the arguments go on unchanged, under the same contract.
     unsafe { to_text(cbor, len, flags, true, out, cap, out_len, err) }
 }
@@ -456,7 +456,7 @@ pub unsafe extern "C" fn cri_to_edn(
     out_len: *mut usize,
     err: *mut cri_error_info,
 ) -> cri_status {
-    try_feature!("edn");
+    try_feature!("edn", err);
     let err = clear_error!(err);
     let bytes = try_input!(cbor, len);
     text_out!(out, cap, out_len, err, [bytes], |b| cri::to_edn(bytes, b))

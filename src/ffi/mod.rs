@@ -376,6 +376,105 @@ mod tests {
         assert_eq!((opts[0].number, first), (11, &b".well-known"[..]));
     }
 
+    /// The entry points a cargo feature gates: with the feature they work, without it they
+    /// say `CRI_ERR_UNSUPPORTED`, and those that take a `cri_error_info` reset it either
+    /// way (`scripts/rust-tests.sh minimal` runs this without the features).
+    #[test]
+    fn gated_entry_points_answer_without_their_feature() {
+        let expect = |on: bool, st: cri_status| {
+            let want_unsupported = !on;
+            assert_eq!(
+                st == cri_status::CRI_ERR_UNSUPPORTED,
+                want_unsupported,
+                "{st:?}"
+            );
+        };
+        let (iri, lenient, edn) = (
+            cfg!(feature = "iri"),
+            cfg!(feature = "lenient"),
+            cfg!(feature = "edn"),
+        );
+        let mut parts = core::mem::MaybeUninit::<uri_parts>::uninit();
+        let (mut off, mut n) = (0usize, 0usize);
+        let mut out = [0u8; 64];
+        let u = b"http://a/%C3%A9";
+        let i = "http://a/\u{e9}".as_bytes();
+        // SAFETY: valid pointers and lengths throughout.
+        unsafe {
+            let mut split = |flags| {
+                uri_split(
+                    u.as_ptr().cast(),
+                    u.len(),
+                    flags,
+                    parts.as_mut_ptr(),
+                    &mut off,
+                )
+            };
+            expect(lenient, split(URI_SPLIT_LENIENT));
+            expect(iri, split(URI_SPLIT_IRI));
+            let o = out.as_mut_ptr().cast();
+            expect(
+                iri,
+                iri_to_uri(i.as_ptr().cast(), i.len(), o, 64, &mut n, &mut off),
+            );
+            expect(
+                iri,
+                uri_to_iri(u.as_ptr().cast(), u.len(), o, 64, &mut n, &mut off),
+            );
+            let (b, r) = (b"http://a/b", b"c");
+            expect(
+                iri,
+                iri_resolve(
+                    b.as_ptr().cast(),
+                    10,
+                    r.as_ptr().cast(),
+                    1,
+                    0,
+                    o,
+                    64,
+                    &mut n,
+                    &mut off,
+                ),
+            );
+            // A CRI to read, from a URI (not gated).
+            let (mut cri, mut len) = ([0u8; 32], 0usize);
+            let mut e = cri_error_info::default();
+            let st = cri_from_uri(
+                b"coap://a/b".as_ptr().cast(),
+                10,
+                cri.as_mut_ptr(),
+                32,
+                &mut len,
+                &mut e,
+            );
+            assert_eq!(st, cri_status::CRI_OK);
+            let stale = || cri_error_info {
+                offset: 7,
+                reason: 7,
+            };
+            let reset = |e: cri_error_info| assert_eq!((e.offset, e.reason), (0, 0));
+            e = stale();
+            expect(
+                iri,
+                cri_from_iri(
+                    i.as_ptr().cast(),
+                    i.len(),
+                    out.as_mut_ptr(),
+                    64,
+                    &mut n,
+                    &mut e,
+                ),
+            );
+            reset(e);
+            e = stale();
+            expect(iri, cri_to_iri(cri.as_ptr(), len, 0, o, 64, &mut n, &mut e));
+            reset(e);
+            e = stale();
+            expect(edn, cri_to_edn(cri.as_ptr(), len, o, 64, &mut n, &mut e));
+            reset(e);
+        }
+    }
+
     #[test]
     fn version_and_tag_match_the_crate() {
         let v = cri_version();

@@ -196,7 +196,8 @@ pub const URI_TARGET_CONNECT: u32 = 1;
 ///
 /// @retval CRI_OK `*parts` holds the components and `*form` the form.
 /// @retval CRI_ERR_NULL `parts` or `form` is NULL, or `s` is NULL with `len > 0`.
-/// @retval CRI_ERR_ARGUMENT `flags` has a bit other than `URI_TARGET_CONNECT`.
+/// @retval CRI_ERR_ARGUMENT `flags` has a bit other than `URI_TARGET_CONNECT`, or `*parts`
+///     or `*form` overlaps the input (nothing written).
 /// @retval CRI_ERR_SYNTAX The target is in none of the forms or breaks its form's grammar
 ///     (a fragment, userinfo in authority-form, a relative reference): `*error_offset` is
 ///     the first bad byte.
@@ -216,7 +217,16 @@ pub unsafe extern "C" fn uri_split_request_target(
     form: *mut i32,
     error_offset: *mut usize,
 ) -> cri_status {
-    let (s, parts, form) = (try_input!(s, len), try_mut!(parts), try_mut!(form));
+    let s = try_input!(s, len);
+    // `*parts` and `*form` are outputs: neither may overlap the input (as in `uri_split`).
+    let outputs = [
+        (parts.cast::<u8>().cast_const(), size_of::<uri_parts>()),
+        (form.cast::<u8>().cast_const(), size_of::<i32>()),
+    ];
+    if outputs.iter().any(|&(o, n)| overlaps_one(o, n, s)) {
+        return cri_status::CRI_ERR_ARGUMENT;
+    }
+    let (parts, form) = (try_mut!(parts), try_mut!(form));
     try_flags!(flags, URI_TARGET_CONNECT);
     let (f, r) = try_ok!(
         uri::split_request_target(s, flags & URI_TARGET_CONNECT != 0),
