@@ -4,8 +4,9 @@
 //!
 //! A general CBOR decoder (minicbor) was used before: each of its calls returns a large
 //! error value, which put 250-300 bytes of stack under every item read, and it carries code
-//! for maps, floats and simple values that a CRI never holds (issue 13). Writing CBOR is
-//! `wire.rs`.
+//! for maps, floats and simple values that a CRI never holds (issue 13); it stays a
+//! dev-dependency, the peer of the differential test `versus_minicbor` below. Writing CBOR
+//! is `wire.rs`.
 
 /// What the head at the reader's position announces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -192,5 +193,390 @@ mod tests {
         // A declared length of 2^64 - 1 is past any input.
         let mut huge = Reader::new(&[0x5b, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0]);
         assert_eq!(huge.string(), None);
+    }
+}
+
+/// A differential test against minicbor 2.3.1, the decoder this reader replaced (a
+/// dev-dependency only). Both walk the same input item by item, reading only the head of
+/// an array, map or tag (both are streaming readers), and must agree on the kind of each
+/// item, its argument, a string's content and the position after it, and on the first
+/// item that is refused: at the same position and for the same reason.
+#[cfg(test)]
+mod versus_minicbor {
+    use super::*;
+    use crate::test_rng::XorShift;
+    use minicbor::data::Type;
+    use minicbor::decode::Error;
+    use minicbor::Decoder;
+    use std::vec::Vec;
+
+    /// The kind the reader must report for what minicbor's `datatype()` says.
+    fn expected_kind(t: &Result<Type, Error>) -> Result<Kind, Malformed> {
+        match t {
+            Ok(Type::U8 | Type::U16 | Type::U32 | Type::U64) => Ok(Kind::Unsigned),
+            // minicbor chooses the width of a negative integer from the first byte of its
+            // argument (I8..I64, or Int past i64), so a major-type-1 head with a missing
+            // argument is an error of `datatype()` itself: the reader keeps that (its
+            // documented quirk), and the Err arm below expects NotCbor for it.
+            Ok(Type::I8 | Type::I16 | Type::I32 | Type::I64 | Type::Int) => Ok(Kind::Negative),
+            Ok(Type::Bytes) => Ok(Kind::Bytes),
+            Ok(Type::String) => Ok(Kind::Text),
+            Ok(Type::Array) => Ok(Kind::Array),
+            Ok(Type::Tag) => Ok(Kind::Tag),
+            Ok(Type::Bool) => Ok(Kind::Bool),
+            Ok(Type::Null) => Ok(Kind::Null),
+            Ok(Type::Map | Type::F16 | Type::F32 | Type::F64 | Type::Simple | Type::Undefined) => {
+                Ok(Kind::Other)
+            }
+            Ok(Type::BytesIndef | Type::StringIndef | Type::ArrayIndef | Type::MapIndef) => {
+                Err(Malformed::Indefinite)
+            }
+            // A stray break (0xff), a reserved additional information (28-30), info 31 on
+            // major types 0, 1 and 6 (all `Unknown`), or the end of the input.
+            Ok(Type::Break | Type::Unknown(_)) | Err(_) => Err(Malformed::NotCbor),
+        }
+    }
+
+    /// What minicbor reads for the item at `d` (of minicbor type `t`), as the reader's
+    /// `arg()` would return it; `Err(None)` for an item this test does not follow (a
+    /// half float: minicbor reads it only with its `half` feature).
+    fn minicbor_arg(d: &mut Decoder<'_>, t: Type) -> Result<u64, Option<Error>> {
+        let arg = match t {
+            Type::U8 | Type::U16 | Type::U32 | Type::U64 => d.u64(),
+            // -1 - n for an argument n <= 2^64 - 1.
+            Type::I8 | Type::I16 | Type::I32 | Type::I64 | Type::Int => d
+                .int()
+                .map(|i| u64::try_from(-1 - i128::from(i)).expect("a CBOR negative integer")),
+            Type::Array => d.array().map(|n| n.expect("a definite-length array")),
+            Type::Map => d.map().map(|n| n.expect("a definite-length map")),
+            Type::Tag => d.tag().map(u64::from),
+            Type::Bool => d.bool().map(|b| if b { 21 } else { 20 }),
+            Type::Null => d.null().map(|()| 22),
+            Type::Undefined => d.undefined().map(|()| 23),
+            // RFC 8949 §3.3: 0xf8 with a value below 32 is not well-formed; minicbor reads
+            // it, and the reader only calls it `Other` (which a CRI decoder refuses), so
+            // the value read is compared as it is.
+            Type::Simple => d.simple().map(u64::from),
+            Type::F32 => d.f32().map(|f| u64::from(f.to_bits())),
+            Type::F64 => d.f64().map(f64::to_bits),
+            _ => return Err(None),
+        };
+        arg.map_err(Some)
+    }
+
+    /// What the walks met: items read of each kind, and how each walk ended.
+    #[derive(Default, Debug)]
+    struct Tally {
+        /// Items read by both, by `Kind`.
+        read: [usize; 9],
+        /// Walks that read up to the end of the input.
+        at_end: usize,
+        /// Walks ended by a head both call not CBOR (reserved, stray break, info 31)...
+        not_cbor: usize,
+        /// ... among them a negative integer's head at the end of the input.
+        negative_head_at_end: usize,
+        /// ... or an indefinite-length item.
+        indefinite: usize,
+        /// ... or by a head or a string cut short (past the end of the input).
+        truncated: usize,
+        /// ... or by a half float, which minicbor reads only with its `half` feature.
+        half: usize,
+        /// Text strings with invalid UTF-8 (minicbor refuses them, the reader returns the
+        /// bytes): the walk goes on.
+        invalid_utf8: usize,
+    }
+
+    /// Walks `input` with both readers; returns the number of items both read.
+    fn walk(input: &[u8], tally: &mut Tally) -> usize {
+        let mut r = Reader::new(input);
+        let mut d = Decoder::new(input);
+        let mut items = 0;
+        loop {
+            let at = r.position();
+            assert_eq!(at, d.position(), "{input:02x?}");
+            let t = d.datatype();
+            let kind = r.peek();
+            assert_eq!(
+                kind,
+                expected_kind(&t),
+                "item at {at} of {input:02x?}: {t:?}"
+            );
+            let (Ok(kind), &Ok(ty)) = (kind, &t) else {
+                // Refused by both at `at`, for the same reason.
+                match (kind, &t) {
+                    _ if at == input.len() => tally.at_end += 1,
+                    (Err(Malformed::Indefinite), _) => tally.indefinite += 1,
+                    (_, Err(_)) => {
+                        tally.negative_head_at_end += 1;
+                        tally.not_cbor += 1;
+                    }
+                    _ => tally.not_cbor += 1,
+                }
+                return items;
+            };
+            let read = match kind {
+                Kind::Bytes => {
+                    let theirs = d.bytes();
+                    let ours = r.string();
+                    match (ours, theirs) {
+                        (Some(a), Ok(b)) => assert_eq!(a, b, "at {at} of {input:02x?}"),
+                        (None, Err(e)) => assert!(!e.is_type_mismatch(), "{e}"),
+                        (a, b) => panic!("bytes at {at} of {input:02x?}: {a:02x?} / {b:02x?}"),
+                    }
+                    ours.is_some()
+                }
+                Kind::Text => {
+                    let theirs = d.str();
+                    let ours = r.string();
+                    match (ours, theirs) {
+                        (Some(a), Ok(b)) => assert_eq!(a, b.as_bytes(), "at {at}"),
+                        // minicbor's `str()` also checks UTF-8 (after reading the whole
+                        // string); the reader returns the bytes and its callers check them
+                        // (`text()` in model.rs reports InvalidUtf8 at the string's head).
+                        (Some(a), Err(e)) if !e.is_end_of_input() && !e.is_type_mismatch() => {
+                            assert!(core::str::from_utf8(a).is_err(), "{a:02x?}: {e}");
+                            let end = d.position();
+                            assert_eq!(input.get(end - a.len()..end), Some(a));
+                            tally.invalid_utf8 += 1;
+                        }
+                        (None, Err(e)) => assert!(!e.is_type_mismatch(), "{e}"),
+                        (a, b) => panic!("text at {at} of {input:02x?}: {a:02x?} / {b:?}"),
+                    }
+                    ours.is_some()
+                }
+                _ => {
+                    let theirs = match minicbor_arg(&mut d, ty) {
+                        Err(None) => {
+                            // A half float: only the reader reads on; nothing to compare.
+                            assert_eq!(r.arg().is_some(), input.len() - at > 2);
+                            tally.half += 1;
+                            return items;
+                        }
+                        Err(Some(e)) => Err(e),
+                        Ok(n) => Ok(n),
+                    };
+                    let ours = r.arg();
+                    match (ours, theirs) {
+                        (Some(a), Ok(b)) => assert_eq!(a, b, "{kind:?} at {at} of {input:02x?}"),
+                        (None, Err(e)) => assert!(!e.is_type_mismatch(), "{e}"),
+                        (a, b) => panic!("{kind:?} at {at} of {input:02x?}: {a:?} / {b:?}"),
+                    }
+                    ours.is_some()
+                }
+            };
+            if !read {
+                // Refused by both: the reader stays at the item's head.
+                assert_eq!(r.position(), at);
+                tally.truncated += 1;
+                return items;
+            }
+            assert_eq!(
+                r.position(),
+                d.position(),
+                "after the item at {at} of {input:02x?}"
+            );
+            tally.read[kind as usize] += 1;
+            items += 1;
+        }
+    }
+
+    /// Appends a head of major type `major` with argument `n` in the width chosen by `info`
+    /// (0-23: `n` is ignored; 24-27: 1, 2, 4 or 8 bytes, so not always the shortest form).
+    fn head(out: &mut Vec<u8>, major: u8, info: u8, n: u64) {
+        out.push((major << 5) | info);
+        let width = match info {
+            24 => 1,
+            25 => 2,
+            26 => 4,
+            27 => 8,
+            _ => 0,
+        };
+        out.extend_from_slice(&n.to_be_bytes()[8 - width..]);
+    }
+
+    /// An argument biased toward the edges of each width.
+    fn argument(rng: &mut XorShift, info: u8) -> u64 {
+        let max = match info {
+            24 => 0xff,
+            25 => 0xffff,
+            26 => 0xffff_ffff,
+            _ => u64::MAX,
+        };
+        match rng.next() % 4 {
+            0 => max,
+            1 => rng.next() % 24,
+            // 0x7f.. or 0x80..: where minicbor's integer widths change.
+            2 => (max >> 1) + (rng.next() & 1),
+            _ => rng.next() & max,
+        }
+    }
+
+    fn info(rng: &mut XorShift) -> u8 {
+        match rng.next() % 3 {
+            0 => (rng.next() % 24) as u8,
+            _ => 24 + (rng.next() % 4) as u8,
+        }
+    }
+
+    /// A random sequence of mostly well-formed items, then truncated and with bytes
+    /// flipped now and then.
+    fn random_input(rng: &mut XorShift, out: &mut Vec<u8>) {
+        out.clear();
+        for _ in 0..1 + rng.next() % 8 {
+            match rng.next() % 20 {
+                0..=1 => {
+                    let i = info(rng);
+                    head(out, 0, i, argument(rng, i));
+                }
+                2..=3 => {
+                    let i = info(rng);
+                    head(out, 1, i, argument(rng, i));
+                }
+                4..=7 => {
+                    // A byte or text string, its length in range or past the end.
+                    let major = 2 + (rng.next() % 2) as u8;
+                    let len = rng.next() % 12;
+                    let i = if rng.next() % 2 == 0 {
+                        len as u8
+                    } else {
+                        24 + (rng.next() % 4) as u8
+                    };
+                    let declared = match rng.next() % 8 {
+                        0 => argument(rng, i.max(24)),
+                        1 => len + 1 + rng.next() % 4,
+                        _ => len,
+                    };
+                    let declared = if i < 24 { u64::from(i) } else { declared };
+                    head(out, major, i, declared);
+                    for _ in 0..len {
+                        let b = match rng.next() % 16 {
+                            // Invalid or multi-byte UTF-8 now and then.
+                            0 => 0x80 | (rng.next() as u8 & 0x3f),
+                            1 => 0xc0 | (rng.next() as u8 & 0x3f),
+                            2 => 0xe0 | (rng.next() as u8 & 0x1f),
+                            _ => b'a' + (rng.next() % 26) as u8,
+                        };
+                        out.push(b);
+                    }
+                }
+                8..=9 => {
+                    let i = info(rng);
+                    head(out, 4, i, argument(rng, i) % 16);
+                }
+                10..=11 => {
+                    let i = info(rng);
+                    head(out, 6, i, argument(rng, i));
+                }
+                12 => out.push(*rng.pick(&[&0xf4u8, &0xf5, &0xf6, &0xf7])),
+                13 => {
+                    // A float, a map head or a simple value.
+                    match rng.next() % 5 {
+                        0 => head(out, 7, 25, rng.next()),
+                        1 => head(out, 7, 26, rng.next()),
+                        2 => head(out, 7, 27, rng.next()),
+                        3 => head(out, 7, 24, rng.next() % 64),
+                        _ => {
+                            let i = info(rng);
+                            head(out, 5, i, argument(rng, i) % 16);
+                        }
+                    }
+                }
+                14 => out.push(((rng.next() % 8) as u8 * 32) | 31),
+                15 => out.push(((rng.next() % 8) as u8 * 32) | (28 + rng.next() % 3) as u8),
+                16 => out.push(0xff),
+                // A head of any major type with a small argument.
+                17 => out.push(((rng.next() % 8) as u8 * 32) | (rng.next() % 20) as u8),
+                _ => out.push(rng.next() as u8),
+            }
+        }
+        if rng.next() % 3 == 0 {
+            let keep = (rng.next() % (out.len() as u64 + 1)) as usize;
+            out.truncate(keep);
+        }
+        if !out.is_empty() {
+            for _ in 0..rng.next() % 4 {
+                let at = (rng.next() % out.len() as u64) as usize;
+                out[at] ^= 1 << (rng.next() % 8);
+            }
+        }
+    }
+
+    #[test]
+    fn random_items() {
+        let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
+        let mut input = Vec::new();
+        let mut tally = Tally::default();
+        for _ in 0..500_000 {
+            random_input(&mut rng, &mut input);
+            walk(&input, &mut tally);
+        }
+        // The inputs must reach every kind and every way to end, thousands of times each
+        // (`cargo test -- --nocapture` shows the counts).
+        std::println!("{tally:?}");
+        assert!(tally.read.iter().all(|&n| n > 5_000), "{tally:?}");
+        let Tally {
+            at_end,
+            not_cbor,
+            negative_head_at_end,
+            indefinite,
+            truncated,
+            half,
+            invalid_utf8,
+            ..
+        } = tally;
+        for n in [
+            at_end,
+            not_cbor,
+            negative_head_at_end,
+            indefinite,
+            truncated,
+            half,
+            invalid_utf8,
+        ] {
+            assert!(n > 1_000, "{tally:?}");
+        }
+    }
+
+    #[test]
+    fn every_truncation_of_some_cris() {
+        let cris: [&[u8]; 6] = [
+            // [-2, ["foo", 4711], ["pa", "th"], ["query"], "frag"]
+            b"\x85\x21\x82\x63foo\x19\x12\x67\x82\x62pa\x62th\x81\x65query\x64frag",
+            // [-1, [h'c6336401', 61616], [".well-known", "core"]]
+            b"\x83\x20\x82\x44\xc6\x33\x64\x01\x19\xf0\xb0\x82\x6b.well-known\x64core",
+            // [null, [false, "alice@example.com", "example", "com"]]
+            b"\x82\xf6\x84\xf4\x71alice@example.com\x67example\x63com",
+            // [true, [".well-known", "core"], ["rt=temperature-c"]]
+            b"\x83\xf5\x82\x6b.well-known\x64core\x81\x70rt=temperature-c",
+            // [-1, [h'2001 0db8 ... 0001', 5683], ["a"]] with a 16-byte IPv6 host
+            b"\x83\x20\x82\x50\x20\x01\x0d\xb8\0\0\0\0\0\0\0\0\0\0\0\x01\x19\x16\x33\x81\x61a",
+            // Non-shortest heads: [-1-2^32, ["h", 2^32+1], ...] and a tag, as an
+            // unprocessable-but-well-formed input.
+            b"\xd8\x63\x83\x3a\x00\x01\x00\x00\x82\x78\x01h\x1b\0\0\0\x01\0\0\0\x01\x9a\0\0\0\x01\x79\0\x01z",
+        ];
+        for cri in cris {
+            let mut tally = Tally::default();
+            for end in 0..=cri.len() {
+                walk(&cri[..end], &mut tally);
+            }
+            // The whole input is read item by item, up to its end.
+            assert_eq!(walk(cri, &mut tally), walk_count(cri), "{cri:02x?}");
+        }
+    }
+
+    /// The number of items in well-formed `input` (every head and every string).
+    fn walk_count(input: &[u8]) -> usize {
+        let mut r = Reader::new(input);
+        let mut n = 0;
+        while let Ok(kind) = r.peek() {
+            let read = match kind {
+                Kind::Bytes | Kind::Text => r.string().is_some(),
+                _ => r.arg().is_some(),
+            };
+            assert!(read);
+            n += 1;
+        }
+        assert_eq!(r.position(), input.len());
+        n
     }
 }
