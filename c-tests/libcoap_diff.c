@@ -145,10 +145,10 @@ static const struct expected EXPECTED[] = {
      "silently drops the segment"},
     {"coap://example.com/%C3%A9?%FF", "error CRI_ERR_COAP/NOT_UTF8",
      "11:hex:c3a9 15:hex:ff",
-     "RFC 7252 §3.2/§5.10.1: Uri-Query is a string option, UTF-8 (README Decision 13); "
+     "RFC 7252 §3.2/§5.10.1: Uri-Query is a string option, UTF-8 (docs/DESIGN.md Decision 13); "
      "libcoap 4.3.1 sends the byte 0xFF"},
     {"coap://h/%FF", "error CRI_ERR_COAP/NOT_UTF8", "11:hex:ff",
-     "RFC 7252 §3.2/§5.10.1: Uri-Path is a string option, UTF-8 (README Decision 13); "
+     "RFC 7252 §3.2/§5.10.1: Uri-Path is a string option, UTF-8 (docs/DESIGN.md Decision 13); "
      "libcoap 4.3.1 sends the byte 0xFF"},
     {"coap://h/a b", "error CRI_ERR_SYNTAX", "11:\"a b\"",
      "RFC 3986 §3.3: a space is not a pchar (it must be %20), the URI is invalid; libcoap "

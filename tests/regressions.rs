@@ -309,7 +309,7 @@ fn iri_rejects_bidi_formatting_characters() {
 
 /// Found by a new user's tests: options → URI wrote any scheme, even an empty one or one
 /// with a space, giving text that is no URI. (An empty scheme in `uri_recompose`: c-tests.)
-/// Since issue 15 (README Decision 11) only CoAP schemes are composed at all.
+/// Since issue 15 (docs/DESIGN.md Decision 11) only CoAP schemes are composed at all.
 #[test]
 fn composed_schemes_are_checked() {
     let dest = coap::Destination {

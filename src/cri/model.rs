@@ -539,7 +539,7 @@ fn check_text(s: &str, rule: TextRule, at: usize) -> R<()> {
         // was the innermost of every CRI read (issue 13).
         TextRule::Segment => matches!(s.as_bytes(), b"." | b"..").then_some(Reason::DotSegment),
         // Labels are lowercase and without dots (draft §2 C5), and a CRI that does not
-        // meet a requirement is unprocessable (§5.2.1; README Decision 12). Only ASCII
+        // meet a requirement is unprocessable (§5.2.1; docs/DESIGN.md Decision 12). Only ASCII
         // case is checked: Unicode case needs tables a device does not carry.
         TextRule::Label => (s.contains('.') || s.bytes().any(|b| b.is_ascii_uppercase()))
             .then_some(Reason::HostLabel),
