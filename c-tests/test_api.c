@@ -963,6 +963,46 @@ static void test_overlap(void)
     }
     CHECK(strcmp(buf, "http://a/b/../%63") == 0);
 
+    {
+        /* The structs and numbers a function stores are outputs too: none was checked. */
+        union {
+            char text[64];
+            int32_t eq;
+            size_t pos;
+            uint64_t number;
+            struct uri_query_arg arg;
+            struct uri_span span;
+        } u;
+        int32_t eq = 0;
+        size_t qpos = 0;
+        uint64_t num = 0;
+        struct uri_query_arg qa;
+        struct uri_span sp;
+
+        strcpy(u.text, "http://a/b");
+        CHECK(uri_equivalent(u.text, 10, "http://a/b", 10, &u.eq, &off) == CRI_ERR_ARGUMENT);
+        CHECK(uri_equivalent("http://a/b", 10, u.text, 10, &u.eq, &off) == CRI_ERR_ARGUMENT);
+        CHECK(strcmp(u.text, "http://a/b") == 0);
+        CHECK(uri_equivalent(u.text, 10, "HTTP://A/b", 10, &eq, &off) == CRI_OK && eq == 1);
+        strcpy(u.text, "a=1&b=2");
+        CHECK(uri_query_next(u.text, 7, &u.pos, &qa) == CRI_ERR_ARGUMENT);
+        CHECK(uri_query_next(u.text, 7, &qpos, &u.arg) == CRI_ERR_ARGUMENT);
+        CHECK(strcmp(u.text, "a=1&b=2") == 0);
+        CHECK(uri_query_next(u.text, 7, &qpos, &qa) == CRI_OK && qa.key.len == 1);
+        strcpy(u.text, "http://a:81/b");
+        CHECK(uri_host_specific(u.text, 13, &u.span, &off) == CRI_ERR_ARGUMENT);
+        CHECK(strcmp(u.text, "http://a:81/b") == 0);
+        CHECK(uri_split(u.text, 13, 0, &p, &off) == CRI_OK);
+        CHECK(uri_hostport(&p, &p.host) == CRI_ERR_ARGUMENT); /* inside the parts */
+        CHECK(uri_hostport(&p, &u.span) == CRI_ERR_ARGUMENT); /* over the scheme's text */
+        CHECK(strcmp(u.text, "http://a:81/b") == 0);
+        CHECK(uri_hostport(&p, &sp) == CRI_OK && sp.len == 4 && memcmp(sp.ptr, "a:81", 4) == 0);
+        strcpy(u.text, "coap");
+        CHECK(cri_scheme_number(u.text, 4, &u.number) == CRI_ERR_ARGUMENT);
+        CHECK(strcmp(u.text, "coap") == 0);
+        CHECK(cri_scheme_number(u.text, 4, &num) == CRI_OK);
+    }
+
     /* Recompose: the spans are the inputs. */
     CHECK(split("s://h/p", 0, &p, &off) == CRI_OK);
     {

@@ -13,16 +13,19 @@
  *   a NUL are written and `*out_len` is the length without the NUL. If `cap` is too small
  *   the function returns `CRI_ERR_BUFFER`, sets `*out_len` to the length needed without
  *   the NUL (retry with `cap >= *out_len + 1`) and writes nothing at or past `out + cap`;
- *   what it wrote below `cap` is unspecified. `out = NULL, cap = 0` is a size query (it
- *   returns `CRI_ERR_BUFFER`). Byte outputs (CBOR, option wire bytes) follow the same
- *   rule without the NUL.
+ *   what it wrote below `cap` is unspecified. `out = NULL, cap = 0` is a size query: it
+ *   returns `CRI_ERR_BUFFER` with the length in `*out_len` (always, for text: the NUL
+ *   needs a byte). Byte outputs (CBOR, option wire bytes, option lists) follow the same
+ *   rule without the NUL, so an output that is empty (no options, no wire bytes) answers
+ *   a size query with `CRI_OK` and a length of 0.
  * - Every function that can fail returns a `cri_status`: `CRI_OK` (0), `CRI_DONE` (1,
  *   end of an iteration) or a negative `CRI_ERR_*` value; `cri_status_name()` and
  *   `cri_reason_name()` name them (they and `cri_version()` cannot fail). URI functions
  *   report the offending byte offset through a `size_t *`; CRI and CoAP functions report
  *   a reason in `struct cri_error_info`.
  * - Overlap: no output (a text or byte buffer, an option array, its value buffer, a
- *   `struct uri_parts`) may overlap any input of the same call (strings, CBOR, option
+ *   struct or number the function stores such as `struct uri_parts`, `struct uri_span`,
+ *   `*equivalent`) may overlap any input of the same call (strings, CBOR, option
  *   arrays and their values, destination bytes), and an option array may not overlap its
  *   value buffer. A call that breaks it writes nothing and returns `CRI_ERR_ARGUMENT`; no
  *   function works in place. (`out_len`, error offsets and `struct cri_error_info` are
@@ -292,7 +295,8 @@
 #define CRI_REASON_HOST_IP_LENGTH 8
 
 /**
- * Unprocessable: a host-name label with ".".
+ * Unprocessable: a host-name label with "." or an uppercase letter (draft §2 C5;
+ * docs/DESIGN.md Decision 12).
  * @ingroup cri_cri
  */
 #define CRI_REASON_HOST_LABEL 9
@@ -775,11 +779,12 @@ struct uri_query_arg {
 };
 
 /**
- * Details of an error, reset to 0/0 by every function that takes one: `reason` is a
- * `CRI_REASON_*` value (with
- * `CRI_ERR_UNPROCESSABLE`, also `CRI_ERR_BASE` from `cri_resolve`) or a
- * `CRI_UNCONVERTIBLE_*` value (with `CRI_ERR_UNCONVERTIBLE`), 0 otherwise; `offset` is the
- * byte offset of the offending CBOR item, or of the first bad byte of a URI.
+ * Details of an error, reset to 0/0 by every function that takes one. `reason` is in one
+ * of three spaces, chosen by the status: a `CRI_REASON_*` value with
+ * `CRI_ERR_UNPROCESSABLE` (and with `CRI_ERR_BASE` from `cri_resolve`), a
+ * `CRI_UNCONVERTIBLE_*` value with `CRI_ERR_UNCONVERTIBLE`, a `CRI_COAP_ERR_*` value with
+ * `CRI_ERR_COAP`; 0 otherwise. `cri_reason_name(status, reason)` names it. `offset` is
+ * the byte offset of the offending CBOR item, or of the first bad byte of a URI.
  * @ingroup cri_lib
  */
 struct cri_error_info {
@@ -788,7 +793,8 @@ struct cri_error_info {
    */
   size_t offset;
   /**
-   * `CRI_REASON_*` or `CRI_UNCONVERTIBLE_*`, 0 if the status says it all.
+   * `CRI_REASON_*`, `CRI_UNCONVERTIBLE_*` or `CRI_COAP_ERR_*` (by the status), 0 if the
+   * status says it all.
    */
   int32_t reason;
 };
@@ -796,8 +802,9 @@ struct cri_error_info {
 /**
  * A request's destination transport address (RFC 7252 §6.4): `addr` points to 4 (IPv4)
  * or 16 (IPv6) address bytes, or is NULL with `addr_len` 0 when unknown; `zone` an
- * optional zone (`zone_len` bytes, NULL for none); `port` the UDP port, or -1 for the
- * port the URI or CRI names.
+ * optional zone (`zone_len` bytes, NULL for none); `port` the UDP port, or -1 when
+ * unknown: then URI or CRI → options takes the port the URI or CRI names, and options →
+ * URI or CRI takes the scheme's default port (RFC 7252 §6.4, §6.5).
  * @ingroup cri_coap
  */
 struct cri_coap_destination {
@@ -1121,9 +1128,12 @@ cri_status uri_normalize(const char *s,
 /**
  * Compares two URI references after normalization (RFC 3986 §6.2.2, §6.2.3, as
  * `uri_normalize`) and stores 1 (equivalent) or 0 in `*equivalent`. No buffer is needed.
+ * Dot-segments of a relative-path reference stay (docs/DESIGN.md Decision 5), so `.` and
+ * `./` are not equivalent: they resolve alike only against a base (`uri_resolve`).
  *
  * @retval CRI_OK `*equivalent` is 1 if the two normalize to the same text, else 0.
  * @retval CRI_ERR_NULL `equivalent` is NULL, or `a` or `b` is NULL with a nonzero length.
+ * @retval CRI_ERR_ARGUMENT `*equivalent` overlaps `a` or `b` (nothing written).
  * @retval CRI_ERR_SYNTAX A reference breaks the grammar: `*error_offset` is its first bad
  *     byte, in `a` if `a` is invalid, else in `b`.
  * @retval CRI_ERR_PERCENT A `%` is not followed by two hex digits: `*error_offset` as for
@@ -1152,6 +1162,7 @@ cri_status uri_equivalent(const char *a,
  * @retval CRI_DONE No argument is left (`*arg` untouched); every later call returns
  *     `CRI_DONE` too.
  * @retval CRI_ERR_NULL `pos` or `arg` is NULL, or `query` is NULL with `len > 0`.
+ * @retval CRI_ERR_ARGUMENT `*pos` or `*arg` overlaps the query (nothing written).
  *
  * # Safety
  * `query` points to `len` readable bytes (or is NULL with `len == 0`); `pos` and `arg`
@@ -1307,6 +1318,7 @@ cri_status uri_preprocess(const char *s,
  *
  * @retval CRI_OK `*out` is the host or host and port (NULL `ptr` without an authority).
  * @retval CRI_ERR_NULL `parts` or `out` is NULL.
+ * @retval CRI_ERR_ARGUMENT `*out` overlaps `*parts` or the scheme's text (nothing written).
  * @retval CRI_ERR_PARTS The port does not follow the host in memory (parts not from one
  *     `uri_split`).
  *
@@ -1323,6 +1335,7 @@ cri_status uri_hostport(const struct uri_parts *parts,
  *
  * @retval CRI_OK `*out` is the part after the authority, pointing into `s`.
  * @retval CRI_ERR_NULL `out` is NULL, or `s` is NULL with `len > 0`.
+ * @retval CRI_ERR_ARGUMENT `*out` overlaps the input (nothing written).
  * @retval CRI_ERR_SYNTAX The input is not an IRI reference (not a URI reference, in a build
  *     without the cargo feature `iri`): `*error_offset` is the first bad byte.
  * @retval CRI_ERR_PERCENT A `%` is not followed by two hex digits: `*error_offset` is the
@@ -1573,6 +1586,7 @@ cri_status cri_to_edn(const uint8_t *cbor,
  *
  * @retval CRI_OK `*number` is the scheme number.
  * @retval CRI_ERR_NULL `number` is NULL, or `name` is NULL with `len > 0`.
+ * @retval CRI_ERR_ARGUMENT `*number` overlaps the name (nothing written).
  * @retval CRI_ERR_NOT_FOUND The table compiled in does not have the name (`*number`
  *     untouched).
  *

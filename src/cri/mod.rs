@@ -17,22 +17,13 @@ mod scheme_table;
 pub(crate) mod to_uri;
 pub(crate) mod wire;
 
-pub use crate::error::Reason;
+pub use crate::error::{Reason, Unprocessable};
 pub use edn::to_edn;
 pub use from_uri::from_uri;
 pub use model::{
     Authority, CriRef, Discard, Host, HostAuthority, ItemIter, Items, Piece, Pieces, Scheme,
-    TextOrPet, Unprocessable, CRI_TAG,
+    TextOrPet, CRI_TAG,
 };
 pub use resolve::resolve;
 pub use scheme::{scheme_name, scheme_number};
 pub use to_uri::{to_uri, ToUriOptions};
-
-impl From<Unprocessable> for crate::error::Error {
-    fn from(u: Unprocessable) -> Self {
-        crate::error::Error::Unprocessable {
-            reason: u.reason,
-            offset: u.offset,
-        }
-    }
-}

@@ -4,7 +4,7 @@
 
 use super::reader::{Kind, Malformed, Reader};
 
-use crate::error::Reason;
+use crate::error::{Reason, Unprocessable};
 
 /// The scheme section: a scheme number (from scheme-id = -1 - number) or a scheme-name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -93,15 +93,6 @@ pub struct CriRef<'a> {
     pub(crate) path: Option<Items<'a>>,
     pub(crate) query: Option<Items<'a>>,
     pub(crate) fragment: Option<TextOrPet<'a>>,
-}
-
-/// An unprocessable CRI: the reason and the byte offset of the offending CBOR item.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Unprocessable {
-    /// What requirement the CRI misses.
-    pub reason: Reason,
-    /// The byte offset of the offending CBOR item in the input.
-    pub offset: usize,
 }
 
 type R<T> = Result<T, Unprocessable>;

@@ -36,6 +36,8 @@ macro_rules! reasons {
                 f.write_str(self.description())
             }
         }
+
+        impl core::error::Error for $name {}
     };
 }
 
@@ -46,7 +48,7 @@ mod unconvertible;
 use core::fmt;
 
 pub use coap::{CoapError, OptionSpace};
-pub use reason::Reason;
+pub use reason::{Reason, Unprocessable};
 pub use unconvertible::Unconvertible;
 
 /// Why an operation failed. Offsets are byte offsets into the input that was being read.
@@ -111,9 +113,7 @@ impl fmt::Display for Error {
             Error::PortRange { offset } => write!(f, "port at byte {offset} is over 65535"),
             Error::Base { offset } => write!(f, "base URI is not an absolute URI (byte {offset})"),
             Error::Parts => f.write_str("components cannot be recomposed"),
-            Error::Unprocessable { reason, offset } => {
-                write!(f, "unprocessable CRI at byte {offset}: {reason}")
-            }
+            &Error::Unprocessable { reason, offset } => Unprocessable { reason, offset }.fmt(f),
             Error::Unconvertible(why) => write!(f, "cannot convert: {why}"),
             Error::Coap(why) => write!(f, "CoAP: {why}"),
             Error::OptionSpace(s) => write!(
@@ -127,10 +127,44 @@ impl fmt::Display for Error {
 
 impl core::error::Error for Error {}
 
+impl From<Unprocessable> for Error {
+    fn from(u: Unprocessable) -> Self {
+        Error::Unprocessable {
+            reason: u.reason,
+            offset: u.offset,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{CoapError, Error, Reason, Unconvertible};
+    use super::{CoapError, Error, Reason, Unconvertible, Unprocessable};
+    use std::boxed::Box;
     use std::string::ToString;
+
+    /// Every error type prints and boxes as a `dyn Error`, so `?` works in a `main` that
+    /// returns `Result<(), Box<dyn Error>>` whichever layer's error it meets.
+    #[test]
+    fn every_error_type_is_an_error() {
+        let u = Unprocessable {
+            reason: Reason::DotSegment,
+            offset: 3,
+        };
+        let all: [Box<dyn core::error::Error>; 5] = [
+            Box::new(u),
+            Box::new(u.reason),
+            Box::new(Unconvertible::ZoneId),
+            Box::new(CoapError::Fragment),
+            Box::new(Error::from(u)),
+        ];
+        let text = all.map(|e| e.to_string());
+        assert_eq!(
+            text[0],
+            "unprocessable CRI at byte 3: a path segment is \".\" or \"..\""
+        );
+        assert_eq!(text[4], text[0]);
+        assert!(text.iter().all(|t| !t.is_empty()));
+    }
 
     /// `Display` writes sentences, not variant names.
     #[test]

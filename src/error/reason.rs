@@ -44,3 +44,26 @@ reasons! {
         Tag = 18 => "a CBOR tag other than 99 encloses the CRI",
     }
 }
+
+/// An unprocessable CRI (draft §5.2.1): the reason and the byte offset of the offending
+/// CBOR item. What [`crate::cri::CriRef::decode`] returns; [`crate::Error::Unprocessable`]
+/// carries the same two fields.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Unprocessable {
+    /// What requirement the CRI misses.
+    pub reason: Reason,
+    /// The byte offset of the offending CBOR item in the input.
+    pub offset: usize,
+}
+
+impl core::fmt::Display for Unprocessable {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(
+            f,
+            "unprocessable CRI at byte {}: {}",
+            self.offset, self.reason
+        )
+    }
+}
+
+impl core::error::Error for Unprocessable {}

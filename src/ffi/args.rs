@@ -65,6 +65,19 @@ macro_rules! try_mut {
     };
 }
 
+/// `try_apart!(out, [inputs])`: returns `CRI_ERR_ARGUMENT` if the struct or number a
+/// function stores at `out` shares a byte with one of the input slices (the overlap
+/// contract, cri.h); asked before `out` is borrowed, so nothing is written.
+///
+/// Promise: none (addresses are only compared).
+macro_rules! try_apart {
+    ($out:expr, [$($input:expr),+ $(,)?]) => {
+        if false $(|| $crate::ffi::sink::overlaps_value($out, $input))+ {
+            return $crate::ffi::cri_status::CRI_ERR_ARGUMENT;
+        }
+    };
+}
+
 /// `try_flags!(flags, KNOWN)`: returns `CRI_ERR_ARGUMENT` if `flags` has a bit outside
 /// `KNOWN`.
 macro_rules! try_flags {

@@ -108,8 +108,9 @@ pub struct cri_coap_option {
 
 /// A request's destination transport address (RFC 7252 §6.4): `addr` points to 4 (IPv4)
 /// or 16 (IPv6) address bytes, or is NULL with `addr_len` 0 when unknown; `zone` an
-/// optional zone (`zone_len` bytes, NULL for none); `port` the UDP port, or -1 for the
-/// port the URI or CRI names.
+/// optional zone (`zone_len` bytes, NULL for none); `port` the UDP port, or -1 when
+/// unknown: then URI or CRI → options takes the port the URI or CRI names, and options →
+/// URI or CRI takes the scheme's default port (RFC 7252 §6.4, §6.5).
 /// @ingroup cri_coap
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]

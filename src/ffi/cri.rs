@@ -6,18 +6,20 @@ use crate::error::Error;
 use crate::uri::UriRef;
 use core::ffi::c_char;
 
-/// Details of an error, reset to 0/0 by every function that takes one: `reason` is a
-/// `CRI_REASON_*` value (with
-/// `CRI_ERR_UNPROCESSABLE`, also `CRI_ERR_BASE` from `cri_resolve`) or a
-/// `CRI_UNCONVERTIBLE_*` value (with `CRI_ERR_UNCONVERTIBLE`), 0 otherwise; `offset` is the
-/// byte offset of the offending CBOR item, or of the first bad byte of a URI.
+/// Details of an error, reset to 0/0 by every function that takes one. `reason` is in one
+/// of three spaces, chosen by the status: a `CRI_REASON_*` value with
+/// `CRI_ERR_UNPROCESSABLE` (and with `CRI_ERR_BASE` from `cri_resolve`), a
+/// `CRI_UNCONVERTIBLE_*` value with `CRI_ERR_UNCONVERTIBLE`, a `CRI_COAP_ERR_*` value with
+/// `CRI_ERR_COAP`; 0 otherwise. `cri_reason_name(status, reason)` names it. `offset` is
+/// the byte offset of the offending CBOR item, or of the first bad byte of a URI.
 /// @ingroup cri_lib
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default)]
 pub struct cri_error_info {
     /// Byte offset into the input the error refers to.
     pub offset: usize,
-    /// `CRI_REASON_*` or `CRI_UNCONVERTIBLE_*`, 0 if the status says it all.
+    /// `CRI_REASON_*`, `CRI_UNCONVERTIBLE_*` or `CRI_COAP_ERR_*` (by the status), 0 if the
+    /// status says it all.
     pub reason: i32,
 }
 
@@ -45,7 +47,8 @@ pub const CRI_REASON_PORT_RANGE: i32 = 7;
 /// Unprocessable: a host-ip that is not 4 or 16 bytes.
 /// @ingroup cri_cri
 pub const CRI_REASON_HOST_IP_LENGTH: i32 = 8;
-/// Unprocessable: a host-name label with ".".
+/// Unprocessable: a host-name label with "." or an uppercase letter (draft §2 C5;
+/// docs/DESIGN.md Decision 12).
 /// @ingroup cri_cri
 pub const CRI_REASON_HOST_LABEL: i32 = 9;
 /// Unprocessable: PET byte strings that are not minimal.
@@ -467,6 +470,7 @@ pub unsafe extern "C" fn cri_to_edn(
 ///
 /// @retval CRI_OK `*number` is the scheme number.
 /// @retval CRI_ERR_NULL `number` is NULL, or `name` is NULL with `len > 0`.
+/// @retval CRI_ERR_ARGUMENT `*number` overlaps the name (nothing written).
 /// @retval CRI_ERR_NOT_FOUND The table compiled in does not have the name (`*number`
 ///     untouched).
 ///
@@ -479,7 +483,9 @@ pub unsafe extern "C" fn cri_scheme_number(
     len: usize,
     number: *mut u64,
 ) -> cri_status {
-    let (name, number) = (try_input!(name, len), try_mut!(number));
+    let name = try_input!(name, len);
+    try_apart!(number, [name]);
+    let number = try_mut!(number);
     match cri::scheme_number(name) {
         Some(n) => {
             *number = n;

@@ -3,6 +3,7 @@
 //! `<hostport>` and `<host-specific>`. The RFC 3986 entry points are in `ffi/uri.rs`.
 
 use super::cri_status;
+use super::sink::regions_overlap;
 use super::uri::{parse_pair, span, uri_parts, uri_span};
 use crate::uri::{self, UriRef};
 use core::ffi::c_char;
@@ -234,6 +235,7 @@ pub unsafe extern "C" fn uri_preprocess(
 ///
 /// @retval CRI_OK `*out` is the host or host and port (NULL `ptr` without an authority).
 /// @retval CRI_ERR_NULL `parts` or `out` is NULL.
+/// @retval CRI_ERR_ARGUMENT `*out` overlaps `*parts` or the scheme's text (nothing written).
 /// @retval CRI_ERR_PARTS The port does not follow the host in memory (parts not from one
 ///     `uri_split`).
 ///
@@ -242,12 +244,19 @@ pub unsafe extern "C" fn uri_preprocess(
 /// @ingroup cri_iri
 #[no_mangle]
 pub unsafe extern "C" fn uri_hostport(parts: *const uri_parts, out: *mut uri_span) -> cri_status {
-    let (p, out) = (try_ref!(parts), try_mut!(out));
-    *out = p.host;
+    let p = try_ref!(parts);
     // SAFETY: the parts come from `uri_split` (this function's contract): a scheme span
     // points to its length of readable bytes of the split's input.
     let scheme = (!p.scheme.ptr.is_null())
         .then(|| unsafe { core::slice::from_raw_parts(p.scheme.ptr.cast(), p.scheme.len) });
+    // `*out` is an output: apart from the parts it reads, and from the text it reads.
+    let (o, n) = (out as usize, size_of::<uri_span>());
+    if regions_overlap(o, n, parts as usize, size_of::<uri_parts>()) {
+        return cri_status::CRI_ERR_ARGUMENT;
+    }
+    try_apart!(out, [scheme.unwrap_or_default()]);
+    let out = try_mut!(out);
+    *out = p.host;
     let view = UriRef {
         scheme,
         port_number: u16::try_from(p.port_number).ok(),
@@ -274,6 +283,7 @@ pub unsafe extern "C" fn uri_hostport(parts: *const uri_parts, out: *mut uri_spa
 ///
 /// @retval CRI_OK `*out` is the part after the authority, pointing into `s`.
 /// @retval CRI_ERR_NULL `out` is NULL, or `s` is NULL with `len > 0`.
+/// @retval CRI_ERR_ARGUMENT `*out` overlaps the input (nothing written).
 /// @retval CRI_ERR_SYNTAX The input is not an IRI reference (not a URI reference, in a build
 ///     without the cargo feature `iri`): `*error_offset` is the first bad byte.
 /// @retval CRI_ERR_PERCENT A `%` is not followed by two hex digits: `*error_offset` is the
@@ -290,8 +300,9 @@ pub unsafe extern "C" fn uri_host_specific(
     out: *mut uri_span,
     error_offset: *mut usize,
 ) -> cri_status {
-    let out = try_mut!(out);
     let r = try_parse!(s, len, cfg!(feature = "iri"), error_offset);
+    try_apart!(out, [r.input]);
+    let out = try_mut!(out);
     *out = span(Some(r.host_specific().as_bytes()));
     cri_status::CRI_OK
 }

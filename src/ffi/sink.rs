@@ -125,14 +125,22 @@ pub(super) fn overlaps<'i>(
     inputs.into_iter().any(|i| overlaps_one(out, bytes, i))
 }
 
-/// [`overlaps`] for one input: what `uri_split` checks, written out so that the split
-/// profile does not carry an iterator for it.
-pub(super) fn overlaps_one(out: *const u8, bytes: usize, input: &[u8]) -> bool {
-    let (o, i) = (out as usize, input.as_ptr() as usize);
-    bytes != 0
-        && !input.is_empty()
-        && i < o.saturating_add(bytes)
-        && o < i.saturating_add(input.len())
+/// [`overlaps`] for one input, written out so that the split profile does not carry an
+/// iterator for it.
+fn overlaps_one(out: *const u8, bytes: usize, input: &[u8]) -> bool {
+    regions_overlap(out as usize, bytes, input.as_ptr() as usize, input.len())
+}
+
+/// Does the value a function stores at `out` (a struct or a number) share a byte with
+/// `input`? [`try_apart!`] asks it before `out` is borrowed.
+pub(super) fn overlaps_value<T>(out: *const T, input: &[u8]) -> bool {
+    overlaps_one(out.cast(), size_of::<T>(), input)
+}
+
+/// Do the regions of `n` bytes at address `o` and `m` bytes at address `i` share a byte?
+/// Only addresses are compared, nothing is read.
+pub(super) fn regions_overlap(o: usize, n: usize, i: usize, m: usize) -> bool {
+    n != 0 && m != 0 && i < o.saturating_add(n) && o < i.saturating_add(m)
 }
 
 /// Runs `f` on the caller's text buffer `(out, cap)` and applies the output convention

@@ -1,7 +1,7 @@
 //! C functions of the RFC 3986 layer.
 
 use super::cri_status;
-use super::sink::{overlaps_one, text_out, NO_OFFSET};
+use super::sink::{text_out, NO_OFFSET};
 use crate::uri::{
     self, parse_components, parse_into, split_lenient, DecodeOptions, EncodeSet, TargetForm, UriRef,
 };
@@ -139,10 +139,7 @@ pub unsafe extern "C" fn uri_split(
     error_offset: *mut usize,
 ) -> cri_status {
     let s = try_input!(s, len);
-    // `*parts` is an output: it must not overlap the input (checked before it is borrowed).
-    if overlaps_one(parts.cast::<u8>().cast_const(), size_of::<uri_parts>(), s) {
-        return cri_status::CRI_ERR_ARGUMENT;
-    }
+    try_apart!(parts, [s]);
     let parts = try_mut!(parts);
     try_flags!(flags, URI_SPLIT_LENIENT | URI_SPLIT_IRI);
     // One view on the frame for whichever splitter runs.
@@ -218,14 +215,8 @@ pub unsafe extern "C" fn uri_split_request_target(
     error_offset: *mut usize,
 ) -> cri_status {
     let s = try_input!(s, len);
-    // `*parts` and `*form` are outputs: neither may overlap the input (as in `uri_split`).
-    let outputs = [
-        (parts.cast::<u8>().cast_const(), size_of::<uri_parts>()),
-        (form.cast::<u8>().cast_const(), size_of::<i32>()),
-    ];
-    if outputs.iter().any(|&(o, n)| overlaps_one(o, n, s)) {
-        return cri_status::CRI_ERR_ARGUMENT;
-    }
+    try_apart!(parts, [s]);
+    try_apart!(form, [s]);
     let (parts, form) = (try_mut!(parts), try_mut!(form));
     try_flags!(flags, URI_TARGET_CONNECT);
     let (f, r) = try_ok!(
@@ -568,9 +559,12 @@ pub unsafe extern "C" fn uri_normalize(
 
 /// Compares two URI references after normalization (RFC 3986 §6.2.2, §6.2.3, as
 /// `uri_normalize`) and stores 1 (equivalent) or 0 in `*equivalent`. No buffer is needed.
+/// Dot-segments of a relative-path reference stay (docs/DESIGN.md Decision 5), so `.` and
+/// `./` are not equivalent: they resolve alike only against a base (`uri_resolve`).
 ///
 /// @retval CRI_OK `*equivalent` is 1 if the two normalize to the same text, else 0.
 /// @retval CRI_ERR_NULL `equivalent` is NULL, or `a` or `b` is NULL with a nonzero length.
+/// @retval CRI_ERR_ARGUMENT `*equivalent` overlaps `a` or `b` (nothing written).
 /// @retval CRI_ERR_SYNTAX A reference breaks the grammar: `*error_offset` is its first bad
 ///     byte, in `a` if `a` is invalid, else in `b`.
 /// @retval CRI_ERR_PERCENT A `%` is not followed by two hex digits: `*error_offset` as for
@@ -592,6 +586,7 @@ pub unsafe extern "C" fn uri_equivalent(
     error_offset: *mut usize,
 ) -> cri_status {
     let (a, b) = (try_input!(a, a_len), try_input!(b, b_len));
+    try_apart!(equivalent, [a, b]);
     let equivalent = try_mut!(equivalent);
     let (mut ra, mut rb) = (UriRef::default(), UriRef::default());
     try_ok!(
@@ -623,6 +618,7 @@ pub struct uri_query_arg {
 /// @retval CRI_DONE No argument is left (`*arg` untouched); every later call returns
 ///     `CRI_DONE` too.
 /// @retval CRI_ERR_NULL `pos` or `arg` is NULL, or `query` is NULL with `len > 0`.
+/// @retval CRI_ERR_ARGUMENT `*pos` or `*arg` overlaps the query (nothing written).
 ///
 /// # Safety
 /// `query` points to `len` readable bytes (or is NULL with `len == 0`); `pos` and `arg`
@@ -635,7 +631,10 @@ pub unsafe extern "C" fn uri_query_next(
     pos: *mut usize,
     arg: *mut uri_query_arg,
 ) -> cri_status {
-    let (q, pos, arg) = (try_input!(query, len), try_mut!(pos), try_mut!(arg));
+    let q = try_input!(query, len);
+    try_apart!(pos, [q]);
+    try_apart!(arg, [q]);
+    let (pos, arg) = (try_mut!(pos), try_mut!(arg));
     let Some(rest) = q.get(*pos..) else {
         return cri_status::CRI_DONE;
     };
