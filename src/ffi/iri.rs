@@ -227,7 +227,10 @@ pub unsafe extern "C" fn uri_preprocess(
     // The output is written (with its NUL and length) either way; then it is checked.
     // SAFETY: CRI_OK means `out` holds `*out_len` written bytes.
     let written = unsafe { core::slice::from_raw_parts(out.cast::<u8>(), *out_len) };
-    try_ok!(UriRef::parse_bytes(written), error_offset);
+    // Into a view on this frame (parse_into): `parse_bytes` would add its own frame with
+    // the view in a `Result` below this one (issue 13, stack).
+    let mut check = UriRef::default();
+    try_ok!(parse_into::<false>(written, &mut check), error_offset);
     cri_status::CRI_OK
 }
 
