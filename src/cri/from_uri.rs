@@ -231,7 +231,9 @@ enum Section {
     Authority,
     Null,
     True,
-    Discard(u64),
+    /// At most 127 (`from_uri` checks the range before writing): a byte, so that the five
+    /// sections take 10 B of stack, not 80 (issue 13).
+    Discard(u8),
     Path,
     Query,
     EmptyArray,
@@ -359,7 +361,9 @@ impl<'a> Plan<'a> {
             return [Section::Null, Section::Authority, path, query, fragment];
         }
         let lead = match self.discard {
-            Some(_) => Section::Discard(1u64.saturating_add(leftover)),
+            Some(_) => {
+                Section::Discard(u8::try_from(leftover.saturating_add(1)).unwrap_or(u8::MAX))
+            }
             None if uri.path.is_empty() => Section::Discard(0),
             None => Section::True,
         };
@@ -419,7 +423,7 @@ impl<'a> Plan<'a> {
                 Section::Authority => self.write_authority(uri, w),
                 Section::Null => w.byte(NULL),
                 Section::True => w.byte(TRUE),
-                Section::Discard(n) => wire::int(w, false, n),
+                Section::Discard(n) => wire::int(w, false, u64::from(n)),
                 Section::Path => write_path(self.path, relative, path_count, w),
                 Section::Query => write_query(uri.query.unwrap_or(&[]), w),
                 Section::EmptyArray => wire::head(w, ARRAY, 0),

@@ -3,7 +3,7 @@
 use super::cri_status;
 use crate::cri::{self, CriRef, ToUriOptions};
 use crate::error::Error;
-use crate::uri::UriRef;
+use crate::uri::{parse_into, UriRef};
 use core::ffi::c_char;
 
 /// Details of an error, reset to 0/0 by every function that takes one. `reason` is in one
@@ -194,17 +194,21 @@ pub unsafe extern "C" fn cri_from_uri(
     err: *mut cri_error_info,
 ) -> cri_status {
     // SAFETY: the arguments go on unchanged, under the same contract.
-    unsafe { from_text(uri, len, |s| UriRef::parse_bytes(s), out, cap, out_len, err) }
+    unsafe { from_text(uri, len, false, out, cap, out_len, err) }
 }
 
-/// `cri_from_uri` / `cri_from_iri`: the text parsed by `parse`, then converted.
+/// `cri_from_uri` / `cri_from_iri`: the text parsed as a URI reference, or as an IRI
+/// reference with `iri`, then converted. A flag, not a parser passed as a function
+/// pointer: an indirect call counts, in the stack bound of every entry point that makes
+/// one, as a call to any function whose address the image holds, and the parser closures
+/// were the deepest of those (issue 13, stack).
 ///
 /// # Safety
 /// As for `cri_from_uri`.
 unsafe fn from_text(
     text: *const c_char,
     len: usize,
-    parse: fn(&[u8]) -> Result<UriRef<'_>, Error>,
+    iri: bool,
     out: *mut u8,
     cap: usize,
     out_len: *mut usize,
@@ -212,8 +216,14 @@ unsafe fn from_text(
 ) -> cri_status {
     let err = clear_error!(err);
     let s = try_input!(text, len);
-    match parse(s) {
-        Ok(u) => bytes_out!(out, cap, out_len, err, [s], |b| cri::from_uri(&u, b)),
+    let mut u = UriRef::default();
+    let parsed = if iri {
+        parse_into::<true>(s, &mut u)
+    } else {
+        parse_into::<false>(s, &mut u)
+    };
+    match parsed {
+        Ok(()) => bytes_out!(out, cap, out_len, err, [s], |b| cri::from_uri(&u, b)),
         Err(e) => report!(e, err),
     }
 }
@@ -256,17 +266,7 @@ pub unsafe extern "C" fn cri_from_iri(
 ) -> cri_status {
     try_feature!("iri", err);
     // SAFETY: the arguments go on unchanged, under the same contract.
-    unsafe {
-        from_text(
-            iri,
-            len,
-            |s| UriRef::parse_iri_bytes(s),
-            out,
-            cap,
-            out_len,
-            err,
-        )
-    }
+    unsafe { from_text(iri, len, true, out, cap, out_len, err) }
 }
 
 /// Converts the CRI reference `(cbor, len)` (CBOR, optionally in tag 99) into a URI

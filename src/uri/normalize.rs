@@ -141,6 +141,10 @@ pub fn normalize(r: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
 /// The normalized forms are compared component by component as byte streams, in linear
 /// time and without a buffer; a path is compared by its segments after dot-segment
 /// removal (both taken last first).
+///
+/// Not inlined: the C entry point would otherwise hold both composers next to both
+/// parsed references in its frame while it parses (issue 13, stack).
+#[inline(never)]
 pub fn equivalent(a: &UriRef<'_>, b: &UriRef<'_>) -> bool {
     let (ca, cb) = (composer(a), composer(b));
     let text = |x: Option<&[u8]>, y: Option<&[u8]>, lower: bool| match (x, y) {

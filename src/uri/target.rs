@@ -62,7 +62,10 @@ fn origin_form(s: &[u8]) -> Result<UriRef<'_>, Error> {
 }
 
 fn absolute_form(s: &[u8]) -> Result<UriRef<'_>, Error> {
-    let r = UriRef::parse_bytes(s)?;
+    // parse_into, not `parse_bytes`: no second frame that holds the view in a `Result`
+    // (issue 13, stack).
+    let mut r = UriRef::default();
+    super::parse::parse_into::<false>(s, &mut r)?;
     if r.scheme.is_none() {
         return Err(Error::Syntax {
             offset: find_any(s, b":/?#"),
