@@ -101,14 +101,6 @@ impl<'o, 's> Collector<'o, 's> {
     ) -> Result<(), Error> {
         let offset = self.scratch.len();
         write(&mut self.scratch);
-        self.record(number, offset)
-    }
-
-    /// Checks the length of the value written since `offset` and stores the option. One
-    /// outlined copy: inlined into every [`Collector::push`], the check and the store
-    /// were repeated at each of their call sites.
-    #[inline(never)]
-    fn record(&mut self, number: u16, offset: usize) -> Result<(), Error> {
         let len = self.scratch.len().saturating_sub(offset);
         let (min, max) = length_limits(number);
         if len < min || len > max {
