@@ -7,7 +7,6 @@ use super::{
 };
 use crate::error::{CoapError, Error, OptionSpace};
 use crate::out::Out;
-use crate::uri::chars::utf8_len;
 use crate::uri::percent::{decode_until, pct_byte};
 
 /// The request's destination transport address (RFC 7252 §6.4): IP address bytes (4 or
@@ -298,7 +297,7 @@ pub(crate) fn decodes_to_utf8(s: &[u8]) -> bool {
                 None => return false,
             }
         }
-        if utf8_len(c.get(..width).unwrap_or(&[])) != Some(width) {
+        if core::str::from_utf8(c.get(..width).unwrap_or(&[])).is_err() {
             return false;
         }
     }

@@ -200,54 +200,15 @@ pub(crate) fn run(s: &[u8], mut i: usize, mask: u8) -> usize {
     i
 }
 
-/// The length (1 to 4) of the valid UTF-8 character at the start of `b` (RFC 3629 §4:
-/// no overlong form, surrogate or code point over U+10FFFF), `None` if `b` does not start
-/// with one. The library's one check of a character: `core::str::from_utf8`, built for
-/// long texts, is 368 bytes of code on Cortex-M4F that the CoAP profiles linked only to
-/// check a character or a short option value.
-pub(crate) fn utf8_len(b: &[u8]) -> Option<usize> {
-    let lead = *b.first()?;
-    if lead < 0x80 {
-        return Some(1);
-    }
-    if !(0xc2..=0xf4).contains(&lead) {
-        return None;
-    }
-    let w = usize::from(lead >= 0xe0)
-        .saturating_add(usize::from(lead >= 0xf0))
-        .saturating_add(2);
-    // The range of the second byte rules out the overlong forms (E0, F0), the surrogates
-    // (ED) and what lies past U+10FFFF (F4).
-    let (lo, hi) = match lead {
-        0xe0 => (0xa0, 0xbf),
-        0xed => (0x80, 0x9f),
-        0xf0 => (0x90, 0xbf),
-        0xf4 => (0x80, 0x8f),
-        _ => (0x80, 0xbf),
-    };
-    let tail = b.get(1..w)?;
-    let second = tail.first().is_some_and(|c| (lo..=hi).contains(c));
-    (second && tail.iter().all(|&c| c & 0xc0 == 0x80)).then_some(w)
-}
-
-/// Is `s` UTF-8 throughout? [`utf8_len`] character by character.
-pub(crate) fn is_utf8(s: &[u8]) -> bool {
-    let mut i = 0usize;
-    while let Some(rest) = s.get(i..).filter(|r| !r.is_empty()) {
-        match utf8_len(rest) {
-            Some(w) => i = i.saturating_add(w),
-            None => return false,
-        }
-    }
-    true
-}
-
 /// The character at the start of `b` and its UTF-8 length, if `b` starts with valid UTF-8.
-/// The value through `core::str::from_utf8`: the IRI code that calls this comes with
-/// parsers that link `from_utf8` anyway, and shifting the bits out by hand measured
-/// 8 bytes more in the everything profile.
 pub(crate) fn decode_utf8(b: &[u8]) -> Option<(u32, usize)> {
-    let w = utf8_len(b)?;
+    let w = match *b.first()? {
+        0x00..=0x7f => 1,
+        0xc2..=0xdf => 2,
+        0xe0..=0xef => 3,
+        0xf0..=0xf4 => 4,
+        _ => return None,
+    };
     let c = core::str::from_utf8(b.get(..w)?).ok()?.chars().next()?;
     Some((u32::from(c), w))
 }
@@ -289,44 +250,6 @@ pub(crate) fn check_pct(s: &[u8], i: usize) -> Result<usize, usize> {
 
 #[cfg(test)]
 mod tests {
-    /// `utf8_len` and `decode_utf8` agree with the standard library on every sequence of
-    /// up to 3 bytes and on every 4-byte lead with the boundary continuation bytes.
-    #[test]
-    fn utf8_len_agrees_with_from_utf8() {
-        let check = |b: &[u8]| {
-            let one_char = |t: &&str| t.chars().count() == 1;
-            let std = core::str::from_utf8(b)
-                .ok()
-                .filter(one_char)
-                .and_then(|t| t.chars().next());
-            let ours = super::utf8_len(b).filter(|&w| w == b.len());
-            assert_eq!(ours.is_some(), std.is_some(), "{b:02x?}");
-            if let Some(c) = std {
-                assert_eq!(
-                    super::decode_utf8(b),
-                    Some((u32::from(c), b.len())),
-                    "{b:02x?}"
-                );
-            }
-        };
-        for a in 0..=255u8 {
-            check(&[a]);
-            for b in 0..=255u8 {
-                check(&[a, b]);
-                if a >= 0xe0 {
-                    (0..=255u8).for_each(|c| check(&[a, b, c]));
-                }
-                for c in [0x7f, 0x80, 0xbf, 0xc0] {
-                    for d in [0x7f, 0x80, 0xbf, 0xc0] {
-                        check(&[a, b, c, d]);
-                    }
-                }
-            }
-        }
-        assert!(super::is_utf8("aé€😀".as_bytes()) && super::is_utf8(b""));
-        assert!(!super::is_utf8(b"a\xc3") && !super::is_utf8(b"\xed\xa0\x80"));
-    }
-
     #[test]
     fn hex_value_is_the_digit_value_of_every_byte() {
         for b in 0..=255u8 {
