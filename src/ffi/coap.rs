@@ -434,7 +434,7 @@ pub unsafe extern "C" fn cri_to_coap_options(
         return cri_status::CRI_ERR_ARGUMENT;
     };
     // Decoded in place (CriRef::ingest): no second copy of the view in this frame.
-    let mut c = CriRef::EMPTY;
+    let mut c = CriRef::empty();
     try_ok!(c.ingest(bytes, false), err);
     // SAFETY: the option outputs are this function's, under the same contract.
     unsafe {

@@ -152,7 +152,7 @@ pub unsafe extern "C" fn cri_validate(
     let err = clear_error!(err);
     let bytes = try_input!(cbor, len);
     try_flags!(flags, CRI_VALIDATE_FULL);
-    let mut r = CriRef::EMPTY;
+    let mut r = CriRef::empty();
     try_ok!(r.ingest(bytes, flags & CRI_VALIDATE_FULL != 0), err);
     cri_status::CRI_OK
 }
@@ -376,7 +376,7 @@ unsafe fn to_text(
         iri,
     };
     // Decoded in place (CriRef::ingest), like every C function that reads a CRI.
-    let mut c = CriRef::EMPTY;
+    let mut c = CriRef::empty();
     try_ok!(c.ingest(bytes, false), err);
     text_out!(out, cap, out_len, err, [bytes], |b| cri::to_uri(
         &c, opts, b
@@ -419,7 +419,7 @@ pub unsafe extern "C" fn cri_resolve(
     let err = clear_error!(err);
     let (b, r) = (try_input!(base, base_len), try_input!(r#ref, ref_len));
     let inputs = [b, r];
-    let (mut base, mut reference) = (CriRef::EMPTY, CriRef::EMPTY);
+    let (mut base, mut reference) = (CriRef::empty(), CriRef::empty());
     if let Err(u) = base.ingest(b, true) {
         // The details are the base's; the status says it is the base.
         report!(Error::from(u), err);
