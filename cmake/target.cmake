@@ -12,7 +12,7 @@
 # or Rust target: skipped (77).
 
 set(CRI_TARGET_BOARDS mps2-an386 mps2-an385 microbit)
-set(CRI_TARGET_PROGRAMS test_exercise test_api test_iri test_cri test_buffers)
+set(CRI_TARGET_PROGRAMS test_exercise test_api test_iri test_cri test_buffers test_aeabi)
 foreach(board ${CRI_TARGET_BOARDS})
   foreach(program ${CRI_TARGET_PROGRAMS})
     set(name target_${board}_${program})

@@ -37,10 +37,12 @@ fw_skip() {
 
 fw_need_gcc() {
   local tool
-  for tool in arm-none-eabi-gcc arm-none-eabi-nm arm-none-eabi-size arm-none-eabi-objdump; do
+  for tool in arm-none-eabi-gcc arm-none-eabi-nm arm-none-eabi-size arm-none-eabi-objdump \
+      arm-none-eabi-ar arm-none-eabi-readelf; do
     command -v "$tool" >/dev/null 2>&1 ||
       fw_skip "$tool not found (apt-get install -y gcc-arm-none-eabi libnewlib-arm-none-eabi)"
   done
+  command -v cmake >/dev/null 2>&1 || fw_skip "cmake not found (apt-get install -y cmake)"
 }
 
 # fw_have_target TOOLCHAIN TARGET: the Rust standard library for TARGET is installed.
@@ -77,6 +79,11 @@ fw_archive() {
      --crate-type staticlib --release --target "$target" $features \
      --target-dir "$dir" ${FW_QUIET:+--quiet} >&2) || {
     echo "cargo failed for $variant $target" >&2; exit 1; }
+  # The C library, not compiler_builtins, provides memcpy, memmove and memset (src/aeabi.rs),
+  # as the CMake and Zephyr builds do.
+  cmake -DARCHIVE="$dir/$target/release/libcri.a" -DAR=arm-none-eabi-ar \
+    -DREADELF=arm-none-eabi-readelf -P "$FW_SRC/cmake/libc_mem.cmake" >&2 || {
+    echo "cmake/libc_mem.cmake failed for $variant $target" >&2; exit 1; }
   echo "$dir/$target/release/libcri.a"
 }
 

@@ -28,7 +28,9 @@
 # The budgets (code = .text + .rodata) hold for the reference target thumbv7em-none-eabihf;
 # for other targets the figures are printed without budget. Besides, libcri must add no
 # .data or .bss to any image. A cri-device image that contains the URI text parser
-# (cri::uri::parse) fails too.
+# (cri::uri::parse) fails too, and so does an image that takes memcpy, memmove, memset or an
+# __aeabi_mem* helper from compiler_builtins in libcri.a instead of the C library
+# (cmake/libc_mem.cmake).
 #   --profile NAME  only that image (the per-profile ctests firmware_size_budget_NAME)
 #   --enforce       over budget fails (exit 1)
 #   --attribute     per image, the bytes by origin (cri::uri, minicbor, core, compiler
@@ -151,6 +153,11 @@ for image in $images; do
   fi
   if [ "$image" = cri-device ] && arm-none-eabi-nm -C "$dir/$image.elf" | grep -q 'cri::uri::parse'; then
     verdict="$verdict; links the URI text parser"
+    over=1
+  fi
+  if grep -A1 'libcri\.a(compiler_builtins' "$dir/$image.elf.map" |
+     grep -qE '\((memcpy|memmove|memset|__aeabi_mem[a-z0-9]*)\)$'; then
+    verdict="$verdict; memcpy/memset from libcri.a, not the C library"
     over=1
   fi
   if [ -n "$markdown" ]; then

@@ -85,6 +85,8 @@
 #[cfg(any(feature = "std", test))]
 extern crate std;
 
+#[cfg(all(target_arch = "arm", target_os = "none"))]
+mod aeabi;
 pub mod coap;
 pub mod cri;
 mod error;
