@@ -422,7 +422,7 @@ fn parse_authority<'a, const IRI: bool>(
         let end = name_end;
         let name = s.get(host_start..end).unwrap_or(&[]);
         // Only a name that starts with a digit can be an IPv4address.
-        let v4 = name.first().is_some_and(u8::is_ascii_digit) && ip::parse_ipv4(name).is_some();
+        let v4 = name.first().is_some_and(u8::is_ascii_digit) && ip::is_ipv4(name);
         r.host_kind = Some(if v4 {
             HostKind::Ipv4
         } else {
@@ -601,7 +601,7 @@ fn lenient_host_kind<'a>(host: &'a [u8], r: &mut UriRef<'a>) -> HostKind {
         }
         return HostKind::Ipv6;
     }
-    if ip::parse_ipv4(host).is_some() {
+    if ip::is_ipv4(host) {
         HostKind::Ipv4
     } else {
         HostKind::RegName
