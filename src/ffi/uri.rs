@@ -165,7 +165,7 @@ pub unsafe extern "C" fn uri_split(
                 None => cri_status::CRI_OK,
             }
         }
-        Err(e) => report!(e, error_offset),
+        Err(e) => report!(crate::Error::from(e), error_offset),
     }
 }
 

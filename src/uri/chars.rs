@@ -145,12 +145,17 @@ pub(crate) fn check_ext(s: &[u8], mask: u8, ext: Ext) -> Result<(), Error> {
 /// a `Result<usize, Error>` through a stack slot in every caller's frame.
 #[inline(always)]
 pub(crate) fn scan(s: &[u8], i: usize, mask: u8, ext: Ext) -> Result<usize, Error> {
+    scan_to(s, i, mask, ext).map_err(|offset| Error::Percent { offset })
+}
+
+/// [`scan`] with the broken triplet's offset as the error.
+#[inline(always)]
+pub(crate) fn scan_to(s: &[u8], i: usize, mask: u8, ext: Ext) -> Result<usize, usize> {
     if ext == Ext::Ascii {
         scan_ascii(s, i, mask)
     } else {
         scan_ext(s, i, mask, ext)
     }
-    .map_err(|offset| Error::Percent { offset })
 }
 
 /// [`scan`] of a URI component (ASCII only).
@@ -206,7 +211,9 @@ pub(crate) fn run(s: &[u8], mut i: usize, mask: u8) -> usize {
 /// The character at the start of `b` and its UTF-8 length, if `b` starts with valid UTF-8
 /// (RFC 3629: no overlong form, no surrogate, nothing over U+10FFFF). Decoded by hand, a
 /// leaf: through `core::str::from_utf8` it put two frames (64 bytes on Cortex-M4F) at the
-/// bottom of `uri_split`'s deepest chain (the IRI scan).
+/// bottom of `uri_split`'s deepest chain (the IRI scan). Inlined into the scan for the
+/// same reason (24 bytes).
+#[inline(always)]
 pub(crate) fn decode_utf8(b: &[u8]) -> Option<(u32, usize)> {
     let lead = *b.first()?;
     // Width, the smallest scalar value of that width, and the lead byte's payload bits.
