@@ -48,7 +48,7 @@ pub(crate) enum Host<'a> {
 }
 
 /// Components of a target URI and how to write them.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Default)]
 pub(crate) struct Composer<'a> {
     pub(crate) scheme: Option<&'a [u8]>,
     pub(crate) userinfo: Option<&'a [u8]>,
