@@ -4,7 +4,7 @@
 
 use super::cri_status;
 use super::sink::regions_overlap;
-use super::uri::{parse_pair, span, uri_parts, uri_span};
+use super::uri::{span, uri_parts, uri_span};
 use crate::uri::{self, parse_into, UriRef};
 use core::ffi::c_char;
 
@@ -175,14 +175,14 @@ pub unsafe extern "C" fn iri_resolve(
     try_feature!("iri");
     try_flags!(flags, IRI_RESOLVE_KEEP_IRI);
     let (base, reference) = (try_input!(base, base_len), try_input!(r#ref, ref_len));
-    let (mut b, mut r) = (UriRef::default(), UriRef::default());
+    let mut target = uri::recompose::Composer::default();
     try_ok!(
-        parse_pair::<true, true>([base, reference], [&mut b, &mut r]),
+        uri::parse_target::<true>(base, reference, &mut target),
         error_offset
     );
     let keep = flags & IRI_RESOLVE_KEEP_IRI != 0;
     text_out!(out, cap, out_len, error_offset, [base, reference], |o| {
-        uri::resolve_iri(&b, &r, keep, o)
+        uri::write_iri_target(&target, keep, o)
     })
 }
 

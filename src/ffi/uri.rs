@@ -165,7 +165,7 @@ pub unsafe extern "C" fn uri_split(
                 None => cri_status::CRI_OK,
             }
         }
-        Err(e) => report!(e, error_offset),
+        Err(e) => report!(crate::Error::from(e), error_offset),
     }
 }
 
@@ -409,27 +409,14 @@ pub unsafe extern "C" fn uri_resolve(
     error_offset: *mut usize,
 ) -> cri_status {
     let (base, reference) = (try_input!(base, base_len), try_input!(r#ref, ref_len));
-    let (mut b, mut r) = (UriRef::default(), UriRef::default());
+    let mut target = uri::recompose::Composer::default();
     try_ok!(
-        parse_pair::<false, true>([base, reference], [&mut b, &mut r]),
+        uri::parse_target::<false>(base, reference, &mut target),
         error_offset
     );
     text_out!(out, cap, out_len, error_offset, [base, reference], |buf| {
-        uri::resolve(&b, &r, buf)
+        uri::write_target::<uri::recompose::AsIs>(&target, buf)
     })
-}
-
-/// Parses two references strictly (as IRIs with `IRI`) into two views, the first as a base
-/// with `BASE` (its errors become `CRI_ERR_BASE`, RFC 3986 §5.1): `uri_resolve`,
-/// `iri_resolve` and `uri_equivalent`. Inlined, as the code it replaced was: each caller
-/// is in a different firmware profile.
-#[inline(always)]
-pub(super) fn parse_pair<'a, const IRI: bool, const BASE: bool>(
-    [first, second]: [&'a [u8]; 2],
-    [a, b]: [&mut UriRef<'a>; 2],
-) -> Result<(), crate::Error> {
-    parse_into::<IRI>(first, a).map_err(|e| if BASE { uri::base_error_of(e) } else { e })?;
-    parse_into::<IRI>(second, b)
 }
 
 /// Recomposes `*parts` into a URI reference (RFC 3986 §5.3) in `(out, cap)`. Spans are
@@ -589,10 +576,8 @@ pub unsafe extern "C" fn uri_equivalent(
     try_apart!(equivalent, [a, b]);
     let equivalent = try_mut!(equivalent);
     let (mut ra, mut rb) = (UriRef::default(), UriRef::default());
-    try_ok!(
-        parse_pair::<false, false>([a, b], [&mut ra, &mut rb]),
-        error_offset
-    );
+    try_ok!(parse_into::<false>(a, &mut ra), error_offset);
+    try_ok!(parse_into::<false>(b, &mut rb), error_offset);
     *equivalent = i32::from(uri::equivalent(&ra, &rb));
     cri_status::CRI_OK
 }

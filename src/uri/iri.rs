@@ -3,7 +3,7 @@
 //! seed text uses it).
 
 use super::chars::{self, decode_utf8, is_bidi_format, is_iprivate, is_ucschar, pct_triplet, HEX};
-use super::dot_segments::SegWriter;
+use super::dot_segments::SegWrite;
 use super::parse::UriRef;
 use super::percent::{self, pct_byte, Set};
 use super::recompose::{Composer, Style};
@@ -71,15 +71,24 @@ pub(crate) fn decode_ucs_private(s: &[u8], w: &mut Out<'_>) {
 /// IRI → URI: non-ASCII bytes percent-encoded (RFC 3987 §3.1).
 pub(crate) struct ToUri;
 
-impl Style for ToUri {
-    const SEG: SegWriter = SegWriter::Through(encode_non_ascii);
+impl SegWrite for ToUri {
+    fn write(seg: &[u8], w: &mut Out<'_>) {
+        encode_non_ascii(seg, w);
+    }
 }
+
+impl Style for ToUri {}
 
 /// URI → IRI: percent-encoded `ucschar`s decoded (RFC 3987 §3.2).
 pub(crate) struct ToIri;
 
+impl SegWrite for ToIri {
+    fn write(seg: &[u8], w: &mut Out<'_>) {
+        decode_ucs(seg, w);
+    }
+}
+
 impl Style for ToIri {
-    const SEG: SegWriter = SegWriter::Through(decode_ucs);
     fn query(s: &[u8], w: &mut Out<'_>) {
         decode_ucs_private(s, w);
     }

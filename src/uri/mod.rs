@@ -43,7 +43,7 @@ pub use parse::{HostKind, UriRef};
 pub use percent::{percent_decode, percent_encode, DecodeOptions, EncodeSet};
 pub use query::{query_args, QueryArg, QueryArgs};
 pub use recompose::{recompose, Parts};
-pub(crate) use resolve::base_error as base_error_of;
+pub(crate) use resolve::{parse_target, write_iri_target, write_target};
 pub use resolve::{resolve, resolve_iri, resolve_str};
 pub use scheme::default_port;
 pub use target::{split_request_target, TargetForm};

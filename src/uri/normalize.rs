@@ -2,7 +2,7 @@
 //! following docs/DESIGN.md Decision 4 and 5.
 
 use super::chars::{self, UNRESERVED};
-use super::dot_segments::{self, Dots, PathPieces, SegWriter};
+use super::dot_segments::{self, Dots, PathPieces, SegWrite};
 use super::ip;
 use super::parse::{HostKind, UriRef};
 use super::percent::pct_byte;
@@ -55,8 +55,13 @@ fn norm(s: &[u8], lower: bool, w: &mut Out<'_>) {
 /// RFC 5952 form.
 pub(crate) struct Normalize;
 
+impl SegWrite for Normalize {
+    fn write(seg: &[u8], w: &mut Out<'_>) {
+        norm_segment(seg, w);
+    }
+}
+
 impl Style for Normalize {
-    const SEG: SegWriter = SegWriter::Through(norm_segment);
     fn scheme(s: &[u8], w: &mut Out<'_>) {
         norm_lower(s, w);
     }

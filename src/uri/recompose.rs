@@ -2,7 +2,8 @@
 //! `recompose`, `resolve` and `normalize`.
 
 use super::chars::{self, PATH, QUERY, SCHEME, USERINFO};
-use super::dot_segments::{self, Dots, PathPieces, SegWriter};
+pub(crate) use super::dot_segments::AsIs;
+use super::dot_segments::{self, Dots, PathPieces, SegWrite};
 use super::parse::{host_alone, port_number, UriRef};
 use crate::error::Error;
 use crate::out::Out;
@@ -10,32 +11,28 @@ use crate::out::Out;
 /// How the text of components is written: a type per style, so that each caller's
 /// [`Composer::write`] is compiled with only its style's code (a firmware image that
 /// recomposes or sends Proxy-Uri holds no normalization, IRI mapping or IPv6 writer).
-pub(crate) trait Style {
-    /// Userinfo, path segments, fragment (and, unless overridden, the host and query).
-    const SEG: SegWriter;
+/// Its [`SegWrite`] writes userinfo, path segments, fragment (and, unless overridden, the
+/// host and query).
+pub(crate) trait Style: SegWrite {
     /// The scheme.
     fn scheme(s: &[u8], w: &mut Out<'_>) {
         w.push(s);
     }
     /// A host written as text (a reg-name, IPv4address or IP-literal).
     fn host(h: &[u8], w: &mut Out<'_>) {
-        Self::SEG.write(h, w);
+        Self::write(h, w);
     }
     /// An IPv6 address (its text, validated) in RFC 5952 form: only normalization builds
     /// [`Host::Ipv6`], so the other styles never get one and write nothing.
     fn ipv6(_addr: &[u8], _zone: Option<&[u8]>, _w: &mut Out<'_>) {}
     /// The query: an IRI's query may also hold `iprivate` (RFC 3987 §2.2).
     fn query(s: &[u8], w: &mut Out<'_>) {
-        Self::SEG.write(s, w);
+        Self::write(s, w);
     }
 }
 
 /// As it is.
-pub(crate) struct AsIs;
-
-impl Style for AsIs {
-    const SEG: SegWriter = SegWriter::Copy;
-}
+impl Style for AsIs {}
 
 /// A host to write: as text, or an IPv6 address in RFC 5952 form (normalization).
 #[derive(Clone, Copy)]
@@ -51,7 +48,7 @@ pub(crate) enum Host<'a> {
 }
 
 /// Components of a target URI and how to write them.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Default)]
 pub(crate) struct Composer<'a> {
     pub(crate) scheme: Option<&'a [u8]>,
     pub(crate) userinfo: Option<&'a [u8]>,
@@ -143,7 +140,7 @@ impl<'a> Composer<'a> {
         if let Some(host) = self.host {
             w.push(b"//");
             if let Some(u) = self.userinfo {
-                S::SEG.write(u, w);
+                S::write(u, w);
                 w.byte(b'@');
             }
             match host {
@@ -155,19 +152,19 @@ impl<'a> Composer<'a> {
                 w.push(p);
             }
         }
-        self.write_path::<DOTS>(S::SEG, w);
+        self.write_path::<S, DOTS>(w);
         if let Some(q) = self.query {
             w.byte(b'?');
             S::query(q, w);
         }
         if let Some(f) = self.fragment {
             w.byte(b'#');
-            S::SEG.write(f, w);
+            S::write(f, w);
         }
     }
 
     /// The path, with dot-segments removed as `self.dots` says if `DOTS`.
-    fn write_path<const DOTS: bool>(&self, seg: SegWriter, w: &mut Out<'_>) {
+    fn write_path<S: SegWrite, const DOTS: bool>(&self, w: &mut Out<'_>) {
         let dots = if DOTS { self.effective_dots() } else { None };
         // With an authority, only an empty path that gets a "/" needs to know how the
         // path starts: finding out costs a pass over the segments when there are dots.
@@ -186,10 +183,10 @@ impl<'a> Composer<'a> {
             w.byte(b'/');
         }
         match dots {
-            Some(dots) => dot_segments::write_dotted(self.path, dots, seg, w),
+            Some(dots) => dot_segments::write_dotted::<S>(self.path, dots, w),
             None => {
-                seg.write(self.path.head, w);
-                seg.write(self.path.tail, w);
+                S::write(self.path.head, w);
+                S::write(self.path.tail, w);
             }
         }
     }

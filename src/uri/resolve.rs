@@ -2,8 +2,8 @@
 
 use super::dot_segments::{Dots, PathPieces};
 use super::iri::ToUri;
-use super::parse::UriRef;
-use super::recompose::{AsIs, Composer, Host};
+use super::parse::{parse_into, UriRef};
+use super::recompose::{AsIs, Composer, Host, Style};
 use crate::error::Error;
 use crate::out::Out;
 
@@ -13,9 +13,36 @@ use crate::out::Out;
 ///
 /// Errors: [`Error::Base`] if `base` has no scheme; [`Error::Buffer`] if `out` is too small.
 pub fn resolve(base: &UriRef<'_>, reference: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
-    let target = target(base, reference)?;
+    let mut t = Composer::from_ref(reference);
+    resolve_onto(base, reference, &mut t)?;
+    write_target::<AsIs>(&t, out)
+}
+
+/// The target of `reference` against `base` (§5.2.2) into `t`, both parsed here, strictly
+/// (as IRI references with `IRI`): errors in the base are [`Error::Base`] (§5.1), those in
+/// the reference as [`UriRef::parse`] gives them. Never inlined: the two 80-byte views
+/// live on this frame only, not on the C functions' frames under the writer (the target
+/// borrows the texts, not the views). `t` is an out-parameter: returned, the target is
+/// copied through `memcpy` (100 bytes of stack on Cortex-M4F).
+#[inline(never)]
+pub(crate) fn parse_target<'a, const IRI: bool>(
+    base: &'a [u8],
+    reference: &'a [u8],
+    t: &mut Composer<'a>,
+) -> Result<(), Error> {
+    let (mut b, mut r) = (UriRef::default(), UriRef::default());
+    parse_into::<IRI>(base, &mut b).map_err(base_error)?;
+    parse_into::<IRI>(reference, &mut r)?;
+    *t = Composer::from_ref(&r);
+    resolve_onto(&b, &r, t)
+}
+
+/// Writes the target `t` (§5.3) in style `S` into `out`; returns its length.
+///
+/// Errors: [`Error::Buffer`] if `out` is too small.
+pub(crate) fn write_target<S: Style>(t: &Composer<'_>, out: &mut [u8]) -> Result<usize, Error> {
     let mut w = Out::new(out);
-    target.write::<AsIs>(&mut w);
+    t.write::<S>(&mut w);
     w.finish()
 }
 
@@ -38,18 +65,29 @@ pub fn resolve_iri(
     keep_iri: bool,
     out: &mut [u8],
 ) -> Result<usize, Error> {
-    let t = target(base, reference)?;
-    let mut w = Out::new(out);
+    let mut t = Composer::from_ref(reference);
+    resolve_onto(base, reference, &mut t)?;
+    write_iri_target(&t, keep_iri, out)
+}
+
+/// Writes the target `t` of IRI references: as a URI (RFC 3987 §3.1), or as it is with
+/// `keep_iri`.
+///
+/// Errors: [`Error::Buffer`] if `out` is too small.
+pub(crate) fn write_iri_target(
+    t: &Composer<'_>,
+    keep_iri: bool,
+    out: &mut [u8],
+) -> Result<usize, Error> {
     if keep_iri {
-        t.write::<AsIs>(&mut w);
+        write_target::<AsIs>(t, out)
     } else {
-        t.write::<ToUri>(&mut w);
+        write_target::<ToUri>(t, out)
     }
-    w.finish()
 }
 
 /// Any error in a base URI, as [`Error::Base`].
-pub(crate) fn base_error(e: Error) -> Error {
+fn base_error(e: Error) -> Error {
     match e {
         Error::Syntax { offset } | Error::Percent { offset } | Error::PortRange { offset } => {
             Error::Base { offset }
@@ -58,18 +96,21 @@ pub(crate) fn base_error(e: Error) -> Error {
     }
 }
 
-pub(crate) fn target<'a>(base: &UriRef<'a>, r: &UriRef<'a>) -> Result<Composer<'a>, Error> {
+/// Turns `t`, the components of `r` as [`Composer::from_ref`] gives them, into the target
+/// of `r` against `base` (§5.2.2), in place: the caller's view is not copied.
+///
+/// Errors: [`Error::Base`] (offset 0) if `base` has no scheme.
+fn resolve_onto<'a>(base: &UriRef<'a>, r: &UriRef<'a>, t: &mut Composer<'a>) -> Result<(), Error> {
     if base.scheme.is_none() {
         return Err(Error::Base { offset: 0 });
     }
-    let mut t = Composer::from_ref(r);
     t.dots = Some(Dots::Literal);
     if r.scheme.is_some() {
-        return Ok(t);
+        return Ok(());
     }
     t.scheme = base.scheme;
     if r.host.is_some() {
-        return Ok(t);
+        return Ok(());
     }
     t.userinfo = base.userinfo;
     t.host = base.host.map(Host::Text);
@@ -83,7 +124,7 @@ pub(crate) fn target<'a>(base: &UriRef<'a>, r: &UriRef<'a>) -> Result<Composer<'
     } else if !r.path.starts_with(b"/") {
         t.path = merge(base, r.path);
     }
-    Ok(t)
+    Ok(())
 }
 
 /// §5.2.3: "/" + reference for a base with an authority and an empty path, else the base
