@@ -244,13 +244,17 @@ fn structure<T>(d: &Reader<'_>) -> R<T> {
     })
 }
 
+/// The declared length of the array at `d`, saturated to a usize: every item takes at
+/// least one byte of the input, so a count past `usize::MAX` fails on the same item as
+/// the exact one, and a usize counter is one register where a u64 took two (and their
+/// spill slots: 8 bytes of stack in each of the readers below, issue 13).
 #[inline(always)]
-fn array_len(d: &mut Reader<'_>) -> R<u64> {
+fn array_len(d: &mut Reader<'_>) -> R<usize> {
     let at = d.position();
     if peek(d)? != Kind::Array {
         return structure(d);
     }
-    argument(d, at)
+    Ok(usize::try_from(argument(d, at)?).unwrap_or(usize::MAX))
 }
 
 #[inline(always)]
@@ -405,7 +409,7 @@ fn read_authority<'a>(d: &mut Reader<'a>) -> R<Authority<'a>> {
 }
 
 /// `[?(false, userinfo), host-ip [zone-id] / *label, ?port]` with `n` items.
-fn read_host_authority<'a>(d: &mut Reader<'a>, n: u64, start: usize) -> R<HostAuthority<'a>> {
+fn read_host_authority<'a>(d: &mut Reader<'a>, n: usize, start: usize) -> R<HostAuthority<'a>> {
     let mut left = n;
     let mut userinfo = None;
     if left > 0 && peek(d)? == Kind::Bool {
@@ -468,7 +472,7 @@ fn read_host_authority<'a>(d: &mut Reader<'a>, n: u64, start: usize) -> R<HostAu
 }
 
 /// Path, query and fragment: `rest` sections follow.
-fn read_local_part<'a>(d: &mut Reader<'a>, r: &mut CriRef<'a>, rest: u64) -> R<()> {
+fn read_local_part<'a>(d: &mut Reader<'a>, r: &mut CriRef<'a>, rest: usize) -> R<()> {
     let mut last_default = false;
     let mut last_at = d.position();
     for section in 0..rest {
@@ -501,7 +505,7 @@ fn read_local_part<'a>(d: &mut Reader<'a>, r: &mut CriRef<'a>, rest: u64) -> R<(
 /// off, a section is not set). An empty path or query is not when the discard is 0 and
 /// nothing before it clears the query: `[0, []]` drops the base query and fragment, and
 /// `[0, null, []]` the base query, where `[0]` keeps them (draft §2.3 names the latter).
-fn redundant_tail(r: &CriRef<'_>, rest: u64) -> bool {
+fn redundant_tail(r: &CriRef<'_>, rest: usize) -> bool {
     let keeps_base_query = r.discard == Discard::Count(0);
     match rest {
         1 => r.path.is_none() || !keeps_base_query,
@@ -542,7 +546,11 @@ fn check_text(s: &str, rule: TextRule, at: usize) -> R<()> {
         // Labels are lowercase and without dots (draft §2 C5), and a CRI that does not
         // meet a requirement is unprocessable (§5.2.1; docs/DESIGN.md Decision 12). Only ASCII
         // case is checked: Unicode case needs tables a device does not carry.
-        TextRule::Label => (s.contains('.') || s.bytes().any(|b| b.is_ascii_uppercase()))
+        // One pass over the bytes, not `contains('.')`: that called memchr, 56 bytes of
+        // stack under every label read (issue 13).
+        TextRule::Label => s
+            .bytes()
+            .any(|b| b == b'.' || b.is_ascii_uppercase())
             .then_some(Reason::HostLabel),
     };
     match bad {
@@ -627,16 +635,29 @@ pub(crate) fn pet_is_minimal(b: &[u8]) -> bool {
     true
 }
 
-/// The length of a valid UTF-8 character of 2 to 4 bytes at the start of `b`, else 0 or 1.
+/// The length of a valid UTF-8 character of 2 to 4 bytes at the start of `b`, else 0 or 1
+/// (1 for a byte that starts no such character, 0 for a start without its valid rest).
+/// The ranges of the Unicode Standard's Table 3-7 ("Well-Formed UTF-8 Byte Sequences"),
+/// checked inline: `core::str::from_utf8` put 56 bytes of stack under every PET byte
+/// string read on ingest and every percent-decoded byte of `cri_from_uri` (issue 13).
 pub(crate) fn utf8_char_len(b: &[u8]) -> usize {
-    let want = match b.first() {
-        Some(0xC2..=0xDF) => 2,
-        Some(0xE0..=0xEF) => 3,
-        Some(0xF0..=0xF4) => 4,
+    // The width, and the range of the second byte (the later ones are 0x80..=0xBF).
+    let (want, second) = match b.first() {
+        Some(0xC2..=0xDF) => (2, 0x80..=0xBF),
+        Some(0xE0) => (3, 0xA0..=0xBF),
+        Some(0xED) => (3, 0x80..=0x9F),
+        Some(0xE1..=0xEF) => (3, 0x80..=0xBF),
+        Some(0xF0) => (4, 0x90..=0xBF),
+        Some(0xF1..=0xF3) => (4, 0x80..=0xBF),
+        Some(0xF4) => (4, 0x80..=0x8F),
         _ => return 1,
     };
-    match b.get(..want).map(core::str::from_utf8) {
-        Some(Ok(_)) => want,
+    match b.get(1..want) {
+        Some([first, rest @ ..])
+            if second.contains(first) && rest.iter().all(|c| (0x80..=0xBF).contains(c)) =>
+        {
+            want
+        }
         _ => 0,
     }
 }
@@ -747,5 +768,48 @@ impl<'a> Iterator for ItemIter<'a> {
         Some(TextOrPet {
             raw: self.d.since(start),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::utf8_char_len;
+
+    /// What `utf8_char_len` replaced: `core::str::from_utf8` on the announced width.
+    fn by_from_utf8(b: &[u8]) -> usize {
+        let want = match b.first() {
+            Some(0xC2..=0xDF) => 2,
+            Some(0xE0..=0xEF) => 3,
+            Some(0xF0..=0xF4) => 4,
+            _ => return 1,
+        };
+        match b.get(..want).map(core::str::from_utf8) {
+            Some(Ok(_)) => want,
+            _ => 0,
+        }
+    }
+
+    /// Every first and second byte, later bytes at and around each range boundary, and
+    /// every truncation.
+    #[test]
+    #[cfg_attr(miri, ignore)]
+    fn utf8_char_len_agrees_with_from_utf8() {
+        let later = [0x00, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xFF];
+        for b0 in 0..=0xFFu8 {
+            for b1 in 0..=0xFFu8 {
+                for &b2 in &later {
+                    for &b3 in &later {
+                        let b = [b0, b1, b2, b3];
+                        for n in 0..=4 {
+                            assert_eq!(
+                                utf8_char_len(&b[..n]),
+                                by_from_utf8(&b[..n]),
+                                "{b:02x?}[..{n}]"
+                            );
+                        }
+                    }
+                }
+            }
+        }
     }
 }
