@@ -221,14 +221,23 @@ fn not_cbor(offset: usize) -> Unprocessable {
     }
 }
 
+/// The kind of the item at `d`. Inline, over the reader's own `peek`: its result is a
+/// register, where an `R<Kind>` (no register pair) was an 8-byte slot in the frame of
+/// every reader on the ingest chain (issue 13).
+#[inline(always)]
 fn peek(d: &Reader<'_>) -> R<Kind> {
-    d.peek().map_err(|m| Unprocessable {
+    d.peek().map_err(|m| malformed(m, d.position()))
+}
+
+#[inline(never)]
+fn malformed(m: Malformed, offset: usize) -> Unprocessable {
+    Unprocessable {
         reason: match m {
             Malformed::Indefinite => Reason::Indefinite,
             Malformed::NotCbor => Reason::NotCbor,
         },
-        offset: d.position(),
-    })
+        offset,
+    }
 }
 
 /// The argument of the head at `at`, the reader's position: a truncated head is not-CBOR.
@@ -416,7 +425,7 @@ fn read_host_authority<'a>(d: &mut Reader<'a>, n: usize, start: usize) -> R<Host
         if boolean(d)? || left < 2 {
             return structure(d);
         }
-        userinfo = Some(read_text_or_pet(d, TextRule::Any)?);
+        userinfo = Some(text_or_pet(d, TextRule::Any)?);
         left = left.saturating_sub(2);
     }
     let host = if left > 0 && peek(d)? == Kind::Bytes {
@@ -479,9 +488,9 @@ fn read_local_part<'a>(d: &mut Reader<'a>, r: &mut CriRef<'a>, rest: usize) -> R
         last_at = d.position();
         let is_null = null(d)?;
         match section {
-            0 if !is_null => r.path = Some(read_items(d, TextRule::Segment)?),
-            1 if !is_null => r.query = Some(read_items(d, TextRule::Any)?),
-            2 if !is_null => r.fragment = Some(read_text_or_pet(d, TextRule::Any)?),
+            0 if !is_null => read_items(d, TextRule::Segment, &mut r.path)?,
+            1 if !is_null => read_items(d, TextRule::Any, &mut r.query)?,
+            2 if !is_null => r.fragment = Some(text_or_pet(d, TextRule::Any)?),
             _ => {}
         }
         last_default = is_null
@@ -514,17 +523,19 @@ fn redundant_tail(r: &CriRef<'_>, rest: usize) -> bool {
     }
 }
 
-fn read_items<'a>(d: &mut Reader<'a>, rule: TextRule) -> R<Items<'a>> {
-    let n = array_len(d)?;
+/// Reads an array of text-or-pet items into `slot`. Written in place: an `R<()>` is a
+/// register pair, where an `R<Items>` was a 16-byte slot in the caller's frame (issue 13).
+fn read_items<'a>(d: &mut Reader<'a>, rule: TextRule, slot: &mut Option<Items<'a>>) -> R<()> {
+    let count = array_len(d)?;
     let start = d.position();
-    let mut count = 0usize;
-    for _ in 0..n {
+    for _ in 0..count {
         read_text_or_pet(d, rule)?;
-        // Each item takes at least one byte of the input: no overflow.
-        count = count.saturating_add(1);
     }
-    let raw = d.since(start);
-    Ok(Items { raw, count })
+    *slot = Some(Items {
+        raw: d.since(start),
+        count,
+    });
+    Ok(())
 }
 
 /// What a text item may not be.
@@ -559,8 +570,20 @@ fn check_text(s: &str, rule: TextRule, at: usize) -> R<()> {
     }
 }
 
-/// `text / [?text1, ((+(pet1, text1), ?pet1) // pet1)]` (draft §7.2), with minimal PET.
-fn read_text_or_pet<'a>(d: &mut Reader<'a>, rule: TextRule) -> R<TextOrPet<'a>> {
+/// A text-or-pet item read with [`read_text_or_pet`], as the view of its encoding.
+#[inline(always)]
+fn text_or_pet<'a>(d: &mut Reader<'a>, rule: TextRule) -> R<TextOrPet<'a>> {
+    let start = d.position();
+    read_text_or_pet(d, rule)?;
+    Ok(TextOrPet {
+        raw: d.since(start),
+    })
+}
+
+/// Reads `text / [?text1, ((+(pet1, text1), ?pet1) // pet1)]` (draft §7.2), with minimal
+/// PET. Only the verdict comes back: an `R<()>` is a register pair, where an
+/// `R<TextOrPet>` was a 12-byte slot in the frame of each caller (issue 13).
+fn read_text_or_pet(d: &mut Reader<'_>, rule: TextRule) -> R<()> {
     let start = d.position();
     if peek(d)? == Kind::Text {
         let s = text(d)?;
@@ -614,8 +637,7 @@ fn read_text_or_pet<'a>(d: &mut Reader<'a>, rule: TextRule) -> R<TextOrPet<'a>> 
             });
         }
     }
-    let raw = d.since(start);
-    Ok(TextOrPet { raw })
+    Ok(())
 }
 
 /// Minimal PET (draft §7.2): no unreserved ASCII character and no complete UTF-8 character
