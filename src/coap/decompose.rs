@@ -68,8 +68,8 @@ fn is_destination(
 
 /// Uri-Port when the port differs from the destination port (`None` there: the target's
 /// own port).
-fn push_port(
-    c: &mut Collector<'_, '_>,
+fn push_port<S: OptionSlots>(
+    c: &mut Collector<'_, '_, S>,
     port: Option<u16>,
     dest: Option<&Destination<'_>>,
 ) -> Result<(), Error> {
@@ -105,11 +105,11 @@ pub fn uri_to_options(
     uri_to_slots(uri, dest, mode, &mut SliceSlots(opts), scratch)
 }
 
-pub(crate) fn uri_to_slots(
+pub(crate) fn uri_to_slots<S: OptionSlots>(
     uri: &UriRef<'_>,
     dest: Option<&Destination<'_>>,
     mode: Mode,
-    opts: &mut dyn OptionSlots,
+    opts: &mut S,
     scratch: &mut [u8],
 ) -> Result<OptionSpace, Error> {
     let mut c = Collector::new(opts, scratch);
@@ -142,7 +142,7 @@ pub(crate) fn uri_to_slots(
     if plain_name || !host_is_destination(uri, dest) {
         if !plain_name
             && uri.host_kind == Some(HostKind::RegName)
-            && spells_ipv6(&|w| write_uri_host(host, w))
+            && spells_ipv6(|w| write_uri_host(host, w))
         {
             return fail(CoapError::BadUriHost);
         }
@@ -209,7 +209,11 @@ fn uri_host_ip<'a>(uri: &UriRef<'a>, addr: &mut [u8; 16]) -> Option<(usize, Opti
 /// Would this Uri-Host value read as a bare IPv6 address (a reg-name such as `%3A%3A1`)?
 /// RFC 7252 §6.5 cannot turn such a value back into a URI, and a server could take the
 /// name for the address, so it is refused rather than sent.
-fn spells_ipv6(write: &dyn Fn(&mut Out<'_>)) -> bool {
+///
+/// Generic, not `&dyn Fn`, for the reason `Collector` is generic over its slots; not
+/// inlined, so that its 45-byte buffer stays out of its callers' frames.
+#[inline(never)]
+fn spells_ipv6(write: impl Fn(&mut Out<'_>)) -> bool {
     // The longest IPv6 text (with an embedded IPv4 address) is 45 bytes.
     let mut buf = [0u8; 45];
     let mut w = Out::new(&mut buf);
@@ -238,7 +242,7 @@ fn write_uri_host(host: &[u8], w: &mut Out<'_>) {
 
 /// RFC 7252 §6.4 step 8: a path of "" or "/" gives no Uri-Path; otherwise one per
 /// segment after dot-segment removal (with `%2E` dots, Decision 4).
-fn push_path(c: &mut Collector<'_, '_>, path: &[u8]) -> Result<(), Error> {
+fn push_path<S: OptionSlots>(c: &mut Collector<'_, '_, S>, path: &[u8]) -> Result<(), Error> {
     if dot_segments::has_dots(PathPieces::new(path), Dots::Decoded) {
         return push_dotted_path(c, path);
     }
@@ -253,7 +257,10 @@ fn push_path(c: &mut Collector<'_, '_>, path: &[u8]) -> Result<(), Error> {
 
 /// [`push_path`] through dot-segment removal: the surviving segments, found last first.
 /// A result of "/" alone gives no Uri-Path.
-fn push_dotted_path(c: &mut Collector<'_, '_>, path: &[u8]) -> Result<(), Error> {
+fn push_dotted_path<S: OptionSlots>(
+    c: &mut Collector<'_, '_, S>,
+    path: &[u8],
+) -> Result<(), Error> {
     let survivors = dot_segments::survivors(PathPieces::new(path), Dots::Decoded);
     let mut probe = survivors.clone();
     if matches!((probe.next(), probe.next()), (Some(last), None) if last.seg.is_empty()) {
@@ -286,12 +293,12 @@ pub fn cri_to_options(
     cri_to_slots(cri, raw, dest, mode, &mut SliceSlots(opts), scratch)
 }
 
-pub(crate) fn cri_to_slots(
+pub(crate) fn cri_to_slots<S: OptionSlots>(
     cri: &CriRef<'_>,
     raw: &[u8],
     dest: Option<&Destination<'_>>,
     mode: Mode,
-    opts: &mut dyn OptionSlots,
+    opts: &mut S,
     scratch: &mut [u8],
 ) -> Result<OptionSpace, Error> {
     let mut c = Collector::new(opts, scratch);
@@ -326,7 +333,7 @@ pub(crate) fn cri_to_slots(
         Host::Name(labels) if labels.is_empty() => return fail(CoapError::NoHost),
         &Host::Name(labels) => {
             check_text_items(labels)?;
-            if spells_ipv6(&|w| write_joined(labels, b'.', w)) {
+            if spells_ipv6(|w| write_joined(labels, b'.', w)) {
                 return fail(CoapError::BadUriHost);
             }
             c.push(URI_HOST, |w| write_joined(labels, b'.', w))?;

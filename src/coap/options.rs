@@ -57,9 +57,11 @@ impl OptionSlots for SliceSlots<'_> {
 }
 
 /// Builds an option list into caller arrays, counting on past their ends so the caller
-/// learns the room needed.
-pub(crate) struct Collector<'o, 's> {
-    opts: &'o mut dyn OptionSlots,
+/// learns the room needed. Generic over the slots, not `&mut dyn OptionSlots`: the stack
+/// report counts each indirect call as a call to any function whose address the image
+/// holds, which put URI-side callbacks under every option pushed (issue 13).
+pub(crate) struct Collector<'o, 's, S: OptionSlots> {
+    opts: &'o mut S,
     /// `opts.capacity()`, asked once.
     capacity: usize,
     scratch: Out<'s>,
@@ -80,8 +82,8 @@ fn length_limits(number: u16) -> (usize, usize) {
     }
 }
 
-impl<'o, 's> Collector<'o, 's> {
-    pub(crate) fn new(opts: &'o mut dyn OptionSlots, scratch: &'s mut [u8]) -> Self {
+impl<'o, 's, S: OptionSlots> Collector<'o, 's, S> {
+    pub(crate) fn new(opts: &'o mut S, scratch: &'s mut [u8]) -> Self {
         Collector {
             capacity: opts.capacity(),
             opts,

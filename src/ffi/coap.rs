@@ -252,7 +252,7 @@ unsafe fn option_list(
     scratch_len: *mut usize,
     err: ErrorInfo,
     inputs: [&[u8]; 3],
-    f: impl FnOnce(&mut dyn coap::OptionSlots, &mut [u8]) -> Result<coap::OptionSpace, Error>,
+    f: impl FnOnce(&mut CSlots, &mut [u8]) -> Result<coap::OptionSpace, Error>,
 ) -> cri_status {
     let (opts_len, scratch_len) = (try_mut!(opts_len), try_mut!(scratch_len));
     if (opts.is_null() && opts_cap != 0) || (scratch.is_null() && scratch_cap != 0) {
