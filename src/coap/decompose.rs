@@ -270,10 +270,9 @@ fn push_dotted_path<S: OptionSlots>(
     c: &mut Collector<'_, '_, S>,
     path: &[u8],
 ) -> Result<(), Error> {
-    let survivors = dot_segments::survivors(PathPieces::new(path), Dots::Decoded);
-    c.push_reversed(URI_PATH, survivors.map(|chunk| chunk.seg), |seg, w| {
-        decode_into(seg, false, w)
-    })
+    let segments =
+        || dot_segments::survivors(PathPieces::new(path), Dots::Decoded).map(|chunk| chunk.seg);
+    c.push_reversed(URI_PATH, segments, |seg, w| decode_into(seg, false, w))
 }
 
 /// Whether the dotted `path` gives Uri-Path options (not when "/" alone is left), and
