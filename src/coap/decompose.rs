@@ -68,8 +68,8 @@ fn is_destination(
 
 /// Uri-Port when the port differs from the destination port (`None` there: the target's
 /// own port).
-fn push_port(
-    c: &mut Collector<'_, '_>,
+fn push_port<S: OptionSlots>(
+    c: &mut Collector<'_, '_, S>,
     port: Option<u16>,
     dest: Option<&Destination<'_>>,
 ) -> Result<(), Error> {
@@ -105,11 +105,11 @@ pub fn uri_to_options(
     uri_to_slots(uri, dest, mode, &mut SliceSlots(opts), scratch)
 }
 
-pub(crate) fn uri_to_slots(
+pub(crate) fn uri_to_slots<S: OptionSlots>(
     uri: &UriRef<'_>,
     dest: Option<&Destination<'_>>,
     mode: Mode,
-    opts: &mut dyn OptionSlots,
+    opts: &mut S,
     scratch: &mut [u8],
 ) -> Result<OptionSpace, Error> {
     let mut c = Collector::new(opts, scratch);
@@ -142,7 +142,7 @@ pub(crate) fn uri_to_slots(
     if plain_name || !host_is_destination(uri, dest) {
         if !plain_name
             && uri.host_kind == Some(HostKind::RegName)
-            && spells_ipv6(&|w| write_uri_host(host, w))
+            && spells_ipv6(|w| write_uri_host(host, w))
         {
             return fail(CoapError::BadUriHost);
         }
@@ -209,7 +209,11 @@ fn uri_host_ip<'a>(uri: &UriRef<'a>, addr: &mut [u8; 16]) -> Option<(usize, Opti
 /// Would this Uri-Host value read as a bare IPv6 address (a reg-name such as `%3A%3A1`)?
 /// RFC 7252 §6.5 cannot turn such a value back into a URI, and a server could take the
 /// name for the address, so it is refused rather than sent.
-fn spells_ipv6(write: &dyn Fn(&mut Out<'_>)) -> bool {
+///
+/// Generic, not `&dyn Fn`, for the reason `Collector` is generic over its slots; not
+/// inlined, so that its 45-byte buffer stays out of its callers' frames.
+#[inline(never)]
+fn spells_ipv6(write: impl Fn(&mut Out<'_>)) -> bool {
     // The longest IPv6 text (with an embedded IPv4 address) is 45 bytes.
     let mut buf = [0u8; 45];
     let mut w = Out::new(&mut buf);
@@ -238,8 +242,13 @@ fn write_uri_host(host: &[u8], w: &mut Out<'_>) {
 
 /// RFC 7252 §6.4 step 8: a path of "" or "/" gives no Uri-Path; otherwise one per
 /// segment after dot-segment removal (with `%2E` dots, Decision 4).
-fn push_path(c: &mut Collector<'_, '_>, path: &[u8]) -> Result<(), Error> {
+fn push_path<S: OptionSlots>(c: &mut Collector<'_, '_, S>, path: &[u8]) -> Result<(), Error> {
     if dot_segments::has_dots(PathPieces::new(path), Dots::Decoded) {
+        // Checked, then pushed, by two functions side by side: their survivor iterators
+        // are never on the stack at once (push_dotted_path 200 -> 152 bytes, issue 13).
+        if !dotted_path_sent(path)? {
+            return Ok(());
+        }
         return push_dotted_path(c, path);
     }
     // Without dot-segments the segments are the path's own (path-abempty: "" or "/…"),
@@ -251,21 +260,44 @@ fn push_path(c: &mut Collector<'_, '_>, path: &[u8]) -> Result<(), Error> {
     }
 }
 
-/// [`push_path`] through dot-segment removal: the surviving segments, found last first.
-/// A result of "/" alone gives no Uri-Path.
-fn push_dotted_path(c: &mut Collector<'_, '_>, path: &[u8]) -> Result<(), Error> {
-    let survivors = dot_segments::survivors(PathPieces::new(path), Dots::Decoded);
-    let mut probe = survivors.clone();
-    if matches!((probe.next(), probe.next()), (Some(last), None) if last.seg.is_empty()) {
-        return Ok(());
+/// [`push_path`] through dot-segment removal: the surviving segments, found last first
+/// (after [`dotted_path_sent`]).
+///
+/// Not inlined: its survivor iterators took 144 bytes of uri_to_coap_options' frame
+/// (416 -> 272, issue 13), under the URI parser's chain too.
+#[inline(never)]
+fn push_dotted_path<S: OptionSlots>(
+    c: &mut Collector<'_, '_, S>,
+    path: &[u8],
+) -> Result<(), Error> {
+    let segments =
+        || dot_segments::survivors(PathPieces::new(path), Dots::Decoded).map(|chunk| chunk.seg);
+    c.push_reversed(URI_PATH, segments, |seg, w| decode_into(seg, false, w))
+}
+
+/// Whether the dotted `path` gives Uri-Path options (not when "/" alone is left), and
+/// `NotUtf8` when a segment sent is not UTF-8.
+#[inline(never)]
+fn dotted_path_sent(path: &[u8]) -> Result<bool, Error> {
+    // One pass, one iterator (a clone to probe the first segments took this frame from 80
+    // to 120 bytes, issue 13): how many survive, whether the first is empty, and whether
+    // all are UTF-8.
+    let (mut count, mut first_empty, mut utf8) = (0usize, false, true);
+    for chunk in dot_segments::survivors(PathPieces::new(path), Dots::Decoded) {
+        if count == 0 {
+            first_empty = chunk.seg.is_empty();
+        }
+        count = count.saturating_add(1);
+        // Only the segments sent must be UTF-8: `/%FF/..` sends none of its bytes.
+        utf8 = utf8 && decodes_to_utf8(chunk.seg);
     }
-    // Only the segments sent must be UTF-8: `/%FF/..` sends none of its bytes.
-    if !survivors.clone().all(|chunk| decodes_to_utf8(chunk.seg)) {
+    if count == 1 && first_empty {
+        return Ok(false);
+    }
+    if !utf8 {
         return fail(CoapError::NotUtf8);
     }
-    c.push_reversed(URI_PATH, survivors.map(|chunk| chunk.seg), |seg, w| {
-        decode_into(seg, false, w)
-    })
+    Ok(true)
 }
 
 /// The full CRI `cri` (whose CBOR is `raw`) as CoAP options (draft §8.1.1) for a request to `dest` (`None`: the
@@ -286,12 +318,12 @@ pub fn cri_to_options(
     cri_to_slots(cri, raw, dest, mode, &mut SliceSlots(opts), scratch)
 }
 
-pub(crate) fn cri_to_slots(
+pub(crate) fn cri_to_slots<S: OptionSlots>(
     cri: &CriRef<'_>,
     raw: &[u8],
     dest: Option<&Destination<'_>>,
     mode: Mode,
-    opts: &mut dyn OptionSlots,
+    opts: &mut S,
     scratch: &mut [u8],
 ) -> Result<OptionSpace, Error> {
     let mut c = Collector::new(opts, scratch);
@@ -315,22 +347,23 @@ pub(crate) fn cri_to_slots(
             .or_else(|| crate::cri::scheme_name(n).and_then(|name| default_port(name.as_bytes()))),
         Scheme::Name(name) => default_port(name.as_bytes()),
     };
-    let Some(Authority::Host(a)) = cri.authority else {
+    // Borrowed, not copied: a host authority is 36 bytes on a 32-bit target.
+    let Some(Authority::Host(a)) = &cri.authority else {
         return fail(CoapError::NoHost);
     };
     if a.userinfo.is_some() {
         return fail(CoapError::Userinfo);
     }
-    match a.host {
+    match &a.host {
         Host::Name(labels) if labels.is_empty() => return fail(CoapError::NoHost),
-        Host::Name(labels) => {
+        &Host::Name(labels) => {
             check_text_items(labels)?;
-            if spells_ipv6(&|w| write_joined(labels, b'.', w)) {
+            if spells_ipv6(|w| write_joined(labels, b'.', w)) {
                 return fail(CoapError::BadUriHost);
             }
             c.push(URI_HOST, |w| write_joined(labels, b'.', w))?;
         }
-        Host::Ip { addr, zone } => {
+        &Host::Ip { addr, zone } => {
             if !is_destination(addr, zone.map(str::as_bytes), false, dest) {
                 c.push(URI_HOST, |w| write_ip_literal(addr, w))?;
             }
@@ -380,16 +413,20 @@ fn write_text(item: TextOrPet<'_>, w: &mut Out<'_>) {
 
 /// Uri-Host from host-name labels: joined by dots and ASCII-lowercased (Decision 6, as
 /// for a URI's host).
+///
+/// The labels are text (the caller ran `check_text_items`): each is read whole, and the
+/// separator goes before every label but the first, with no `Pieces` or `Enumerate` state
+/// on this frame: 96 -> 48 bytes, under `spells_ipv6` on the deepest chain of
+/// cri_to_coap_options (issue 13).
 fn write_joined(items: Items<'_>, sep: u8, w: &mut Out<'_>) {
-    for (i, item) in items.iter().enumerate() {
-        if i > 0 {
+    let mut after_first = false;
+    for item in items.iter() {
+        if after_first {
             w.byte(sep);
         }
-        for piece in item.pieces() {
-            if let Piece::Text(t) = piece {
-                t.bytes().for_each(|b| w.byte(b.to_ascii_lowercase()));
-            }
-        }
+        after_first = true;
+        let text = item.as_text().unwrap_or_default();
+        text.bytes().for_each(|b| w.byte(b.to_ascii_lowercase()));
     }
 }
 
@@ -410,6 +447,10 @@ fn write_ip_literal(addr: &[u8], w: &mut Out<'_>) {
 /// `uri`'s input): the `#` of a fragment, the userinfo, the host (`BadUriHost`, a host
 /// that is not UTF-8 or too long for Uri-Host), the first path segment or query item that
 /// is not UTF-8 or over 255 bytes decoded; 0 for the others (the scheme, no host).
+///
+/// Not inlined: it runs only after a failure, and its iterators took 16 bytes of
+/// uri_to_coap_options' frame (issue 13).
+#[inline(never)]
 pub(crate) fn uri_error_offset(uri: &UriRef<'_>, why: CoapError) -> usize {
     let at = |s: &[u8]| (s.as_ptr() as usize).saturating_sub(uri.input.as_ptr() as usize);
     let bad = |s: &[u8]| match why {
@@ -423,15 +464,64 @@ pub(crate) fn uri_error_offset(uri: &UriRef<'_>, why: CoapError) -> usize {
         CoapError::OptionLength => host.is_empty() || decoded(host).count() > 255,
         _ => uri.host_kind == Some(HostKind::RegName) && bad(host),
     };
-    let items = || {
-        let path = uri.path.strip_prefix(b"/").unwrap_or(uri.path);
-        let query = uri.query.into_iter().flat_map(|q| q.split(|&b| b == b'&'));
-        path.split(|&b| b == b'/').chain(query)
-    };
+    // The path's segments, then the query's items: two plain searches, not one over a
+    // chain with a flat_map, whose state made this chain 72 bytes deeper (288 -> 216 from
+    // uri_to_coap_options, issue 13).
+    fn first_bad(s: &[u8], sep: u8, bad: impl Fn(&[u8]) -> bool) -> Option<&[u8]> {
+        s.split(|&b| b == sep).find(|s| bad(s))
+    }
+    let path = uri.path.strip_prefix(b"/").unwrap_or(uri.path);
     match why {
         CoapError::Fragment => uri.fragment.map_or(0, |f| at(f).saturating_sub(1)),
         CoapError::Userinfo => uri.userinfo.map_or(0, at),
         _ if uri.host.is_some() && bad_host => at(host),
-        _ => items().find(|s| bad(s)).map_or(0, at),
+        _ => first_bad(path, b'/', bad)
+            .or_else(|| uri.query.and_then(|q| first_bad(q, b'&', bad)))
+            .map_or(0, at),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::uri::parse_into;
+
+    fn offset(s: &str, why: CoapError) -> usize {
+        let mut u = UriRef::default();
+        parse_into::<false>(s.as_bytes(), &mut u).expect("a URI");
+        uri_error_offset(&u, why)
+    }
+
+    /// The first bad path segment, else the first bad query item, else 0.
+    #[test]
+    fn error_offsets_of_segments_then_query_items() {
+        assert_eq!(offset("coap://h/a/%FF?x", CoapError::NotUtf8), 11);
+        assert_eq!(offset("coap://h/a?x&%FF", CoapError::NotUtf8), 13);
+        assert_eq!(offset("coap://h/%FF?%FF", CoapError::NotUtf8), 9);
+        assert_eq!(offset("coap://h/a?x", CoapError::NotUtf8), 0);
+        assert_eq!(offset("coap://h/a#f", CoapError::Fragment), 10);
+    }
+
+    /// The Uri-Path options of a URI with dot-segments (or its error).
+    fn dotted_path(s: &str) -> Result<usize, Error> {
+        let mut u = UriRef::default();
+        parse_into::<false>(s.as_bytes(), &mut u).expect("a URI");
+        let (mut opts, mut scratch) = ([OptionRef::default(); 8], [0u8; 64]);
+        let space = uri_to_options(&u, None, Mode::Direct, &mut opts, &mut scratch)?;
+        let sent = opts.get(..space.options).unwrap_or(&[]);
+        Ok(sent.iter().filter(|o| o.number == URI_PATH).count())
+    }
+
+    /// "/" alone after dot-segment removal sends no Uri-Path; only the segments that
+    /// survive must be UTF-8.
+    #[test]
+    fn dotted_paths_checked_then_pushed() {
+        assert_eq!(dotted_path("coap://h/a/.."), Ok(0));
+        assert_eq!(dotted_path("coap://h/%FF/../b"), Ok(1));
+        assert_eq!(dotted_path("coap://h/a/./b/.."), Ok(2));
+        assert_eq!(
+            dotted_path("coap://h/%FF/x/.."),
+            Err(Error::Coap(CoapError::NotUtf8))
+        );
     }
 }

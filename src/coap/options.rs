@@ -57,9 +57,11 @@ impl OptionSlots for SliceSlots<'_> {
 }
 
 /// Builds an option list into caller arrays, counting on past their ends so the caller
-/// learns the room needed.
-pub(crate) struct Collector<'o, 's> {
-    opts: &'o mut dyn OptionSlots,
+/// learns the room needed. Generic over the slots, not `&mut dyn OptionSlots`: the stack
+/// report counts each indirect call as a call to any function whose address the image
+/// holds, which put URI-side callbacks under every option pushed (issue 13).
+pub(crate) struct Collector<'o, 's, S: OptionSlots> {
+    opts: &'o mut S,
     /// `opts.capacity()`, asked once.
     capacity: usize,
     scratch: Out<'s>,
@@ -80,8 +82,8 @@ fn length_limits(number: u16) -> (usize, usize) {
     }
 }
 
-impl<'o, 's> Collector<'o, 's> {
-    pub(crate) fn new(opts: &'o mut dyn OptionSlots, scratch: &'s mut [u8]) -> Self {
+impl<'o, 's, S: OptionSlots> Collector<'o, 's, S> {
+    pub(crate) fn new(opts: &'o mut S, scratch: &'s mut [u8]) -> Self {
         Collector {
             capacity: opts.capacity(),
             opts,
@@ -119,24 +121,26 @@ impl<'o, 's> Collector<'o, 's> {
         Ok(())
     }
 
-    /// Appends options of one `number` whose values arrive last first (`values` yields
-    /// them in reverse order, and may be iterated twice): the first pass sizes them, the
-    /// second writes each value and option into its final place. Dot-segment removal
-    /// finds the surviving segments backwards in constant memory; this keeps it O(n).
-    pub(crate) fn push_reversed<'v>(
+    /// Appends options of one `number` whose values arrive last first (`values` gives an
+    /// iterator that yields them in reverse order): the first pass sizes them, the second
+    /// writes each value and option into its final place. Dot-segment removal finds the
+    /// surviving segments backwards in constant memory; this keeps it O(n). Each pass
+    /// starts an iterator of its own, not a clone of one, so that two are never in the
+    /// caller's frame at once (push_dotted_path 152 -> 96 bytes, issue 13).
+    pub(crate) fn push_reversed<'v, I: Iterator<Item = &'v [u8]>>(
         &mut self,
         number: u16,
-        values: impl Iterator<Item = &'v [u8]> + Clone,
+        values: impl Fn() -> I,
         write: impl Fn(&[u8], &mut Out<'_>),
     ) -> Result<(), Error> {
         let len = |v: &[u8]| Out::measure(|w| write(v, w));
-        let (n, total) = values.clone().fold((0usize, 0usize), |(n, t), v| {
+        let (n, total) = values().fold((0usize, 0usize), |(n, t), v| {
             (n.saturating_add(1), t.saturating_add(len(v)))
         });
         let (first, start) = (self.count, self.scratch.len());
         let (min, max) = length_limits(number);
         let mut end = start.saturating_add(total);
-        for (j, v) in values.enumerate() {
+        for (j, v) in values().enumerate() {
             let l = len(v);
             if l < min || l > max {
                 return Err(Error::Coap(CoapError::OptionLength));

@@ -138,23 +138,21 @@ fn units(s: &[u8], set: Set, lower: bool) -> Units<'_> {
 fn runs(u: Units<'_>) -> impl Iterator<Item = (bool, Units<'_>)> + '_ {
     let mut rest = u;
     core::iter::from_fn(move || {
-        let first = rest.clone().next()?;
+        // Each unit decoded once (not three times: this frame 120 -> 80 bytes, issue 13):
+        // the run ends at the first unit of the other kind, decoded again as the first
+        // of the next run.
         let start = rest.clone();
-        let mut consumed = 0usize;
+        let pet = rest.next()?.pet;
         let mut probe = rest.clone();
-        while let Some(u) = probe.clone().next() {
-            if u.pet != first.pet {
-                break;
-            }
-            probe.next();
-            consumed = consumed.saturating_add(u.len);
+        while probe.next().is_some_and(|u| u.pet == pet) {
+            rest = probe.clone();
         }
-        rest = probe;
+        let consumed = start.s.len().saturating_sub(rest.s.len());
         let run = Units {
             s: start.s.get(..consumed).unwrap_or(&[]),
             ..start
         };
-        Some((first.pet, run))
+        Some((pet, run))
     })
 }
 
@@ -520,5 +518,35 @@ fn write_query(q: &[u8], w: &mut Out<'_>) {
     wire::head(w, ARRAY, params().count() as u64);
     for p in params() {
         write_item(p, Set::QueryParam, false, w);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::vec::Vec;
+
+    /// Runs of text and of PET bytes alternate, each unit in exactly one run: bytes that
+    /// form UTF-8 are text, others PET.
+    #[test]
+    fn runs_split_text_from_pet() {
+        let runs_of = |s: &'static str| {
+            runs(units(s.as_bytes(), Set::Segment, false))
+                .map(|(pet, run)| (pet, core::str::from_utf8(run.s).unwrap()))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            runs_of("a%FFb%FE%FDc%C3%A9"),
+            [
+                (false, "a"),
+                (true, "%FF"),
+                (false, "b"),
+                (true, "%FE%FD"),
+                (false, "c%C3%A9"),
+            ]
+        );
+        assert_eq!(runs_of("%FF"), [(true, "%FF")]);
+        assert_eq!(runs_of("ab"), [(false, "ab")]);
+        assert!(runs_of("").is_empty());
     }
 }

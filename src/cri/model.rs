@@ -221,14 +221,23 @@ fn not_cbor(offset: usize) -> Unprocessable {
     }
 }
 
+/// The kind of the item at `d`. Inline, over the reader's own `peek`: its result is a
+/// register, where an `R<Kind>` (no register pair) was an 8-byte slot in the frame of
+/// every reader on the ingest chain (issue 13).
+#[inline(always)]
 fn peek(d: &Reader<'_>) -> R<Kind> {
-    d.peek().map_err(|m| Unprocessable {
+    d.peek().map_err(|m| malformed(m, d.position()))
+}
+
+#[inline(never)]
+fn malformed(m: Malformed, offset: usize) -> Unprocessable {
+    Unprocessable {
         reason: match m {
             Malformed::Indefinite => Reason::Indefinite,
             Malformed::NotCbor => Reason::NotCbor,
         },
-        offset: d.position(),
-    })
+        offset,
+    }
 }
 
 /// The argument of the head at `at`, the reader's position: a truncated head is not-CBOR.
@@ -244,13 +253,17 @@ fn structure<T>(d: &Reader<'_>) -> R<T> {
     })
 }
 
+/// The declared length of the array at `d`, saturated to a usize: every item takes at
+/// least one byte of the input, so a count past `usize::MAX` fails on the same item as
+/// the exact one, and a usize counter is one register where a u64 took two (and their
+/// spill slots: 8 bytes of stack in each of the readers below, issue 13).
 #[inline(always)]
-fn array_len(d: &mut Reader<'_>) -> R<u64> {
+fn array_len(d: &mut Reader<'_>) -> R<usize> {
     let at = d.position();
     if peek(d)? != Kind::Array {
         return structure(d);
     }
-    argument(d, at)
+    Ok(usize::try_from(argument(d, at)?).unwrap_or(usize::MAX))
 }
 
 #[inline(always)]
@@ -309,11 +322,11 @@ fn read_ref<'a>(d: &mut Reader<'a>, r: &mut CriRef<'a>) -> R<()> {
         r.scheme = read_scheme(d)?;
         r.discard = Discard::All;
         let auth_at = d.position();
-        r.authority = Some(if n >= 2 {
-            read_authority(d)?
+        if n >= 2 {
+            read_authority(d, &mut r.authority)?;
         } else {
-            Authority::RootBased
-        });
+            r.authority = Some(Authority::RootBased);
+        }
         if r.scheme.is_none() && r.authority == Some(Authority::RootBased) {
             return Err(Unprocessable {
                 reason: Reason::TwoLeadingNulls,
@@ -387,32 +400,39 @@ fn read_discard(d: &mut Reader<'_>) -> R<Discard> {
     }
 }
 
-fn read_authority<'a>(d: &mut Reader<'a>) -> R<Authority<'a>> {
+/// Reads the authority into `slot`: written in place, as `read_items` does; an
+/// `R<Authority>` built and moved took 8 more bytes of `ingest`'s frame (issue 13).
+fn read_authority<'a>(d: &mut Reader<'a>, slot: &mut Option<Authority<'a>>) -> R<()> {
     let at = d.position();
-    match peek(d)? {
+    *slot = Some(match peek(d)? {
         Kind::Null => {
             null(d)?;
-            Ok(Authority::RootBased)
+            Authority::RootBased
         }
-        Kind::Bool if boolean(d)? => Ok(Authority::Rootless),
+        Kind::Bool if boolean(d)? => Authority::Rootless,
         Kind::Array => {
             let n = array_len(d)?;
-            let a = read_host_authority(d, n, at)?;
-            Ok(Authority::Host(a))
+            return read_host_authority(d, n, at, slot);
         }
-        _ => structure(d),
-    }
+        _ => return structure(d),
+    });
+    Ok(())
 }
 
 /// `[?(false, userinfo), host-ip [zone-id] / *label, ?port]` with `n` items.
-fn read_host_authority<'a>(d: &mut Reader<'a>, n: u64, start: usize) -> R<HostAuthority<'a>> {
+fn read_host_authority<'a>(
+    d: &mut Reader<'a>,
+    n: usize,
+    start: usize,
+    slot: &mut Option<Authority<'a>>,
+) -> R<()> {
     let mut left = n;
     let mut userinfo = None;
     if left > 0 && peek(d)? == Kind::Bool {
         if boolean(d)? || left < 2 {
             return structure(d);
         }
-        userinfo = Some(read_text_or_pet(d, TextRule::Any)?);
+        userinfo = Some(text_or_pet(d, TextRule::Any)?);
         left = left.saturating_sub(2);
     }
     let host = if left > 0 && peek(d)? == Kind::Bytes {
@@ -458,26 +478,26 @@ fn read_host_authority<'a>(d: &mut Reader<'a>, n: u64, start: usize) -> R<HostAu
     if left > 0 {
         return structure(d);
     }
-    let raw = d.since(start);
-    Ok(HostAuthority {
-        raw,
+    *slot = Some(Authority::Host(HostAuthority {
+        raw: d.since(start),
         userinfo,
         host,
         port,
-    })
+    }));
+    Ok(())
 }
 
 /// Path, query and fragment: `rest` sections follow.
-fn read_local_part<'a>(d: &mut Reader<'a>, r: &mut CriRef<'a>, rest: u64) -> R<()> {
+fn read_local_part<'a>(d: &mut Reader<'a>, r: &mut CriRef<'a>, rest: usize) -> R<()> {
     let mut last_default = false;
     let mut last_at = d.position();
     for section in 0..rest {
         last_at = d.position();
         let is_null = null(d)?;
         match section {
-            0 if !is_null => r.path = Some(read_items(d, TextRule::Segment)?),
-            1 if !is_null => r.query = Some(read_items(d, TextRule::Any)?),
-            2 if !is_null => r.fragment = Some(read_text_or_pet(d, TextRule::Any)?),
+            0 if !is_null => read_items(d, TextRule::Segment, &mut r.path)?,
+            1 if !is_null => read_items(d, TextRule::Any, &mut r.query)?,
+            2 if !is_null => r.fragment = Some(text_or_pet(d, TextRule::Any)?),
             _ => {}
         }
         last_default = is_null
@@ -501,7 +521,7 @@ fn read_local_part<'a>(d: &mut Reader<'a>, r: &mut CriRef<'a>, rest: u64) -> R<(
 /// off, a section is not set). An empty path or query is not when the discard is 0 and
 /// nothing before it clears the query: `[0, []]` drops the base query and fragment, and
 /// `[0, null, []]` the base query, where `[0]` keeps them (draft §2.3 names the latter).
-fn redundant_tail(r: &CriRef<'_>, rest: u64) -> bool {
+fn redundant_tail(r: &CriRef<'_>, rest: usize) -> bool {
     let keeps_base_query = r.discard == Discard::Count(0);
     match rest {
         1 => r.path.is_none() || !keeps_base_query,
@@ -510,17 +530,19 @@ fn redundant_tail(r: &CriRef<'_>, rest: u64) -> bool {
     }
 }
 
-fn read_items<'a>(d: &mut Reader<'a>, rule: TextRule) -> R<Items<'a>> {
-    let n = array_len(d)?;
+/// Reads an array of text-or-pet items into `slot`. Written in place: an `R<()>` is a
+/// register pair, where an `R<Items>` was a 16-byte slot in the caller's frame (issue 13).
+fn read_items<'a>(d: &mut Reader<'a>, rule: TextRule, slot: &mut Option<Items<'a>>) -> R<()> {
+    let count = array_len(d)?;
     let start = d.position();
-    let mut count = 0usize;
-    for _ in 0..n {
+    for _ in 0..count {
         read_text_or_pet(d, rule)?;
-        // Each item takes at least one byte of the input: no overflow.
-        count = count.saturating_add(1);
     }
-    let raw = d.since(start);
-    Ok(Items { raw, count })
+    *slot = Some(Items {
+        raw: d.since(start),
+        count,
+    });
+    Ok(())
 }
 
 /// What a text item may not be.
@@ -542,7 +564,11 @@ fn check_text(s: &str, rule: TextRule, at: usize) -> R<()> {
         // Labels are lowercase and without dots (draft §2 C5), and a CRI that does not
         // meet a requirement is unprocessable (§5.2.1; docs/DESIGN.md Decision 12). Only ASCII
         // case is checked: Unicode case needs tables a device does not carry.
-        TextRule::Label => (s.contains('.') || s.bytes().any(|b| b.is_ascii_uppercase()))
+        // One pass over the bytes, not `contains('.')`: that called memchr, 56 bytes of
+        // stack under every label read (issue 13).
+        TextRule::Label => s
+            .bytes()
+            .any(|b| b == b'.' || b.is_ascii_uppercase())
             .then_some(Reason::HostLabel),
     };
     match bad {
@@ -551,8 +577,20 @@ fn check_text(s: &str, rule: TextRule, at: usize) -> R<()> {
     }
 }
 
-/// `text / [?text1, ((+(pet1, text1), ?pet1) // pet1)]` (draft §7.2), with minimal PET.
-fn read_text_or_pet<'a>(d: &mut Reader<'a>, rule: TextRule) -> R<TextOrPet<'a>> {
+/// A text-or-pet item read with [`read_text_or_pet`], as the view of its encoding.
+#[inline(always)]
+fn text_or_pet<'a>(d: &mut Reader<'a>, rule: TextRule) -> R<TextOrPet<'a>> {
+    let start = d.position();
+    read_text_or_pet(d, rule)?;
+    Ok(TextOrPet {
+        raw: d.since(start),
+    })
+}
+
+/// Reads `text / [?text1, ((+(pet1, text1), ?pet1) // pet1)]` (draft §7.2), with minimal
+/// PET. Only the verdict comes back: an `R<()>` is a register pair, where an
+/// `R<TextOrPet>` was a 12-byte slot in the frame of each caller (issue 13).
+fn read_text_or_pet(d: &mut Reader<'_>, rule: TextRule) -> R<()> {
     let start = d.position();
     if peek(d)? == Kind::Text {
         let s = text(d)?;
@@ -606,8 +644,7 @@ fn read_text_or_pet<'a>(d: &mut Reader<'a>, rule: TextRule) -> R<TextOrPet<'a>> 
             });
         }
     }
-    let raw = d.since(start);
-    Ok(TextOrPet { raw })
+    Ok(())
 }
 
 /// Minimal PET (draft §7.2): no unreserved ASCII character and no complete UTF-8 character
@@ -627,16 +664,29 @@ pub(crate) fn pet_is_minimal(b: &[u8]) -> bool {
     true
 }
 
-/// The length of a valid UTF-8 character of 2 to 4 bytes at the start of `b`, else 0 or 1.
+/// The length of a valid UTF-8 character of 2 to 4 bytes at the start of `b`, else 0 or 1
+/// (1 for a byte that starts no such character, 0 for a start without its valid rest).
+/// The ranges of the Unicode Standard's Table 3-7 ("Well-Formed UTF-8 Byte Sequences"),
+/// checked inline: `core::str::from_utf8` put 56 bytes of stack under every PET byte
+/// string read on ingest and every percent-decoded byte of `cri_from_uri` (issue 13).
 pub(crate) fn utf8_char_len(b: &[u8]) -> usize {
-    let want = match b.first() {
-        Some(0xC2..=0xDF) => 2,
-        Some(0xE0..=0xEF) => 3,
-        Some(0xF0..=0xF4) => 4,
+    // The width, and the range of the second byte (the later ones are 0x80..=0xBF).
+    let (want, second) = match b.first() {
+        Some(0xC2..=0xDF) => (2, 0x80..=0xBF),
+        Some(0xE0) => (3, 0xA0..=0xBF),
+        Some(0xED) => (3, 0x80..=0x9F),
+        Some(0xE1..=0xEF) => (3, 0x80..=0xBF),
+        Some(0xF0) => (4, 0x90..=0xBF),
+        Some(0xF1..=0xF3) => (4, 0x80..=0xBF),
+        Some(0xF4) => (4, 0x80..=0x8F),
         _ => return 1,
     };
-    match b.get(..want).map(core::str::from_utf8) {
-        Some(Ok(_)) => want,
+    match b.get(1..want) {
+        Some([first, rest @ ..])
+            if second.contains(first) && rest.iter().all(|c| (0x80..=0xBF).contains(c)) =>
+        {
+            want
+        }
         _ => 0,
     }
 }
@@ -656,8 +706,9 @@ impl<'a> TextOrPet<'a> {
     /// The pieces of the value, in order.
     pub fn pieces(&self) -> Pieces<'a> {
         let mut d = Reader::new(self.raw);
+        // The count of an ingested array fits a usize (each piece took a byte).
         let left = match d.peek() {
-            Ok(Kind::Array) => d.arg().unwrap_or(0),
+            Ok(Kind::Array) => d.arg().map_or(0, |n| usize::try_from(n).unwrap_or(0)),
             _ => 1,
         };
         Pieces { d, left }
@@ -680,7 +731,8 @@ impl<'a> TextOrPet<'a> {
 /// Iterator over the pieces of a [`TextOrPet`].
 pub struct Pieces<'a> {
     d: Reader<'a>,
-    left: u64,
+    /// A usize, not the array head's u64: one register less in every loop over pieces.
+    left: usize,
 }
 
 impl<'a> Iterator for Pieces<'a> {
@@ -741,11 +793,56 @@ impl<'a> Iterator for ItemIter<'a> {
             Kind::Array => self.d.arg()?,
             _ => 1,
         };
+        // Skipped, not read as pieces: a skip needs no UTF-8 check, whose call was 32
+        // bytes deeper on the stack (issue 13).
         for _ in 0..pieces {
-            piece(&mut self.d)?;
+            self.d.string()?;
         }
         Some(TextOrPet {
             raw: self.d.since(start),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::utf8_char_len;
+
+    /// What `utf8_char_len` replaced: `core::str::from_utf8` on the announced width.
+    fn by_from_utf8(b: &[u8]) -> usize {
+        let want = match b.first() {
+            Some(0xC2..=0xDF) => 2,
+            Some(0xE0..=0xEF) => 3,
+            Some(0xF0..=0xF4) => 4,
+            _ => return 1,
+        };
+        match b.get(..want).map(core::str::from_utf8) {
+            Some(Ok(_)) => want,
+            _ => 0,
+        }
+    }
+
+    /// Every first and second byte, later bytes at and around each range boundary, and
+    /// every truncation.
+    #[test]
+    #[cfg_attr(miri, ignore)]
+    fn utf8_char_len_agrees_with_from_utf8() {
+        let later = [0x00, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xFF];
+        for b0 in 0..=0xFFu8 {
+            for b1 in 0..=0xFFu8 {
+                for &b2 in &later {
+                    for &b3 in &later {
+                        let b = [b0, b1, b2, b3];
+                        for n in 0..=4 {
+                            assert_eq!(
+                                utf8_char_len(&b[..n]),
+                                by_from_utf8(&b[..n]),
+                                "{b:02x?}[..{n}]"
+                            );
+                        }
+                    }
+                }
+            }
+        }
     }
 }

@@ -82,28 +82,40 @@ impl<'a> Reader<'a> {
     /// Reads the head at the position and returns its argument: the value of an integer,
     /// the length of a string or array, the number of a tag, 20/21/22 for false/true/null.
     /// `None` (and the position unchanged) if the head is truncated or reserved.
+    #[inline(always)]
     pub(crate) fn arg(&mut self) -> Option<u64> {
-        let initial = *self.input.get(self.pos)?;
+        let at = self.pos;
+        let value = self.head();
+        (self.pos != at).then_some(value)
+    }
+
+    /// [`Reader::arg`] with the failure told by the position alone (a head read takes at
+    /// least one byte): a bare `u64` comes back in r0:r1, where an `Option<u64>` is a
+    /// 16-byte slot in the frame of every caller (issue 13). 0 if nothing was read.
+    #[inline(never)]
+    fn head(&mut self) -> u64 {
+        let Some(&initial) = self.input.get(self.pos) else {
+            return 0;
+        };
         let width = match initial & 0x1F {
             info @ 0..=23 => {
-                self.pos = self.pos.checked_add(1)?;
-                return Some(u64::from(info));
+                self.pos = self.pos.saturating_add(1);
+                return u64::from(info);
             }
             24 => 1,
             25 => 2,
             26 => 4,
             27 => 8,
-            _ => return None,
+            _ => return 0,
         };
-        let start = self.pos.checked_add(1)?;
-        let end = start.checked_add(width)?;
-        let value = self
-            .input
-            .get(start..end)?
+        let start = self.pos.saturating_add(1);
+        let Some(bytes) = self.input.get(start..start.saturating_add(width)) else {
+            return 0;
+        };
+        self.pos = start.saturating_add(width);
+        bytes
             .iter()
-            .fold(0u64, |n, &b| n.wrapping_shl(8) | u64::from(b));
-        self.pos = end;
-        Some(value)
+            .fold(0u64, |n, &b| n.wrapping_shl(8) | u64::from(b))
     }
 
     /// Reads a definite-length text or byte string (the caller has peeked its kind) and
