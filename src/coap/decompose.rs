@@ -13,7 +13,7 @@ use crate::cri::{Authority, CriRef, Host, Items, Piece, Scheme, TextOrPet};
 use crate::error::{CoapError, Error, OptionSpace};
 use crate::out::Out;
 use crate::uri::dot_segments::{self, Dots, PathPieces};
-use crate::uri::percent::decode_into;
+use crate::uri::percent::{decode_into, pct_byte};
 use crate::uri::recompose::{write_ref, AsIs};
 use crate::uri::{default_port, ip, HostKind, UriRef};
 
@@ -142,7 +142,7 @@ pub(crate) fn uri_to_slots<S: OptionSlots>(
     if plain_name || !host_is_destination(uri, dest) {
         if !plain_name
             && uri.host_kind == Some(HostKind::RegName)
-            && spells_ipv6(|w| write_uri_host(host, w))
+            && (spells_ipv6(|w| write_uri_host(host, w)) || name_is_bracketed(host))
         {
             return fail(CoapError::BadUriHost);
         }
@@ -223,6 +223,33 @@ fn spells_ipv6(write: impl Fn(&mut Out<'_>)) -> bool {
         && buf
             .get(..n)
             .is_some_and(|t| t.contains(&b':') && ip::is_ipv6(t))
+}
+
+/// Does a Uri-Host value that starts with `first` and ends with `last` read as an
+/// IP-literal? RFC 7252 §6.5 step 5 takes a Uri-Host in brackets for one, so a reg-name
+/// or CRI host-name that decodes to `[…]` cannot be sent: `%5B%3A%3A1%5D` would come back
+/// as the address `[::1]`, and `%5Bo%5D` not at all (the composers refuse `[o]`).
+fn bracketed(first: Option<u8>, last: Option<u8>) -> bool {
+    first == Some(b'[') && last == Some(b']')
+}
+
+/// [`bracketed`] for a valid reg-name: `[` and `]` are not reg-name characters, so only
+/// the triplets `%5B` and `%5D` can give them (a `%` three bytes from the end starts a
+/// triplet: the two bytes after a `%` are hex digits).
+fn name_is_bracketed(host: &[u8]) -> bool {
+    let last = host.len().checked_sub(3).and_then(|i| pct_byte(host, i));
+    bracketed(pct_byte(host, 0), last)
+}
+
+/// [`bracketed`] for the labels of a CRI host-name, which go into Uri-Host joined by `.`.
+fn labels_are_bracketed(labels: Items<'_>) -> bool {
+    let first = labels.iter().next().and_then(|l| l.as_text());
+    let last = labels.iter().last().and_then(|l| l.as_text());
+    let (first, last) = (
+        first.and_then(|t| t.bytes().next()),
+        last.and_then(|t| t.bytes().last()),
+    );
+    bracketed(first, last)
 }
 
 /// Uri-Host: the host percent-decoded and ASCII-lowercased (Decision 6); an IP-literal
@@ -358,7 +385,7 @@ pub(crate) fn cri_to_slots<S: OptionSlots>(
         Host::Name(labels) if labels.is_empty() => return fail(CoapError::NoHost),
         &Host::Name(labels) => {
             check_text_items(labels)?;
-            if spells_ipv6(|w| write_joined(labels, b'.', w)) {
+            if spells_ipv6(|w| write_joined(labels, b'.', w)) || labels_are_bracketed(labels) {
                 return fail(CoapError::BadUriHost);
             }
             c.push(URI_HOST, |w| write_joined(labels, b'.', w))?;
