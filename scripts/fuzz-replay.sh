@@ -7,8 +7,9 @@
 # i686-unknown-linux-gnu, which this machine lacks (no 32-bit libstdc++). Instead each
 # target is built for i686 by stable cargo without libFuzzer (--no-default-features) and
 # linked with fuzz/replay.c as its main, then runs every input of its seed corpus (made
-# by fuzz/make_corpus.py into OUT/corpus from tests/data and corpus/urls.txt) and of
-# fuzz/corpus/<target> if a fuzzing run left one: the same oracles, no coverage-guided
+# by fuzz/make_corpus.py into OUT/corpus from tests/data and corpus/urls.txt), of the
+# committed minimized corpus fuzz/seeds/<target> and of fuzz/corpus/<target> if a
+# fuzzing run left one: the same oracles, no coverage-guided
 # search. A failed oracle aborts (panic = abort). Exit 0 passed, 1 failed, 77 skipped
 # (no i686 Rust target, no gcc -m32, no python3).
 set -u
@@ -43,6 +44,7 @@ RUSTFLAGS="-C link-arg=$out/replay.o -C debug-assertions -C overflow-checks" \
 rc=0
 for t in "${targets[@]}"; do
   dirs=("$out/corpus/$t")
+  [ -d "$src/fuzz/seeds/$t" ] && dirs+=("$src/fuzz/seeds/$t")
   [ -d "$src/fuzz/corpus/$t" ] && dirs+=("$src/fuzz/corpus/$t")
   "$out/cargo/$triple/release/$t" "${dirs[@]}" || { echo "FAILED: fuzz target $t on $triple"; rc=1; }
 done

@@ -6,9 +6,10 @@
 #   FUZZ_JOBS=2 scripts/fuzz.sh 600           two targets at a time
 #
 # Needs a nightly toolchain and cargo-fuzz (`cargo install cargo-fuzz`); without them it
-# prints a skip message and exits 0. Seeds come from tests/data and corpus/urls.txt
-# (fuzz/make_corpus.py, needs python3; without it the targets start from an empty
-# corpus). Exit status 1 if any target crashed (its input is under fuzz/artifacts/<target>/;
+# prints a skip message and exits 0. Each target starts from the committed minimized
+# corpus of the last long campaign (fuzz/seeds/<target>/, see fuzz/README.md) merged
+# with seeds from tests/data and corpus/urls.txt (fuzz/make_corpus.py, needs python3;
+# without it only fuzz/seeds is used), in fuzz/corpus/<target>/. Exit status 1 if any target crashed (its input is under fuzz/artifacts/<target>/;
 # reproduce with `cargo +nightly fuzz run <target> <file>`).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -46,6 +47,10 @@ mkdir -p "$logdir"
 run_one() {
   local t="$1"
   mkdir -p "fuzz/corpus/$t"
+  # The committed corpus (files are named by their SHA-1, so merging cannot clash).
+  if [ -d "fuzz/seeds/$t" ]; then
+    cp -n fuzz/seeds/"$t"/* "fuzz/corpus/$t/" 2>/dev/null || true
+  fi
   cargo +nightly fuzz run --fuzz-dir fuzz "$t" "fuzz/corpus/$t" -- \
     -max_total_time="$secs" -print_final_stats=1 -rss_limit_mb=4096 \
     >"$logdir/$t.log" 2>&1
