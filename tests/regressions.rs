@@ -533,8 +533,10 @@ fn empty_coap_host_is_no_host() {
 /// (`coap://%5Bo%5D:4711/%25` and a CRI with host-name `[o]` back).
 /// Actual: `uri_from_options` and `cri_from_options` fail with `BadUriHost` for `[o]`,
 /// and `[::1]` / `[v1.x]` come back as an IP-literal (not equivalent).
+/// Fixed: `uri_to_options` and `cri_to_options` refuse a host that decodes to `[…]`
+/// (`BadUriHost`); one bracket alone is a reg-name both ways
+/// (`uri_host_with_one_bracket_is_a_reg_name`).
 #[test]
-#[ignore = "open: fuzz/README.md Findings, known_uri_host_decodes_to_ip_literal"]
 fn uri_host_that_decodes_to_an_ip_literal() {
     for input in [
         "coap://%5Bo%5D:4711/%25",
@@ -548,12 +550,18 @@ fn uri_host_that_decodes_to_an_ip_literal() {
             r => options(r, &o, &s),
         };
         let back = uri_from(input, &opts);
-        assert!(equivalent(input, &back), "{input:?} -> {opts:?} -> {back:?}");
+        assert!(
+            equivalent(input, &back),
+            "{input:?} -> {opts:?} -> {back:?}"
+        );
         let mut out = [0u8; 128];
         let n = coap::cri_from_options(0, &DEST, opts.iter().map(|(n, v)| (*n, &v[..])), &mut out)
             .unwrap_or_else(|e| panic!("{input:?} -> {opts:?} -> CRI: {e:?}"));
         let cri_uri = to_uri(&out[..n]);
-        assert!(equivalent(input, &cri_uri), "{input:?} -> {opts:?} -> {cri_uri:?}");
+        assert!(
+            equivalent(input, &cri_uri),
+            "{input:?} -> {opts:?} -> {cri_uri:?}"
+        );
     }
     // The fuzz input itself: CRI -> options -> CRI -> the same options.
     let cbor = [
@@ -576,4 +584,25 @@ fn uri_host_that_decodes_to_an_ip_literal() {
         &s,
     );
     assert_eq!(again, opts);
+}
+
+/// The other side of `uri_host_that_decodes_to_an_ip_literal`'s fix: a host that decodes to
+/// one bracket only is no IP-literal to RFC 7252 §6.5 step 5, so it is sent and composed
+/// back as the same reg-name.
+#[test]
+fn uri_host_with_one_bracket_is_a_reg_name() {
+    for input in ["coap://%5Bo/", "coap://o%5D/", "coap://%5Bo%5Dx/"] {
+        let u = UriRef::parse(input).unwrap();
+        let (mut o, mut s) = ([OptionRef::default(); 8], [0u8; 64]);
+        let opts = options(
+            coap::uri_to_options(&u, None, Mode::Direct, &mut o, &mut s),
+            &o,
+            &s,
+        );
+        let back = uri_from(input, &opts);
+        assert!(
+            equivalent(input, &back),
+            "{input:?} -> {opts:?} -> {back:?}"
+        );
+    }
 }

@@ -145,23 +145,8 @@ pub fn is_coap_scheme(s: &str) -> bool {
 /// Open library bugs (each an `#[ignore]`d test in tests/regressions.rs) get a `known_*`
 /// predicate here, `skip_known() && <the bug's shape>`, that the targets use to step around
 /// them so that a run finds other bugs; `CRI_FUZZ_CHECK_KNOWN=1` checks them too. The fix
-/// deletes the predicate and its uses.
+/// deletes the predicate and its uses. (None is open now.)
 pub fn skip_known() -> bool {
     static CHECK: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     !*CHECK.get_or_init(|| std::env::var_os("CRI_FUZZ_CHECK_KNOWN").is_some())
-}
-
-/// Open: `uri_host_that_decodes_to_an_ip_literal`. A reg-name that percent-decodes to
-/// `[...]` (`coap://%5Bo%5D/`, the CRI host-name `[o]`) gives a Uri-Host that
-/// `uri_from_options` / `cri_from_options` read as an IP-literal (`BadUriHost`, or
-/// another host for `%5B%3A%3A1%5D`).
-pub fn known_uri_host_decodes_to_ip_literal(u: &UriRef<'_>) -> bool {
-    skip_known()
-        && u.host_kind() == Some(HostKind::RegName)
-        && u.host().is_some_and(|h| {
-            let h = h.as_bytes();
-            h.len() >= 6
-                && h[..3].eq_ignore_ascii_case(b"%5b")
-                && h[h.len() - 3..].eq_ignore_ascii_case(b"%5d")
-        })
 }
