@@ -48,7 +48,7 @@ import sys
 
 def read_elf(path):
     """({address (Thumb bit cleared): frame bytes} from .stack_sizes,
-    set of the 4-byte little-endian words in the allocated sections)."""
+    set of the 4-byte little-endian words in the allocated data sections)."""
     with open(path, "rb") as f:
         data = f.read()
     if data[:4] != b"\x7fELF" or data[4] != 1 or data[5] != 1:
@@ -65,7 +65,10 @@ def read_elf(path):
         name_off, typ, flags, _addr, off, size = shdr(i)[:6]
         start = strtab[4] + name_off
         name = data[start:data.index(b"\0", start)].decode()
-        if flags & 2 and typ == 1:  # SHF_ALLOC, SHT_PROGBITS: code, literal pools, tables
+        # SHF_ALLOC and SHT_PROGBITS but not SHF_EXECINSTR: data and tables. Words of code
+        # are instructions (an aligned "ldrb.w r0, [r9, r0]" reads as 0x0000f819, a
+        # function's address); its literal pools come from the disassembly (address_taken).
+        if flags & 2 and typ == 1 and not flags & 4:
             chunk = data[off:off + size - size % 4]
             words.update(struct.unpack(f"<{len(chunk) // 4}I", chunk))
         if name != ".stack_sizes":
@@ -147,6 +150,8 @@ def address_taken(funcs, words):
     for _s, (_name, insns) in funcs.items():
         low = {}
         for _addr, mnem, ops in insns:
+            if mnem == ".word":
+                values.add(int(ops.split()[0], 16))
             m = re.match(r"^(r\d+|ip|lr), #(\d+)", ops)
             if m and mnem.startswith("movw"):
                 low[m.group(1)] = int(m.group(2))
@@ -155,15 +160,47 @@ def address_taken(funcs, words):
     return {s for s in funcs if (s | 1) in values}
 
 
+LITERAL_RE = re.compile(r"^(r\d+|ip), \[pc, #-?\d+\]\s+@ \(([0-9a-f]+)")
+
+
+def constant_registers(insns, words_at):
+    """{register: function address} for the registers a function loads once from a literal
+    pool and writes nowhere else: `ldr r5, [pc, #N]` then `blx r5` (a function called
+    through a register to save code) or a tail jump `ldr r3, [pc, #N]; bx r3` (the
+    `__aeabi_mem*` shims of src/aeabi.rs) is a direct call of that literal's function."""
+    loads, writes = {}, {}
+    for _addr, mnem, ops in insns:
+        m = LITERAL_RE.match(ops)
+        if mnem.split(".")[0] == "ldr" and m:
+            loads.setdefault(m.group(1), []).append(words_at.get(int(m.group(2), 16)))
+        elif mnem.split(".")[0] in ("pop", "ldm", "ldmia") and "pc" not in ops:
+            for reg in re.findall(r"r\d+|ip", ops[ops.find("{"):]):
+                writes[reg] = True
+        elif ops and not (CALL_RE.match(mnem) or BRANCH_RE.match(mnem)
+                          or mnem.startswith("bx")):
+            writes[ops.split(",")[0].strip()] = True
+    return {r: v & ~1 for r, vs in loads.items()
+            if len(vs) == 1 and vs[0] is not None and r not in writes for v in vs}
+
+
 def build_graph(funcs):
     starts = sorted(funcs)
     ends = {}
     for i, s in enumerate(starts):
         ends[s] = starts[i + 1] if i + 1 < len(starts) else float("inf")
+    words_at = {addr: int(ops.split()[0], 16) for _n, insns in funcs.values()
+                for addr, mnem, ops in insns if mnem == ".word"}
     edges, indirect = {}, {}
     for s, (_name, insns) in funcs.items():
         out = set()
+        known = constant_registers(insns, words_at)
         for addr, mnem, ops in insns:
+            reg = ops.strip()
+            if mnem.startswith(("blx", "bx")) and reg in known:
+                i = bisect.bisect_right(starts, known[reg]) - 1
+                if i >= 0 and starts[i] == known[reg]:
+                    out.add(starts[i])
+                    continue
             if CALL_RE.match(mnem) or BRANCH_RE.match(mnem):
                 t = TARGET_RE.match(ops)
                 if not t:
