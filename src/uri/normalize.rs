@@ -85,8 +85,21 @@ impl Style for Normalize {
 /// The normalized form of a reference, ready to be written.
 fn composer<'a>(r: &UriRef<'a>) -> Composer<'a> {
     let mut c = Composer::from_ref(r);
-    let known_default = r.scheme.and_then(default_port);
-    c.host = r.host.map(|h| {
+    c.host = norm_host(r);
+    c.port = norm_port(r);
+    c.slash_if_empty = slash_if_empty(r);
+    c.dots = norm_dots(r);
+    c
+}
+
+// The parts of the normal form, one function each: `composer` builds the writer from
+// them, and `equivalent` compares them one component at a time, so that it never holds
+// two 88-byte composers (issue 13, stack: uri_equivalent 728 -> see equivalent).
+
+/// The host as normalization reads it: an IPv6 literal by its address (written in
+/// RFC 5952 form), any other host as its text.
+fn norm_host<'a>(r: &UriRef<'a>) -> Option<Host<'a>> {
+    r.host.map(|h| {
         match (
             r.host_kind,
             h.strip_prefix(b"[").and_then(|h| h.strip_suffix(b"]")),
@@ -104,25 +117,35 @@ fn composer<'a>(r: &UriRef<'a>) -> Composer<'a> {
             }
             _ => Host::Text(h),
         }
-    });
-    // A port is a decimal number (§3.2.3) and scheme-based normalization compares it as
-    // one (§6.2.3): leading zeros go. `normalize` and `equivalent` both read this.
-    c.port = r.port.map(|p| {
-        let zeros = p.iter().take_while(|&&b| b == b'0').count();
-        p.get(zeros.min(p.len().saturating_sub(1))..).unwrap_or(p)
-    });
-    // §6.2.3: an empty port, or the scheme's default, is dropped.
+    })
+}
+
+/// The port as normalization writes it. A port is a decimal number (§3.2.3) and
+/// scheme-based normalization compares it as one (§6.2.3): leading zeros go, and an
+/// empty port or the scheme's default is dropped.
+fn norm_port<'a>(r: &UriRef<'a>) -> Option<&'a [u8]> {
+    let known_default = r.scheme.and_then(default_port);
     if r.port.is_some_and(|p| p.is_empty())
         || (known_default.is_some() && r.port_number == known_default)
     {
-        c.port = None;
+        return None;
     }
-    c.slash_if_empty = known_default.is_some();
-    // Dots in a relative-path reference depend on its base (Decision 5).
-    if r.scheme.is_some() || r.host.is_some() || r.path.starts_with(b"/") {
-        c.dots = Some(Dots::Decoded);
-    }
-    c
+    r.port.map(|p| {
+        let zeros = p.iter().take_while(|&&b| b == b'0').count();
+        p.get(zeros.min(p.len().saturating_sub(1))..).unwrap_or(p)
+    })
+}
+
+/// Does an empty path after an authority become "/" (§6.2.3, schemes with a known
+/// default port: the http-like ones)?
+fn slash_if_empty(r: &UriRef<'_>) -> bool {
+    r.scheme.and_then(default_port).is_some()
+}
+
+/// Which dots are removed: none in a relative-path reference, whose dots depend on its
+/// base (Decision 5).
+fn norm_dots(r: &UriRef<'_>) -> Option<Dots> {
+    (r.scheme.is_some() || r.host.is_some() || r.path.starts_with(b"/")).then_some(Dots::Decoded)
 }
 
 /// Normalizes a valid URI reference into `out` (RFC 3986 §6.2.2, §6.2.3; docs/DESIGN.md Decision 5):
@@ -147,26 +170,29 @@ pub fn normalize(r: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
 /// time and without a buffer; a path is compared by its segments after dot-segment
 /// removal (both taken last first).
 ///
-/// Not inlined: the C entry point would otherwise hold both composers next to both
-/// parsed references in its frame while it parses (issue 13, stack).
+/// Not inlined: the C entry point would otherwise hold the comparison's state next to
+/// both parsed references in its frame while it parses (issue 13, stack). No composer is
+/// built: each component of the normal form is computed for both references and
+/// compared, the host and the path by functions of their own.
 #[inline(never)]
 pub fn equivalent(a: &UriRef<'_>, b: &UriRef<'_>) -> bool {
-    let (ca, cb) = (composer(a), composer(b));
     let text = |x: Option<&[u8]>, y: Option<&[u8]>, lower: bool| match (x, y) {
         (Some(x), Some(y)) => NormBytes::new(x, lower).eq(NormBytes::new(y, lower)),
         (x, y) => x.is_none() && y.is_none(),
     };
-    text(ca.scheme, cb.scheme, true)
-        && text(ca.userinfo, cb.userinfo, false)
-        && same_host(ca.host, cb.host)
-        && ca.port == cb.port
-        && same_path(&ca, &cb)
-        && text(ca.query, cb.query, false)
-        && text(ca.fragment, cb.fragment, false)
+    text(a.scheme, b.scheme, true)
+        && text(a.userinfo, b.userinfo, false)
+        && same_host(a, b)
+        && norm_port(a) == norm_port(b)
+        && same_path(a, b)
+        && text(a.query, b.query, false)
+        && text(a.fragment, b.fragment, false)
 }
 
-fn same_host(a: Option<Host<'_>>, b: Option<Host<'_>>) -> bool {
-    match (a, b) {
+/// Not inlined, as [`same_path`]: each holds its own state only while it compares.
+#[inline(never)]
+fn same_host(a: &UriRef<'_>, b: &UriRef<'_>) -> bool {
+    match (norm_host(a), norm_host(b)) {
         (None, None) => true,
         (Some(Host::Text(x)), Some(Host::Text(y))) => {
             NormBytes::new(x, true).eq(NormBytes::new(y, true))
@@ -186,17 +212,18 @@ fn same_host(a: Option<Host<'_>>, b: Option<Host<'_>>) -> bool {
 
 /// The path as normalization writes it: an empty path after an authority is "/" where
 /// the scheme asks for it.
-fn effective_path<'a>(c: &Composer<'a>) -> PathPieces<'a> {
-    if c.slash_if_empty && c.host.is_some() && c.path.head.is_empty() && c.path.tail.is_empty() {
+fn effective_path<'a>(r: &UriRef<'a>) -> PathPieces<'a> {
+    if slash_if_empty(r) && r.host.is_some() && r.path.is_empty() {
         PathPieces::new(b"/")
     } else {
-        c.path
+        PathPieces::new(r.path)
     }
 }
 
-fn same_path(a: &Composer<'_>, b: &Composer<'_>) -> bool {
+#[inline(never)]
+fn same_path(a: &UriRef<'_>, b: &UriRef<'_>) -> bool {
     let (pa, pb) = (effective_path(a), effective_path(b));
-    match (a.dots, b.dots) {
+    match (norm_dots(a), norm_dots(b)) {
         // Relative-path references keep their dots: compare the normalized bytes.
         (None, None) => {
             let xs = NormBytes::new(pa.head, false).chain(NormBytes::new(pa.tail, false));
