@@ -151,17 +151,18 @@ fn runs(u: Units<'_>) -> impl Iterator<Item = (bool, Units<'_>)> + '_ {
     core::iter::from_fn(move || {
         // Each unit decoded once (not three times: this frame 120 -> 80 bytes, issue 13):
         // the run ends at the first unit of the other kind, decoded again as the first
-        // of the next run.
-        let start = rest.clone();
+        // of the next run. Only slices are saved, not `Units` clones (72 -> 56 bytes).
+        let start = rest.s;
         let pet = rest.next()?.pet;
-        let mut probe = rest.clone();
-        while probe.next().is_some_and(|u| u.pet == pet) {
-            rest = probe.clone();
+        let mut before = rest.s;
+        while rest.next().is_some_and(|u| u.pet == pet) {
+            before = rest.s;
         }
-        let consumed = start.s.len().saturating_sub(rest.s.len());
+        rest.s = before;
+        let consumed = start.len().saturating_sub(before.len());
         let run = Units {
-            s: start.s.get(..consumed).unwrap_or(&[]),
-            ..start
+            s: start.get(..consumed).unwrap_or(&[]),
+            ..rest.clone()
         };
         Some((pet, run))
     })
