@@ -7,6 +7,7 @@ use crate::cri::to_uri::write_decimal;
 use crate::cri::wire::{self as cbor, ARRAY, TEXT};
 use crate::error::{CoapError, Error};
 use crate::out::Out;
+use crate::uri::chars::is_utf8;
 use crate::uri::ip;
 use crate::uri::percent::{encode_into, Set};
 
@@ -30,7 +31,7 @@ where
     // §5.1) in the CRI, and only a (scoped) IPv6 address has one (RFC 4007 §11).
     if dest
         .zone
-        .is_some_and(|z| z.is_empty() || core::str::from_utf8(z).is_err() || dest.addr.len() != 16)
+        .is_some_and(|z| z.is_empty() || !is_utf8(z) || dest.addr.len() != 16)
     {
         return fail(CoapError::BadValue);
     }
@@ -41,8 +42,7 @@ where
     };
     for (number, value) in options {
         // Uri-Host, Uri-Path and Uri-Query are strings, which are UTF-8 (RFC 7252 §3.2).
-        if matches!(number, URI_HOST | URI_PATH | URI_QUERY) && core::str::from_utf8(value).is_err()
-        {
+        if matches!(number, URI_HOST | URI_PATH | URI_QUERY) && !is_utf8(value) {
             return fail(CoapError::NotUtf8);
         }
         match number {

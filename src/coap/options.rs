@@ -7,6 +7,7 @@ use super::{
 };
 use crate::error::{CoapError, Error, OptionSpace};
 use crate::out::Out;
+use crate::uri::chars::utf8_multibyte_len;
 use crate::uri::percent::{decode_until, pct_byte};
 
 /// The request's destination transport address (RFC 7252 §6.4): IP address bytes (4 or
@@ -301,7 +302,7 @@ pub(crate) fn decodes_to_utf8(s: &[u8]) -> bool {
                 None => return false,
             }
         }
-        if core::str::from_utf8(c.get(..width).unwrap_or(&[])).is_err() {
+        if utf8_multibyte_len(c.get(..width).unwrap_or(&[])) == 0 {
             return false;
         }
     }

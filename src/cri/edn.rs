@@ -5,7 +5,7 @@ use super::model::CriRef;
 use super::reader::{Kind, Reader};
 use crate::error::Error;
 use crate::out::Out;
-use crate::uri::chars::HEX_UPPER;
+use crate::uri::chars::{utf8_str, HEX_UPPER};
 
 /// Nesting of a valid CRI: outer array, authority or path, PET sequence.
 const MAX_DEPTH: usize = 4;
@@ -98,7 +98,7 @@ fn write_scalar(kind: Kind, d: &mut Reader<'_>, w: &mut Out<'_>) -> Result<(), E
         }
         // The input passed CriRef::decode: its text strings are UTF-8.
         Kind::Text => {
-            let s = core::str::from_utf8(string(d)?).map_err(|_| unprocessable(d))?;
+            let s = utf8_str(string(d)?).ok_or_else(|| unprocessable(d))?;
             write_text(s, w);
         }
         Kind::Bytes => {

@@ -7,13 +7,12 @@
 //! dropped. Text is percent-decoded; a PET byte string is used only where the character
 //! would not come back percent-encoded, or is not UTF-8 (Decision 7).
 
-use super::model::utf8_char_len;
 use super::scheme::scheme_number;
 use super::to_uri::Set;
 use super::wire::{self, ARRAY, BYTES, NULL, TEXT, TRUE};
 use crate::error::{Error, Unconvertible};
 use crate::out::Out;
-use crate::uri::chars::{self, UNRESERVED};
+use crate::uri::chars::{self, utf8_multibyte_len, UNRESERVED};
 use crate::uri::dot_segments::{self, Chunk, Dots, PathPieces};
 use crate::uri::ip;
 use crate::uri::percent::pct_byte;
@@ -124,18 +123,18 @@ impl Units<'_> {
         for (k, slot) in bytes.iter_mut().enumerate().skip(1) {
             *slot = pct_byte(self.s, k.saturating_mul(3)).unwrap_or(0);
         }
-        match utf8_char_len(&bytes) {
-            w @ 2..=4 => Some(Unit {
-                bytes,
-                width: u8::try_from(w).unwrap_or(1),
-                pct: true,
-                pet: false,
-            }),
-            _ => Some(Unit {
+        match utf8_multibyte_len(&bytes) {
+            0 => Some(Unit {
                 bytes,
                 width: 1,
                 pct: true,
                 pet: true,
+            }),
+            w => Some(Unit {
+                bytes,
+                width: u8::try_from(w).unwrap_or(1),
+                pct: true,
+                pet: false,
             }),
         }
     }

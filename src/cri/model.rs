@@ -5,6 +5,7 @@
 use super::reader::{Kind, Malformed, Reader};
 
 use crate::error::{Reason, Unprocessable};
+use crate::uri::chars::{utf8_multibyte_len, utf8_str};
 
 /// The scheme section: a scheme number (from scheme-id = -1 - number) or a scheme-name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -273,7 +274,7 @@ fn text<'a>(d: &mut Reader<'a>) -> R<&'a str> {
         return structure(d);
     }
     let content = d.string().ok_or(not_cbor(at))?;
-    core::str::from_utf8(content).map_err(|_| Unprocessable {
+    utf8_str(content).ok_or(Unprocessable {
         reason: Reason::InvalidUtf8,
         offset: at,
     })
@@ -655,8 +656,7 @@ pub(crate) fn pet_is_minimal(b: &[u8]) -> bool {
         if c.is_ascii_alphanumeric() || b"-._~".contains(&c) {
             return false;
         }
-        let width = utf8_char_len(b.get(i..).unwrap_or(&[]));
-        if width > 1 {
+        if utf8_multibyte_len(b.get(i..).unwrap_or(&[])) != 0 {
             return false;
         }
         i = i.saturating_add(1);
@@ -664,39 +664,12 @@ pub(crate) fn pet_is_minimal(b: &[u8]) -> bool {
     true
 }
 
-/// The length of a valid UTF-8 character of 2 to 4 bytes at the start of `b`, else 0 or 1
-/// (1 for a byte that starts no such character, 0 for a start without its valid rest).
-/// The ranges of the Unicode Standard's Table 3-7 ("Well-Formed UTF-8 Byte Sequences"),
-/// checked inline: `core::str::from_utf8` put 56 bytes of stack under every PET byte
-/// string read on ingest and every percent-decoded byte of `cri_from_uri` (issue 13).
-pub(crate) fn utf8_char_len(b: &[u8]) -> usize {
-    // The width, and the range of the second byte (the later ones are 0x80..=0xBF).
-    let (want, second) = match b.first() {
-        Some(0xC2..=0xDF) => (2, 0x80..=0xBF),
-        Some(0xE0) => (3, 0xA0..=0xBF),
-        Some(0xED) => (3, 0x80..=0x9F),
-        Some(0xE1..=0xEF) => (3, 0x80..=0xBF),
-        Some(0xF0) => (4, 0x90..=0xBF),
-        Some(0xF1..=0xF3) => (4, 0x80..=0xBF),
-        Some(0xF4) => (4, 0x80..=0x8F),
-        _ => return 1,
-    };
-    match b.get(1..want) {
-        Some([first, rest @ ..])
-            if second.contains(first) && rest.iter().all(|c| (0x80..=0xBF).contains(c)) =>
-        {
-            want
-        }
-        _ => 0,
-    }
-}
-
 /// The text or byte string at `d`, read without checks: every reader below walks items
 /// that passed ingest, so the shapes and lengths are known to be right and a `None` here
 /// only ends an iteration early.
 fn piece<'a>(d: &mut Reader<'a>) -> Option<Piece<'a>> {
     match d.peek().ok()? {
-        Kind::Text => core::str::from_utf8(d.string()?).ok().map(Piece::Text),
+        Kind::Text => utf8_str(d.string()?).map(Piece::Text),
         Kind::Bytes => d.string().map(Piece::Bytes),
         _ => None,
     }
@@ -801,48 +774,5 @@ impl<'a> Iterator for ItemIter<'a> {
         Some(TextOrPet {
             raw: self.d.since(start),
         })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::utf8_char_len;
-
-    /// What `utf8_char_len` replaced: `core::str::from_utf8` on the announced width.
-    fn by_from_utf8(b: &[u8]) -> usize {
-        let want = match b.first() {
-            Some(0xC2..=0xDF) => 2,
-            Some(0xE0..=0xEF) => 3,
-            Some(0xF0..=0xF4) => 4,
-            _ => return 1,
-        };
-        match b.get(..want).map(core::str::from_utf8) {
-            Some(Ok(_)) => want,
-            _ => 0,
-        }
-    }
-
-    /// Every first and second byte, later bytes at and around each range boundary, and
-    /// every truncation.
-    #[test]
-    #[cfg_attr(miri, ignore)]
-    fn utf8_char_len_agrees_with_from_utf8() {
-        let later = [0x00, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xFF];
-        for b0 in 0..=0xFFu8 {
-            for b1 in 0..=0xFFu8 {
-                for &b2 in &later {
-                    for &b3 in &later {
-                        let b = [b0, b1, b2, b3];
-                        for n in 0..=4 {
-                            assert_eq!(
-                                utf8_char_len(&b[..n]),
-                                by_from_utf8(&b[..n]),
-                                "{b:02x?}[..{n}]"
-                            );
-                        }
-                    }
-                }
-            }
-        }
     }
 }

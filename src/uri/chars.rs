@@ -236,6 +236,54 @@ pub(crate) fn decode_utf8(b: &[u8]) -> Option<(u32, usize)> {
     scalar.then_some((c, w))
 }
 
+/// The length (2 to 4) of the valid multi-byte UTF-8 character at the start of `b`, else 0
+/// (for ASCII, a byte that starts no character, or a start without its valid rest). With
+/// [`is_utf8`], the UTF-8 checks of the CRI and CoAP layers, where `core::str::from_utf8`
+/// cost 368 bytes of flash per image (issue 13).
+/// The width comes from the lead byte and [`is_utf8`], the one decoder of those layers,
+/// checks the character; inlined, so that it adds no frame.
+#[inline(always)]
+pub(crate) fn utf8_multibyte_len(b: &[u8]) -> usize {
+    let w = match b.first() {
+        Some(0xc2..=0xdf) => 2,
+        Some(0xe0..=0xef) => 3,
+        Some(0xf0..=0xf4) => 4,
+        _ => return 0,
+    };
+    match b.get(..w) {
+        Some(c) if is_utf8(c) => w,
+        _ => 0,
+    }
+}
+
+/// Is `s` UTF-8 (RFC 3629)? ASCII bytes take the short path. A leaf, with the decoder
+/// inlined, so that checking a CRI's text adds no frame below the reader's.
+#[inline(never)]
+pub(crate) fn is_utf8(s: &[u8]) -> bool {
+    // The rest as a slice (a pointer and a length) keeps the loop in few enough
+    // registers that the frame stays small.
+    let mut rest = s;
+    while let Some(&b) = rest.first() {
+        let w = if b < 0x80 {
+            1
+        } else {
+            match decode_utf8(rest) {
+                Some((_, w)) => w,
+                None => return false,
+            }
+        };
+        rest = rest.get(w..).unwrap_or(&[]);
+    }
+    true
+}
+
+/// `s` as text, if it is UTF-8 (RFC 3629): `core::str::from_utf8` with the check above.
+pub(crate) fn utf8_str(s: &[u8]) -> Option<&str> {
+    // SAFETY: `is_utf8` has checked that `s` is well-formed UTF-8, the precondition of
+    // `from_utf8_unchecked` (tests compare the two checks on every short sequence).
+    is_utf8(s).then(|| unsafe { core::str::from_utf8_unchecked(s) })
+}
+
 /// `ucschar` of RFC 3987 §2.2.
 pub(crate) fn is_ucschar(c: u32) -> bool {
     match c {
@@ -277,6 +325,67 @@ pub(crate) fn check_pct(s: &[u8], i: usize) -> Result<usize, usize> {
 mod tests {
     /// The hand decoder agrees with `core::str::from_utf8` on every one-, two- and
     /// three-byte sequence and on four-byte ones around every boundary of the lead bytes.
+    /// `utf8_multibyte_len` agrees with `core::str::from_utf8` on the width the lead byte
+    /// announces: every first and second byte, later bytes at and around each range
+    /// boundary, and every truncation.
+    #[test]
+    #[cfg_attr(miri, ignore)]
+    fn utf8_multibyte_len_agrees_with_core() {
+        let by_core = |b: &[u8]| {
+            (2..=4)
+                .find(|&w| b.get(..w).is_some_and(|c| core::str::from_utf8(c).is_ok()))
+                .filter(|_| b.first().is_some_and(|&l| l >= 0x80))
+                .unwrap_or(0)
+        };
+        let later = [0x00, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xFF];
+        for b0 in 0..=0xFFu8 {
+            for b1 in 0..=0xFFu8 {
+                for &b2 in &later {
+                    for &b3 in &later {
+                        let b = [b0, b1, b2, b3];
+                        for n in 0..=4 {
+                            let b = &b[..n];
+                            assert_eq!(super::utf8_multibyte_len(b), by_core(b), "{b:02x?}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// `utf8_str` agrees with `core::str::from_utf8` on every sequence of up to three
+    /// bytes and on four-byte ones at the lead bytes' boundaries, alone and after ASCII.
+    #[test]
+    #[cfg_attr(miri, ignore)]
+    fn utf8_str_agrees_with_core() {
+        let check = |b: &[u8]| {
+            assert_eq!(super::utf8_str(b), core::str::from_utf8(b).ok(), "{b:02x?}");
+            let mut t = [b'a'; 6];
+            t[2..2 + b.len()].copy_from_slice(b);
+            let t = &t[..2 + b.len()];
+            assert_eq!(super::utf8_str(t), core::str::from_utf8(t).ok(), "{t:02x?}");
+        };
+        check(&[]);
+        for x in 0..=0xff_ffffu32 {
+            let [_, b0, b1, b2] = x.to_be_bytes();
+            check(&[b0, b1, b2]);
+            if b0 == 0 {
+                check(&[b1, b2]);
+            }
+            if x <= 0xff {
+                check(&[b2]);
+            }
+        }
+        for lead in 0xf0..=0xf7u8 {
+            for mid in [0x7f, 0x80, 0x8f, 0x90, 0xbf, 0xc0] {
+                for last in [0x7f, 0x80, 0xbf, 0xc0] {
+                    check(&[lead, mid, 0x80, last]);
+                    check(&[lead, mid, last, 0x80]);
+                }
+            }
+        }
+    }
+
     #[test]
     #[cfg_attr(miri, ignore)]
     fn decode_utf8_agrees_with_core() {

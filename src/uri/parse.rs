@@ -44,7 +44,7 @@ pub struct UriRef<'a> {
 fn text(b: &[u8]) -> &str {
     // Components of a strictly parsed reference are ASCII; lenient splits cut only at ASCII
     // delimiters, so a component is valid UTF-8 whenever the input is.
-    core::str::from_utf8(b).unwrap_or("")
+    chars::utf8_str(b).unwrap_or("")
 }
 
 impl<'a> UriRef<'a> {
