@@ -199,7 +199,8 @@ impl<'a> CriRef<'a> {
         let first = self.path.and_then(|p| p.iter().next());
         let first_empty = first.is_some_and(|s| s.is_empty());
         let count = self.path.map_or(0, |p| p.count);
-        if self.authority == Some(Authority::Rootless) {
+        // `matches!`, not `==`, here and in `read_ref`: see `resolve`.
+        if matches!(self.authority, Some(Authority::Rootless)) {
             if count == 0 {
                 return fail(Reason::NakedRootless);
             }
@@ -327,13 +328,13 @@ fn read_ref<'a>(d: &mut Reader<'a>, r: &mut CriRef<'a>) -> R<()> {
         } else {
             r.authority = Some(Authority::RootBased);
         }
-        if r.scheme.is_none() && r.authority == Some(Authority::RootBased) {
+        if r.scheme.is_none() && matches!(r.authority, Some(Authority::RootBased)) {
             return Err(Unprocessable {
                 reason: Reason::TwoLeadingNulls,
                 offset: auth_at,
             });
         }
-        if n == 2 && r.authority == Some(Authority::RootBased) {
+        if n == 2 && matches!(r.authority, Some(Authority::RootBased)) {
             return Err(Unprocessable {
                 reason: Reason::TrailingDefault,
                 offset: auth_at,
