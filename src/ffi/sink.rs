@@ -127,7 +127,7 @@ pub(super) fn overlaps<'i>(
 
 /// [`overlaps`] for one input, written out so that the split profile does not carry an
 /// iterator for it.
-fn overlaps_one(out: *const u8, bytes: usize, input: &[u8]) -> bool {
+pub(super) fn overlaps_one(out: *const u8, bytes: usize, input: &[u8]) -> bool {
     regions_overlap(out as usize, bytes, input.as_ptr() as usize, input.len())
 }
 
