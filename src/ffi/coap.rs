@@ -2,7 +2,7 @@
 
 use super::cri::cri_error_info;
 use super::cri_status;
-use super::sink::{overlaps, overlaps_one, regions_overlap, ErrorInfo};
+use super::sink::{each, overlaps, regions_overlap, ErrorInfo};
 use crate::coap::{self, Destination, Mode, OptionRef};
 use crate::cri::CriRef;
 use crate::error::Error;
@@ -240,8 +240,9 @@ impl coap::OptionSlots for CSlots {
 /// Whether the option array `(opts, opts_cap)` or the value buffer `(scratch,
 /// scratch_cap)`, both outputs, overlaps an input (the target, the destination's address
 /// and zone) or the other. Not inlined: its checks are not in the frame that holds the
-/// decoded target under the conversion (issue 13). Plain calls over the three inputs, no
-/// iterator chain: 278 bytes of code before, in the CRI device image. Only addresses are
+/// decoded target under the conversion (issue 13). Two plain checks over the three inputs
+/// (the [`overlaps`] that `cri_resolve` uses too) and one of the outputs against each
+/// other, no iterator chain: 278 bytes of code before, in the CRI device image. Only addresses are
 /// compared, so `scratch` may be NULL (with capacity 0, as `option_list` checked).
 #[inline(never)]
 fn outputs_overlap(
@@ -254,16 +255,8 @@ fn outputs_overlap(
 ) -> bool {
     let inputs = dest_inputs(target, d);
     let array_bytes = opts_cap.saturating_mul(size_of::<cri_coap_option>());
-    let hits_input = |out: *const u8, bytes: usize| {
-        for input in inputs {
-            if overlaps_one(out, bytes, input) {
-                return true;
-            }
-        }
-        false
-    };
-    hits_input(opts.cast(), array_bytes)
-        || hits_input(scratch, scratch_cap)
+    overlaps(opts.cast(), array_bytes, each(&inputs))
+        || overlaps(scratch, scratch_cap, each(&inputs))
         || regions_overlap(opts as usize, array_bytes, scratch as usize, scratch_cap)
 }
 
