@@ -214,7 +214,8 @@ impl<'o, 's, S: OptionSlots> Collector<'o, 's, S> {
 
 pub(crate) fn write_uint(value: u64, w: &mut Out<'_>) {
     let bytes = value.to_be_bytes();
-    let skip = bytes.iter().take_while(|&&b| b == 0).count();
+    // The leading zero bytes counted from the leading zero bits (8 for 0), not by a loop.
+    let skip = (value.leading_zeros() / 8) as usize;
     w.push(bytes.get(skip..).unwrap_or(&[]));
 }
 
