@@ -103,6 +103,14 @@ impl<'o, 's, S: OptionSlots> Collector<'o, 's, S> {
     ) -> Result<(), Error> {
         let offset = self.scratch.len();
         write(&mut self.scratch);
+        self.record(number, offset)
+    }
+
+    /// Lists the option `number` whose value [`Collector::push`] wrote from `offset` to the
+    /// end of the scratch buffer, once its length is in range (RFC 7252 §5.10). Not
+    /// inlined: one copy for all the pushes of a conversion, where each held its own.
+    #[inline(never)]
+    fn record(&mut self, number: u16, offset: usize) -> Result<(), Error> {
         let len = self.scratch.len().saturating_sub(offset);
         let (min, max) = length_limits(number);
         if len < min || len > max {
@@ -207,7 +215,8 @@ impl<'o, 's, S: OptionSlots> Collector<'o, 's, S> {
 
 pub(crate) fn write_uint(value: u64, w: &mut Out<'_>) {
     let bytes = value.to_be_bytes();
-    let skip = bytes.iter().take_while(|&&b| b == 0).count();
+    // The leading zero bytes counted from the leading zero bits (8 for 0), not by a loop.
+    let skip = (value.leading_zeros() / 8) as usize;
     w.push(bytes.get(skip..).unwrap_or(&[]));
 }
 

@@ -26,10 +26,13 @@ pub fn resolve(base: &CriRef<'_>, r: &CriRef<'_>, out: &mut [u8]) -> Result<usiz
     let base_path = base.path.unwrap_or_default();
     let mut query: Option<&Items<'_>> = base.query.as_ref(); // None = [] here
     let mut fragment: Option<&TextOrPet<'_>> = base.fragment.as_ref();
+    // The authority's kind is asked with `matches!`, not `==`: the derived `PartialEq`
+    // compares a whole host authority, 216 bytes of code in the CRI device image for
+    // questions only the kind answers.
     // Step 3: discard.
     let keep = match r.discard {
         Discard::All => {
-            if *authority == Authority::Rootless {
+            if matches!(authority, Authority::Rootless) {
                 authority = &Authority::RootBased;
             }
             0
@@ -68,10 +71,10 @@ pub fn resolve(base: &CriRef<'_>, r: &CriRef<'_>, out: &mut [u8]) -> Result<usiz
         appended.iter().next()
     };
     let first_empty = first.is_some_and(|s| s.is_empty());
-    let bad_rootbased = *authority == Authority::RootBased && path_count >= 2 && first_empty;
+    let bad_rootbased = matches!(authority, Authority::RootBased) && path_count >= 2 && first_empty;
     // A rootless path must keep a first segment that is not empty (draft §2 C2): discarding
     // all of `urn:ietf:rfc:7252` leaves none.
-    let bad_rootless = *authority == Authority::Rootless && (path_count == 0 || first_empty);
+    let bad_rootless = matches!(authority, Authority::Rootless) && (path_count == 0 || first_empty);
     if bad_rootbased || bad_rootless {
         return Err(Error::Unconvertible(Unconvertible::LeadingEmptySegment));
     }
@@ -82,7 +85,7 @@ pub fn resolve(base: &CriRef<'_>, r: &CriRef<'_>, out: &mut [u8]) -> Result<usiz
         4
     } else if path_count > 0 {
         3
-    } else if *authority != Authority::RootBased {
+    } else if !matches!(authority, Authority::RootBased) {
         2
     } else {
         1

@@ -243,7 +243,9 @@ pub(crate) fn write_ipv6(addr: &[u8; 16], out: &mut Out<'_>) {
             pair.get(1).copied().unwrap_or(0),
         ]);
     }
-    let mapped = g.get(..5) == Some(&[0; 5]) && g.get(5) == Some(&0xffff);
+    // The first 96 bits are `::ffff` (RFC 4291 §2.5.5.2), asked of the address as one
+    // number: comparing `g[..5]` with `[0; 5]` called memcmp.
+    let mapped = u128::from_be_bytes(*addr) >> 32 == 0xffff;
     let words = if mapped { 6 } else { 8 };
     let (run_start, run_len) = longest_zero_run(g.get(..words).unwrap_or(&[]));
     let mut i = 0;
