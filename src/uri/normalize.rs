@@ -191,11 +191,11 @@ fn same_host(a: &UriRef<'_>, b: &UriRef<'_>) -> bool {
 
 /// The path as normalization writes it: an empty path after an authority is "/" where
 /// the scheme asks for it.
-fn effective_path<'a>(r: &UriRef<'a>) -> PathPieces<'a> {
+fn effective_path<'a>(r: &UriRef<'a>) -> &'a [u8] {
     if slash_if_empty(r) && r.host.is_some() && r.path.is_empty() {
-        PathPieces::new(b"/")
+        b"/"
     } else {
-        PathPieces::new(r.path)
+        r.path
     }
 }
 
@@ -204,13 +204,10 @@ fn same_path(a: &UriRef<'_>, b: &UriRef<'_>) -> bool {
     let (pa, pb) = (effective_path(a), effective_path(b));
     match (norm_dots(a), norm_dots(b)) {
         // Relative-path references keep their dots: compare the normalized bytes.
-        (None, None) => {
-            let xs = NormBytes::new(pa.head, false).chain(NormBytes::new(pa.tail, false));
-            xs.eq(NormBytes::new(pb.head, false).chain(NormBytes::new(pb.tail, false)))
-        }
+        (None, None) => NormBytes::new(pa, false).eq(NormBytes::new(pb, false)),
         (Some(da), Some(db)) => {
-            let mut xs = dot_segments::survivors(pa, da);
-            let mut ys = dot_segments::survivors(pb, db);
+            let mut xs = dot_segments::survivors(PathPieces::new(pa), da);
+            let mut ys = dot_segments::survivors(PathPieces::new(pb), db);
             loop {
                 match (xs.next(), ys.next()) {
                     (None, None) => return true,
