@@ -265,17 +265,14 @@ pub(crate) fn write_ipv4(a: &[u8], out: &mut Out<'_>) {
         if i > 0 {
             out.byte(b'.');
         }
-        let digits = [b / 100, (b / 10) % 10, b % 10];
-        let skip = if b >= 100 {
-            0
-        } else if b >= 10 {
-            1
-        } else {
-            2
-        };
-        for d in digits.iter().skip(skip) {
-            out.byte(b'0'.wrapping_add(*d));
+        // Leading digits only where there are any (no leading zeros, §3.2.2).
+        if b >= 100 {
+            out.byte(b'0'.wrapping_add(b / 100));
         }
+        if b >= 10 {
+            out.byte(b'0'.wrapping_add(b / 10 % 10));
+        }
+        out.byte(b'0'.wrapping_add(b % 10));
     }
 }
 
