@@ -117,6 +117,12 @@ impl<'a> Iterator for Segments<'a> {
     }
 }
 
+/// Does `path` start with "/"? A look at its first byte: `starts_with` compares slices
+/// through `memcmp`, and the writers ask this of every path.
+pub(crate) fn is_rooted(path: &[u8]) -> bool {
+    path.first() == Some(&b'/')
+}
+
 /// Which segments count as "." and "..".
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Dots {

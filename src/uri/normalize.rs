@@ -2,7 +2,7 @@
 //! following docs/DESIGN.md Decision 4 and 5.
 
 use super::chars::{self, UNRESERVED};
-use super::dot_segments::{self, Dots, PathPieces, SegWrite};
+use super::dot_segments::{self, is_rooted, Dots, PathPieces, SegWrite};
 use super::ip;
 use super::parse::{HostKind, UriRef};
 use super::percent::pct_byte;
@@ -79,11 +79,10 @@ fn composer<'a>(r: &UriRef<'a>) -> Composer<'a> {
 /// RFC 5952 form), any other host as its text.
 fn norm_host<'a>(r: &UriRef<'a>) -> Option<Host<'a>> {
     r.host.map(|h| {
-        match (
-            r.host_kind,
-            h.strip_prefix(b"[").and_then(|h| h.strip_suffix(b"]")),
-        ) {
-            (Some(HostKind::Ipv6), Some(inner)) => {
+        // A look at both ends, not `strip_prefix` and `strip_suffix`: those compare
+        // slices through `memcmp`.
+        match (r.host_kind, h) {
+            (Some(HostKind::Ipv6), [b'[', inner @ .., b']']) => {
                 let addr_text = inner.split(|&b| b == b'%').next().unwrap_or(&[]);
                 if ip::is_ipv6(addr_text) {
                     Host::Ipv6 {
@@ -124,7 +123,7 @@ fn slash_if_empty(r: &UriRef<'_>) -> bool {
 /// Which dots are removed: none in a relative-path reference, whose dots depend on its
 /// base (Decision 5).
 fn norm_dots(r: &UriRef<'_>) -> Option<Dots> {
-    (r.scheme.is_some() || r.host.is_some() || r.path.starts_with(b"/")).then_some(Dots::Decoded)
+    (r.scheme.is_some() || r.host.is_some() || is_rooted(r.path)).then_some(Dots::Decoded)
 }
 
 /// Normalizes a valid URI reference into `out` (RFC 3986 §6.2.2, §6.2.3; docs/DESIGN.md Decision 5):

@@ -3,7 +3,7 @@
 
 use super::chars::{self, PATH, QUERY, SCHEME, USERINFO};
 pub(crate) use super::dot_segments::AsIs;
-use super::dot_segments::{self, Dots, PathPieces, SegWrite};
+use super::dot_segments::{self, is_rooted, Dots, PathPieces, SegWrite};
 use super::parse::{host_alone, port_number, UriRef};
 use crate::error::Error;
 use crate::out::Out;
@@ -112,9 +112,9 @@ impl<'a> Composer<'a> {
                 let first_seg = whole_first.split(|&b| b == b'/').next().unwrap_or(&[]);
                 PathStart {
                     empty: p.head.is_empty() && p.tail.is_empty(),
-                    double_slash: whole_first.starts_with(b"//")
-                        || (p.head == b"/" && p.tail.starts_with(b"/")),
-                    first_segment_colon: !whole_first.starts_with(b"/") && has_colon(first_seg),
+                    double_slash: matches!(whole_first, [b'/', b'/', ..])
+                        || (matches!(p.head, [b'/']) && is_rooted(p.tail)),
+                    first_segment_colon: !is_rooted(whole_first) && has_colon(first_seg),
                 }
             }
         }
@@ -253,7 +253,7 @@ impl<'a> UriRef<'a> {
     /// ```
     pub fn from_parts(p: Parts<'a>) -> Result<Self, Error> {
         let misplaced = match p.host {
-            Some(_) => !p.path.is_empty() && !p.path.starts_with(b"/"),
+            Some(_) => !p.path.is_empty() && !is_rooted(p.path),
             None => p.userinfo.is_some() || p.port.is_some(),
         };
         // The host as the parser reads it alone (a reg-name, IPv4address or IP-literal,
