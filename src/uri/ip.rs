@@ -204,13 +204,11 @@ pub(crate) fn check_ipvfuture(s: &[u8]) -> Result<(), usize> {
 /// run (first on a tie) of two or more zero groups as "::", and the mixed form
 /// `::ffff:a.b.c.d` for IPv4-mapped addresses (§5).
 pub(crate) fn write_ipv6(addr: &[u8; 16], out: &mut Out<'_>) {
-    let mut g = [0u16; 8];
-    for (slot, pair) in g.iter_mut().zip(addr.chunks_exact(2)) {
-        *slot = u16::from_be_bytes([
-            pair.first().copied().unwrap_or(0),
-            pair.get(1).copied().unwrap_or(0),
-        ]);
-    }
+    let byte = |j: usize| addr.get(j).copied().unwrap_or(0);
+    let g: [u16; 8] = core::array::from_fn(|i| {
+        let j = i.wrapping_mul(2);
+        u16::from_be_bytes([byte(j), byte(j.wrapping_add(1))])
+    });
     let mapped = g.get(..5) == Some(&[0; 5]) && g.get(5) == Some(&0xffff);
     let words = if mapped { 6 } else { 8 };
     let (run_start, run_len) = longest_zero_run(g.get(..words).unwrap_or(&[]));
