@@ -154,17 +154,22 @@ pub fn normalize(r: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
 /// compared, the host and the path by functions of their own.
 #[inline(never)]
 pub fn equivalent(a: &UriRef<'_>, b: &UriRef<'_>) -> bool {
-    let text = |x: Option<&[u8]>, y: Option<&[u8]>, lower: bool| match (x, y) {
-        (Some(x), Some(y)) => NormBytes::new(x, lower).eq(NormBytes::new(y, lower)),
-        (x, y) => x.is_none() && y.is_none(),
-    };
-    text(a.scheme, b.scheme, true)
-        && text(a.userinfo, b.userinfo, false)
+    same_text(a.scheme, b.scheme, true)
+        && same_text(a.userinfo, b.userinfo, false)
         && same_host(a, b)
         && norm_port(a) == norm_port(b)
         && same_path(a, b)
-        && text(a.query, b.query, false)
-        && text(a.fragment, b.fragment, false)
+        && same_text(a.query, b.query, false)
+        && same_text(a.fragment, b.fragment, false)
+}
+
+/// Do two optional components have the same normal form (both absent, or both present
+/// with equal [`NormBytes`])?
+fn same_text(x: Option<&[u8]>, y: Option<&[u8]>, lower: bool) -> bool {
+    match (x, y) {
+        (Some(x), Some(y)) => NormBytes::new(x, lower).eq(NormBytes::new(y, lower)),
+        (x, y) => x.is_none() && y.is_none(),
+    }
 }
 
 /// Not inlined, as [`same_path`]: each holds its own state only while it compares.
@@ -172,17 +177,13 @@ pub fn equivalent(a: &UriRef<'_>, b: &UriRef<'_>) -> bool {
 fn same_host(a: &UriRef<'_>, b: &UriRef<'_>) -> bool {
     match (norm_host(a), norm_host(b)) {
         (None, None) => true,
-        (Some(Host::Text(x)), Some(Host::Text(y))) => {
-            NormBytes::new(x, true).eq(NormBytes::new(y, true))
-        }
+        (Some(Host::Text(x)), Some(Host::Text(y))) => same_text(Some(x), Some(y), true),
         (Some(Host::Ipv6 { addr: x, zone: zx }), Some(Host::Ipv6 { addr: y, zone: zy })) => {
-            let (za, zb) = (zx.unwrap_or(&[]), zy.unwrap_or(&[]));
             let (mut ax, mut ay) = ([0u8; 16], [0u8; 16]);
             ip::parse_ipv6_into(x, &mut ax).is_some()
                 && ip::parse_ipv6_into(y, &mut ay).is_some()
                 && ax == ay
-                && zx.is_some() == zy.is_some()
-                && NormBytes::new(za, false).eq(NormBytes::new(zb, false))
+                && same_text(zx, zy, false)
         }
         _ => false,
     }
