@@ -117,6 +117,12 @@ impl<'a> Iterator for Segments<'a> {
     }
 }
 
+/// Does `path` start with "/"? A look at its first byte: `starts_with` compares slices
+/// through `memcmp`, and the writers ask this of every path.
+pub(crate) fn is_rooted(path: &[u8]) -> bool {
+    path.first() == Some(&b'/')
+}
+
 /// Which segments count as "." and "..".
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Dots {
@@ -170,29 +176,30 @@ pub(crate) struct Chunk<'a> {
 /// after it are handled by rules B, C and E (each with its "/").
 fn leading(p: PathPieces<'_>, dots: Dots) -> (bool, usize) {
     let n = p.segment_count();
-    let mut segs = p.segments().enumerate();
-    let Some((_, first)) = segs.next() else {
+    let mut segs = p.segments();
+    let Some(first) = segs.next() else {
         return (false, 0);
     };
     if first.is_empty() {
         return (false, n.saturating_sub(1));
     }
     let mut seg = first;
+    // The index of `seg`, counted here: `enumerate` cost 32 B more (Cortex-M4F).
     let mut i = 0usize;
     loop {
         if kind(seg, dots) == Kind::Other {
             return (true, n.saturating_sub(i).saturating_sub(1));
         }
         // Rule A drops "./" or "../"; rule D drops a final "." or "..".
-        let Some((j, next)) = segs.next() else {
+        let Some(next) = segs.next() else {
             return (false, 0);
         };
+        i = i.saturating_add(1);
         if next.is_empty() {
             // The input now starts with "/": rules B, C, E take over after it.
-            return (false, n.saturating_sub(j).saturating_sub(1));
+            return (false, n.saturating_sub(i).saturating_sub(1));
         }
         seg = next;
-        i = j;
     }
 }
 

@@ -121,34 +121,19 @@ pub struct DecodeOptions {
 pub fn percent_decode(input: &[u8], opts: DecodeOptions, out: &mut [u8]) -> Result<usize, Error> {
     let mut w = Out::new(out);
     let mut i = 0usize;
+    // A byte at a time, as `encode_into`: copying the runs between `%` whole measured
+    // 68 B larger on Cortex-M4F.
     while let Some(&b) = input.get(i) {
-        let step = match b {
+        let (byte, step) = match b {
             b'%' => match pct_byte(input, i) {
-                Some(v) => {
-                    w.byte(v);
-                    3
-                }
-                None if opts.lenient => {
-                    w.byte(b'%');
-                    1
-                }
+                Some(v) => (v, 3),
+                None if opts.lenient => (b'%', 1),
                 None => return Err(Error::Percent { offset: i }),
             },
-            b'+' if opts.form => {
-                w.byte(b' ');
-                1
-            }
-            _ => {
-                let run = input
-                    .get(i..)
-                    .unwrap_or(&[])
-                    .iter()
-                    .take_while(|&&c| c != b'%' && !(opts.form && c == b'+'))
-                    .count();
-                w.push(input.get(i..i.saturating_add(run)).unwrap_or(&[]));
-                run
-            }
+            b'+' if opts.form => (b' ', 1),
+            _ => (b, 1),
         };
+        w.byte(byte);
         i = i.saturating_add(step);
     }
     w.finish()

@@ -1,6 +1,6 @@
 //! Reference resolution (RFC 3986 §5.2), literally (docs/DESIGN.md Decision 2).
 
-use super::dot_segments::{Dots, PathPieces};
+use super::dot_segments::{is_rooted, Dots, PathPieces};
 use super::iri::ToUri;
 use super::parse::{parse_into, UriRef};
 use super::recompose::{AsIs, Composer, Host, Style};
@@ -121,7 +121,7 @@ fn resolve_onto<'a>(base: &UriRef<'a>, r: &UriRef<'a>, t: &mut Composer<'a>) -> 
         if r.query.is_none() {
             t.query = base.query;
         }
-    } else if !r.path.starts_with(b"/") {
+    } else if !is_rooted(r.path) {
         t.path = merge(base, r.path);
     }
     Ok(())
