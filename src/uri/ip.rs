@@ -2,7 +2,7 @@
 //! and the RFC 5952 text form of an IPv6 address.
 
 use super::chars::{self, HEX, IPVFUTURE};
-use crate::out::{copy, Out};
+use crate::out::Out;
 
 /// Parses `dec-octet "." dec-octet "." dec-octet "." dec-octet` (no leading zeros).
 pub(crate) fn parse_ipv4(s: &[u8]) -> Option<[u8; 4]> {
@@ -124,55 +124,90 @@ pub(crate) fn is_ipv6(s: &[u8]) -> bool {
     }
 }
 
-/// [`parse_ipv6`] into `out` (no copy of the address). The text is checked by
-/// [`is_ipv6`] first, so that its groups are then read without a second validation: in
-/// order from the start of `out`, after which those that followed "::" move to its end
-/// and the gap between is zeros.
+/// [`parse_ipv6`] into `out` (no copy of the address).
 pub(crate) fn parse_ipv6_into(s: &[u8], out: &mut [u8; 16]) -> Option<()> {
-    if !is_ipv6(s) {
-        return None;
+    let mut groups = [0u16; 8];
+    let mut n = 0usize; // groups written
+    let mut gap: Option<usize> = None; // index in `groups` where "::" stands
+    let mut i = 0usize;
+    // Byte by byte: comparing slices calls memcmp.
+    if s.first() == Some(&b':') && s.get(1) == Some(&b':') {
+        gap = Some(0);
+        i = 2;
     }
-    *out = [0; 16];
-    let (mut k, mut gap) = (0usize, None);
-    for g in s.split(|&b| b == b':') {
-        let (bytes, n) = match parse_ipv4(g) {
-            Some(v4) => (v4, 4),
-            // The empty texts beside "::": the first marks where the gap stands.
-            None if g.is_empty() => {
-                gap.get_or_insert(k);
-                continue;
+    while i < s.len() {
+        let (v, digits) = h16(s, i);
+        if s.get(i.saturating_add(digits)) == Some(&b'.') {
+            // The last 32 bits as an IPv4address.
+            let [a, b, c, d] = parse_ipv4(s.get(i..)?)?;
+            *groups.get_mut(n)? = u16::from_be_bytes([a, b]);
+            *groups.get_mut(n.saturating_add(1))? = u16::from_be_bytes([c, d]);
+            n = n.saturating_add(2);
+            break;
+        }
+        if digits == 0 || digits > 4 {
+            return None;
+        }
+        *groups.get_mut(n)? = v;
+        n = n.saturating_add(1);
+        i = i.saturating_add(digits);
+        if i == s.len() {
+            break;
+        }
+        // ":" before the next group, or "::" for the gap.
+        if s.get(i) != Some(&b':') {
+            return None;
+        }
+        i = i.saturating_add(1);
+        if s.get(i) == Some(&b':') {
+            if gap.is_some() {
+                return None;
             }
-            None => {
-                let [hi, lo] = h16(g).to_be_bytes();
-                ([hi, lo, 0, 0], 2)
-            }
+            gap = Some(n);
+            i = i.saturating_add(1);
+        } else if i == s.len() {
+            return None;
+        }
+    }
+    expand(groups, n, gap, out)
+}
+
+/// The hex digits at `s[i]`: their value (the last four) and how many there are.
+fn h16(s: &[u8], i: usize) -> (u16, usize) {
+    let mut v = 0u16;
+    let mut n = 0usize;
+    while let Some(h) = s
+        .get(i.saturating_add(n))
+        .and_then(|&b| chars::hex_value(b))
+    {
+        v = (v << 4) | u16::from(h);
+        n = n.saturating_add(1);
+    }
+    (v, n)
+}
+
+/// Places the groups after a "::" at the end (the gap stands for at least one zero group).
+/// Each output group is picked in place: copying arrays of groups calls `memcpy`.
+fn expand(groups: [u16; 8], n: usize, gap: Option<usize>, out: &mut [u8; 16]) -> Option<()> {
+    let zeros = match gap {
+        None if n == 8 => 0,
+        Some(g) if n < 8 && g <= n => 8usize.checked_sub(n)?,
+        _ => return None,
+    };
+    let g = gap.unwrap_or(n);
+    for (k, pair) in out.chunks_exact_mut(2).enumerate() {
+        let v = if k < g {
+            *groups.get(k)?
+        } else if k < g.saturating_add(zeros) {
+            0
+        } else {
+            *groups.get(k.checked_sub(zeros)?)?
         };
-        copy(
-            out.get_mut(k..).unwrap_or(&mut []),
-            bytes.get(..n).unwrap_or(&[]),
-        );
-        k = k.saturating_add(n);
-    }
-    if let Some(g) = gap {
-        let shift = 16usize.saturating_sub(k);
-        for j in (g..k).rev() {
-            let b = out.get(j).copied().unwrap_or(0);
-            if let Some(d) = out.get_mut(j.saturating_add(shift)) {
-                *d = b;
-            }
-            if let Some(d) = out.get_mut(j) {
-                *d = 0;
-            }
+        if let [hi, lo] = pair {
+            [*hi, *lo] = v.to_be_bytes();
         }
     }
     Some(())
-}
-
-/// The value of the hex digits `g` (at most four, checked).
-fn h16(g: &[u8]) -> u16 {
-    g.iter().fold(0u16, |v, &b| {
-        (v << 4) | u16::from(chars::hex_value(b).unwrap_or(0))
-    })
 }
 
 /// Checks `"v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )`; returns the offset of
