@@ -603,3 +603,48 @@ fn uri_host_with_one_bracket_is_a_reg_name() {
         );
     }
 }
+
+/// fuzz target cri (session 6): a CRI may encode a string with a longer head than the
+/// shortest (the draft asks for no preferred serialization, and the reader accepts every
+/// head length), but `TextOrPet::is_empty` compared the encoding with `0x60`. An empty
+/// first segment written `0x7b 00…00` was taken as non-empty: `["foo", null, ["", "2"]]`
+/// became `foo://2` (a URI with host "2") instead of `foo:/.//2`, and CRI resolution let
+/// `[14, ["", "2"]]` against `foo:/p/q` through. Expected: every head length of "" gives
+/// what the shortest one gives.
+#[test]
+fn empty_text_with_a_long_head_is_empty() {
+    let heads: [&[u8]; 5] = [
+        &[0x60],
+        &[0x78, 0],
+        &[0x79, 0, 0],
+        &[0x7a, 0, 0, 0, 0],
+        &[0x7b, 0, 0, 0, 0, 0, 0, 0, 0],
+    ];
+    let with_head = |prefix: &[u8], head: &[u8]| [prefix, head, &[0x61, b'2']].concat();
+    let base = from_uri("foo:/p/q").unwrap();
+    let base = CriRef::decode_full(&base).unwrap();
+    // What a CRI comes to: unprocessable (with the reason), or its URI (or why it has none).
+    let text = |cbor: &[u8]| match CriRef::decode(cbor) {
+        Err(e) => format!("{:?}", e.reason),
+        Ok(cri) => {
+            let mut out = [0u8; 64];
+            match c::to_uri(&cri, zone_opts(), &mut out) {
+                Ok(n) => String::from_utf8(out[..n].to_vec()).unwrap(),
+                Err(e) => format!("{e:?}"),
+            }
+        }
+    };
+    let outcome = |head: &[u8]| {
+        let full = with_head(&[0x83, 0x63, b'f', b'o', b'o', 0xf6, 0x82], head);
+        let reference = with_head(&[0x82, 0x0e, 0x82], head);
+        let mut out = [0u8; 64];
+        let resolved = c::resolve(&base, &CriRef::decode(&reference).unwrap(), &mut out)
+            .map(|n| text(&out[..n]));
+        (text(&full), resolved)
+    };
+    let shortest = outcome(heads[0]);
+    assert_eq!(shortest.0, "LeadingEmptySegment");
+    for head in heads {
+        assert_eq!(outcome(head), shortest, "head {head:02x?}");
+    }
+}

@@ -693,9 +693,12 @@ impl<'a> TextOrPet<'a> {
         Pieces { d, left }
     }
 
-    /// True for the empty text string.
+    /// True for the empty text string, however long its head: the draft asks for no
+    /// preferred serialization, so `""` may come as `0x60` or as `0x78 0x00` and longer
+    /// (compared with `0x60`, a longer one slipped past the leading-empty-segment rule
+    /// of draft §5.2.1).
     pub fn is_empty(&self) -> bool {
-        self.raw == [0x60]
+        self.as_text() == Some("")
     }
 
     /// The value when it is plain text.
