@@ -2,12 +2,14 @@
 //! Uri-Port, Uri-Path and Uri-Query options and back, the proxy options, and the option
 //! wire format (RFC 7252 §3.1).
 
+mod client;
 mod compose;
 mod decompose;
 mod options;
 mod wire;
 
 pub use crate::error::{CoapError, OptionSpace};
+pub(crate) use client::{uri_to_list, Refusal};
 pub use compose::{cri_from_options, uri_from_options};
 pub use decompose::{cri_to_options, uri_to_options, Mode};
 pub(crate) use decompose::{cri_to_slots, uri_error_offset, uri_to_slots};

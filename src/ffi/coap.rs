@@ -403,6 +403,62 @@ pub unsafe extern "C" fn uri_to_coap_options(
     status
 }
 
+/// The one-pass `uri_to_coap_options` (prototype beside the current one, compared with it
+/// by tests/coap_client_diff.rs).
+///
+/// # Safety
+/// As for `uri_to_coap_options`.
+#[doc(hidden)]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn uri_to_coap_options_next(
+    uri: *const c_char,
+    len: usize,
+    dest: *const cri_coap_destination,
+    mode: i32,
+    opts: *mut cri_coap_option,
+    opts_cap: usize,
+    opts_len: *mut usize,
+    scratch: *mut u8,
+    scratch_cap: usize,
+    scratch_len: *mut usize,
+    err: *mut cri_error_info,
+) -> cri_status {
+    let err = clear_error!(err);
+    let (s, d) = (try_input!(uri, len), try_destination!(dest));
+    let Some(m) = self::mode(mode) else {
+        return cri_status::CRI_ERR_ARGUMENT;
+    };
+    let mut u = UriRef::default();
+    try_ok!(parse_into::<false>(s, &mut u), err);
+    let mut at = 0;
+    // SAFETY: the option outputs are this function's, under the same contract.
+    let status = unsafe {
+        option_list(
+            opts,
+            opts_cap,
+            opts_len,
+            scratch,
+            scratch_cap,
+            scratch_len,
+            err,
+            s,
+            d.as_ref(),
+            |o, b| match coap::uri_to_list(&u, d.as_ref(), m, o, b) {
+                Ok(space) => Ok(space),
+                Err(coap::Refusal::Space(space)) => Err(Error::OptionSpace(space)),
+                Err(coap::Refusal::Coap(why, offset)) => {
+                    at = offset;
+                    Err(Error::Coap(why))
+                }
+            },
+        )
+    };
+    if status == cri_status::CRI_ERR_COAP {
+        err.set_offset(at);
+    }
+    status
+}
+
 /// Turns the full CRI `(cri, len)` (CBOR) into CoAP options (draft §8.1.1) for a request
 /// to `*dest` (NULL: the address and port the CRI names); `mode` as for
 /// `uri_to_coap_options` (`CRI_COAP_MODE_PROXY` gives Proxy-Cri, `CRI_COAP_MODE_PROXY_SCHEME`

@@ -172,6 +172,175 @@ pub(crate) fn parse_ipv6_into(s: &[u8], out: &mut [u8; 16]) -> Option<()> {
     expand(groups, n, gap, out)
 }
 
+/// The address the valid percent-encoded text `s` spells once decoded: an IPv4address
+/// (4 bytes into `out`, returns 4) or an IPv6address (16 bytes, returns 16) of RFC 3986
+/// §3.2.2, or neither (returns 0, `out` unspecified). The one IP reader of a conversion
+/// (docs/DESIGN.md Decision 18): it validates, yields the bytes a destination is compared
+/// with, and finds a reg-name such as `%3A%3A1` that spells an address, decoding as it
+/// reads.
+pub(crate) fn read_ip(s: &[u8], out: &mut [u8; 16]) -> usize {
+    let mut r = Reader { s, i: 0 };
+    if let Some(a) = r.ipv4() {
+        if r.done() {
+            out.iter_mut().zip(a).for_each(|(d, b)| *d = b);
+            return 4;
+        }
+    }
+    r.i = 0;
+    if r.ipv6(out) {
+        16
+    } else {
+        0
+    }
+}
+
+/// A cursor over the decoded bytes of valid percent-encoded text.
+struct Reader<'a> {
+    s: &'a [u8],
+    /// Position in `s` (raw bytes).
+    i: usize,
+}
+
+/// The most groups of an IPv6 address (RFC 3986 §3.2.2).
+const IPV6_GROUPS: usize = 8;
+
+impl Reader<'_> {
+    fn done(&self) -> bool {
+        self.i >= self.s.len()
+    }
+
+    /// The next decoded byte, without moving.
+    fn peek(&self) -> Option<(u8, usize)> {
+        let b = *self.s.get(self.i)?;
+        Some(match super::percent::pct_byte(self.s, self.i) {
+            Some(v) => (v, 3),
+            None => (b, 1),
+        })
+    }
+
+    /// Moves past the next byte if it is `want`.
+    fn eat(&mut self, want: u8) -> bool {
+        match self.peek() {
+            Some((b, step)) if b == want => {
+                self.i = self.i.wrapping_add(step);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// `dec-octet "." dec-octet "." dec-octet "." dec-octet` from here (no leading zeros).
+    fn ipv4(&mut self) -> Option<[u8; 4]> {
+        let mut a = [0u8; 4];
+        for (k, octet) in a.iter_mut().enumerate() {
+            if k > 0 && !self.eat(b'.') {
+                return None;
+            }
+            let (mut v, mut digits) = (0u16, 0u8);
+            while let Some((b, step)) = self.peek().filter(|(b, _)| b.is_ascii_digit()) {
+                // A digit after a leading "0" is a leading zero; past 255 is no octet.
+                if digits == 1 && v == 0 {
+                    return None;
+                }
+                v = v
+                    .wrapping_mul(10)
+                    .wrapping_add(u16::from(b.wrapping_sub(b'0')));
+                *octet = u8::try_from(v).ok()?;
+                digits = digits.wrapping_add(1);
+                self.i = self.i.wrapping_add(step);
+            }
+            if digits == 0 {
+                return None;
+            }
+        }
+        Some(a)
+    }
+
+    /// An IPv6address to the end of the text, every form of RFC 3986 §3.2.2, into `out`:
+    /// the groups go in as they are read, and those after a "::" move to the end at last.
+    fn ipv6(&mut self, out: &mut [u8; 16]) -> bool {
+        let mut n = 0usize; // groups read
+        let mut gap = None; // groups before the "::"
+        if self.eat(b':') {
+            if !self.eat(b':') {
+                return false;
+            }
+            gap = Some(0);
+        }
+        while !self.done() && n < IPV6_GROUPS {
+            let start = self.i;
+            let (mut v, mut digits) = (0u16, 0u8);
+            while let Some((h, step)) = self
+                .peek()
+                .and_then(|(b, st)| Some((chars::hex_value(b)?, st)))
+            {
+                v = v.wrapping_shl(4) | u16::from(h);
+                digits = digits.saturating_add(1);
+                self.i = self.i.wrapping_add(step);
+            }
+            if matches!(self.peek(), Some((b'.', _))) && n.wrapping_add(2) <= IPV6_GROUPS {
+                // The last 32 bits as an IPv4address, running to the end.
+                self.i = start;
+                let Some(a) = self.ipv4() else {
+                    return false;
+                };
+                for (k, b) in a.into_iter().enumerate() {
+                    if let Some(d) = out.get_mut(n.wrapping_mul(2).wrapping_add(k)) {
+                        *d = b;
+                    }
+                }
+                n = n.wrapping_add(2);
+                break;
+            }
+            if digits == 0 || digits > 4 {
+                return false;
+            }
+            let [hi, lo] = v.to_be_bytes();
+            if let Some([d0, d1]) =
+                out.get_mut(n.wrapping_mul(2)..n.wrapping_mul(2).wrapping_add(2))
+            {
+                (*d0, *d1) = (hi, lo);
+            }
+            n = n.wrapping_add(1);
+            if self.done() {
+                break;
+            }
+            // ":" before the next group, or "::" for the gap.
+            if !self.eat(b':') {
+                return false;
+            }
+            if self.eat(b':') {
+                if gap.is_some() {
+                    return false;
+                }
+                gap = Some(n);
+            } else if self.done() {
+                return false;
+            }
+        }
+        if !self.done() {
+            return false;
+        }
+        match gap {
+            // The gap stands for at least one zero group.
+            Some(g) if n < IPV6_GROUPS => {
+                let shift = IPV6_GROUPS.wrapping_sub(n).wrapping_mul(2);
+                // Back to front, so that no byte is overwritten before it moves.
+                for k in (g.wrapping_mul(2)..16).rev() {
+                    let moved = k.checked_sub(shift).filter(|&f| f >= g.wrapping_mul(2));
+                    let b = moved.and_then(|f| out.get(f).copied()).unwrap_or(0);
+                    if let Some(d) = out.get_mut(k) {
+                        *d = b;
+                    }
+                }
+                true
+            }
+            None => n == IPV6_GROUPS,
+            Some(_) => false,
+        }
+    }
+}
+
 /// The hex digits at `s[i]`: their value (the last four) and how many there are.
 fn h16(s: &[u8], i: usize) -> (u16, usize) {
     let mut v = 0u16;

@@ -194,6 +194,69 @@ fn decode_with(s: &[u8], stop: Option<u8>, lower: bool, mut emit: impl FnMut(u8)
     i
 }
 
+/// What [`decode_text`] found in one piece of text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Decoded {
+    /// Where the piece ended in the text: at its `stop` byte or at the text's end.
+    pub(crate) end: usize,
+    /// The piece's length once decoded (bytes).
+    pub(crate) len: usize,
+    /// Whether the decoded bytes are UTF-8 (RFC 3629).
+    pub(crate) utf8: bool,
+}
+
+/// The one decoding loop of a conversion (docs/DESIGN.md Decision 18): decodes the valid
+/// percent-encoded text `s` up to its first `stop` byte (or its end), ASCII-lowercased with
+/// `lower`, into `out` from `at` on; bytes past the end of `out` are only counted. It checks
+/// that the decoded bytes are UTF-8 on the way, so that no text is walked a second time.
+pub(crate) fn decode_text(s: &[u8], stop: u8, lower: bool, out: &mut [u8], at: usize) -> Decoded {
+    let (mut i, mut n) = (0usize, 0usize);
+    // The UTF-8 state: continuation bytes still due, and the range the next one must be in
+    // (RFC 3629 §4: narrower after E0, ED, F0 and F4).
+    let (mut due, mut lo, mut hi, mut utf8) = (0u8, 0x80u8, 0xbfu8, true);
+    while let Some(&raw) = s.get(i) {
+        if raw == stop {
+            break;
+        }
+        let (mut b, step) = match pct_byte(s, i) {
+            Some(v) => (v, 3),
+            None => (raw, 1),
+        };
+        if lower {
+            b = b.to_ascii_lowercase();
+        }
+        if due > 0 {
+            utf8 &= (lo..=hi).contains(&b);
+            (due, lo, hi) = (due.wrapping_sub(1), 0x80, 0xbf);
+        } else if b >= 0x80 {
+            (due, lo, hi) = match b {
+                0xc2..=0xdf => (1, 0x80, 0xbf),
+                0xe0 => (2, 0xa0, 0xbf),
+                0xed => (2, 0x80, 0x9f),
+                0xe1..=0xef => (2, 0x80, 0xbf),
+                0xf0 => (3, 0x90, 0xbf),
+                0xf4 => (3, 0x80, 0x8f),
+                0xf1..=0xf3 => (3, 0x80, 0xbf),
+                _ => {
+                    utf8 = false;
+                    (0, 0x80, 0xbf)
+                }
+            };
+        }
+        if let Some(d) = out.get_mut(at.wrapping_add(n)) {
+            *d = b;
+        }
+        // At most one byte out per byte in, and a step of 3 is a whole triplet in `s`.
+        n = n.wrapping_add(1);
+        i = i.wrapping_add(step);
+    }
+    Decoded {
+        end: i,
+        len: n,
+        utf8: utf8 && due == 0,
+    }
+}
+
 /// The byte of the `%HH` triplet at `s[i]`, if it is well-formed.
 pub(crate) fn pct_byte(s: &[u8], i: usize) -> Option<u8> {
     if s.get(i) != Some(&b'%') {

@@ -1,0 +1,424 @@
+//! A URI to CoAP options (RFC 7252 §6.4) in one conversion pass over the parsed URI: each
+//! value is decoded, checked and written straight into the caller's buffers, and counted
+//! on past their ends, so that the room a too-small list needs comes out of the same pass
+//! (docs/DESIGN.md Decision 18).
+
+use super::options::{Destination, OptionRef, OptionSlots};
+use super::{coap_scheme_port, Mode};
+use super::{PROXY_SCHEME, PROXY_URI, URI_HOST, URI_PATH, URI_PORT, URI_QUERY};
+use crate::error::{CoapError, OptionSpace};
+use crate::uri::ip::read_ip;
+use crate::uri::percent::{decode_text, pct_byte};
+use crate::uri::{default_port, HostKind, UriRef};
+
+/// Why a list could not be made: a CoAP error with the byte of the URI it is about, or
+/// the room a list that did not fit needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Refusal {
+    /// The URI cannot be sent: why, and the offset of the piece that made it so.
+    Coap(CoapError, usize),
+    /// The options do not fit: the room needed.
+    Space(OptionSpace),
+}
+
+// The ranks of the errors a conversion pass notes, in the documented precedence (the
+// lowest wins, whatever the order the pass meets them in): a host or query that is not
+// UTF-8, a host that spells an IPv6 address or is bracketed, an over-long Uri-Host, a
+// path segment that is not UTF-8, then over-long Uri-Path, Uri-Query and Proxy-Scheme.
+const RANK_TEXT_UTF8: u8 = 0;
+const RANK_BAD_HOST: u8 = 1;
+const RANK_HOST_LENGTH: u8 = 2;
+const RANK_PATH_UTF8: u8 = 3;
+const RANK_PATH_LENGTH: u8 = 4;
+const RANK_QUERY_LENGTH: u8 = 5;
+const RANK_SCHEME_LENGTH: u8 = 6;
+/// No error noted.
+const RANK_NONE: u8 = 7;
+
+/// The longest Uri-Host, Uri-Path, Uri-Query and Proxy-Scheme value (RFC 7252 §5.10).
+const MAX_TEXT_OPTION: usize = 255;
+/// The longest Proxy-Uri value (RFC 7252 §5.10).
+const MAX_PROXY_URI: usize = 1034;
+
+/// An option list under construction in the caller's memory, with the errors noted so far.
+struct List<'a, S: OptionSlots> {
+    slots: &'a mut S,
+    /// `slots.capacity()`, asked once.
+    capacity: usize,
+    scratch: &'a mut [u8],
+    /// Options listed so far (stored or only counted).
+    count: usize,
+    /// Value bytes so far (written or only counted).
+    len: usize,
+    /// The lowest rank noted, and the offset it was noted at (the first in the text).
+    rank: u8,
+    at: usize,
+    /// The first piece sent that is not UTF-8, in text order.
+    utf8_at: usize,
+}
+
+/// The URI `u` as CoAP options for a request to `dest` in `mode` (see
+/// [`super::uri_to_options`] for the rules), into `slots` and `scratch`.
+pub(crate) fn uri_to_list<S: OptionSlots>(
+    u: &UriRef<'_>,
+    dest: Option<&Destination<'_>>,
+    mode: Mode,
+    slots: &mut S,
+    scratch: &mut [u8],
+) -> Result<OptionSpace, Refusal> {
+    let offset = |s: &[u8]| (s.as_ptr() as usize).wrapping_sub(u.input.as_ptr() as usize);
+    let fail = |why, at| Err(Refusal::Coap(why, at));
+    let Some(scheme) = u.scheme else {
+        return fail(CoapError::NotAbsolute, 0);
+    };
+    if let Some(f) = u.fragment {
+        // The `#` before the fragment.
+        return fail(CoapError::Fragment, offset(f).wrapping_sub(1));
+    }
+    let mut list = List {
+        capacity: slots.capacity(),
+        slots,
+        scratch,
+        count: 0,
+        len: 0,
+        rank: RANK_NONE,
+        at: 0,
+        utf8_at: usize::MAX,
+    };
+    let whole = match (mode, coap_scheme_port(scheme).is_some()) {
+        (Mode::Direct, false) => return fail(CoapError::NotCoapScheme, 0),
+        (Mode::Proxy, _) | (Mode::Auto, false) => true,
+        _ => false,
+    };
+    if whole {
+        list.copy(PROXY_URI, u.input);
+        return list.finish();
+    }
+    // An empty host names nothing: a Uri-Host is 1-255 bytes (RFC 7252 §5.10.1) and CoAP
+    // defines no default host (RFC 3986 §3.2.2).
+    let Some(host) = u.host.filter(|h| !h.is_empty()) else {
+        return fail(CoapError::NoHost, 0);
+    };
+    if let Some(userinfo) = u.userinfo {
+        return fail(CoapError::Userinfo, offset(userinfo));
+    }
+    list.host(host, u.host_kind, u.zone_id, dest, offset(host));
+    // Uri-Port only when the port differs from the destination's (RFC 7252 §6.4 step 7).
+    let port = u.port_number.or_else(|| default_port(scheme));
+    if let (Some(p), Some(to)) = (port, dest.and_then(|d| d.port)) {
+        if p != to {
+            list.port(p);
+        }
+    }
+    list.path(u.path, offset(u.path));
+    if let Some(q) = u.query {
+        list.items(q, offset(q));
+    }
+    if mode == Mode::ProxyScheme {
+        list.text(PROXY_SCHEME, scheme, true, 0);
+    }
+    list.finish()
+}
+
+impl<S: OptionSlots> List<'_, S> {
+    /// Notes an error of `rank` at `at`; the lowest rank, and its first offset, win.
+    fn note(&mut self, rank: u8, at: usize) {
+        if (rank, at) < (self.rank, self.at) {
+            (self.rank, self.at) = (rank, at);
+        }
+    }
+
+    /// Decodes the piece of `s` up to `stop` into the value buffer at `pos` (lowercased
+    /// with `lower`), noting a piece that is not UTF-8 (RFC 7252 §3.2: the Uri-* options
+    /// are strings) at `rank`.
+    fn decode(
+        &mut self,
+        s: &[u8],
+        stop: u8,
+        lower: bool,
+        pos: usize,
+        at: usize,
+        rank: u8,
+    ) -> (usize, usize) {
+        let d = decode_text(s, stop, lower, self.scratch, pos);
+        if !d.utf8 {
+            self.note(rank, at);
+            self.utf8_at = self.utf8_at.min(at);
+        }
+        (d.end, d.len)
+    }
+
+    /// Lists option `index`, `number` with the `len` value bytes at `pos`, when it fits,
+    /// noting a value longer than its option allows (RFC 7252 §5.10) against the piece at
+    /// `at`.
+    fn record(&mut self, number: u16, index: usize, pos: usize, len: usize, at: usize) {
+        let (max, rank) = match number {
+            URI_HOST => (MAX_TEXT_OPTION, RANK_HOST_LENGTH),
+            URI_PATH => (MAX_TEXT_OPTION, RANK_PATH_LENGTH),
+            URI_QUERY => (MAX_TEXT_OPTION, RANK_QUERY_LENGTH),
+            PROXY_URI => (MAX_PROXY_URI, RANK_SCHEME_LENGTH),
+            _ => (MAX_TEXT_OPTION, RANK_SCHEME_LENGTH),
+        };
+        if len > max {
+            self.note(rank, at);
+        }
+        if index < self.capacity {
+            self.slots.set(
+                index,
+                OptionRef {
+                    number,
+                    offset: pos,
+                    len,
+                },
+            );
+        }
+    }
+
+    /// Appends option `number` whose value is the `len` bytes just put at the end.
+    fn append(&mut self, number: u16, len: usize, at: usize) {
+        self.record(number, self.count, self.len, len, at);
+        self.count = self.count.saturating_add(1);
+        self.len = self.len.saturating_add(len);
+    }
+
+    /// Puts `b` at `pos` of the value buffer, when it fits.
+    fn put(&mut self, pos: usize, b: u8) {
+        if let Some(d) = self.scratch.get_mut(pos) {
+            *d = b;
+        }
+    }
+
+    /// Appends option `number` with the valid component text `s` decoded.
+    fn text(&mut self, number: u16, s: &[u8], lower: bool, at: usize) -> usize {
+        let rank = if number == URI_PATH {
+            RANK_PATH_UTF8
+        } else {
+            RANK_TEXT_UTF8
+        };
+        let stop = if number == URI_QUERY { b'&' } else { b'/' };
+        let (end, len) = self.decode(s, stop, lower, self.len, at, rank);
+        self.append(number, len, at);
+        end
+    }
+
+    /// Appends option `number` with the bytes of `s` as they are (Proxy-Uri).
+    fn copy(&mut self, number: u16, s: &[u8]) {
+        for (k, &b) in s.iter().enumerate() {
+            self.put(self.len.wrapping_add(k), b);
+        }
+        self.append(number, s.len(), 0);
+    }
+
+    /// Appends a uint option: big-endian without leading zero bytes (RFC 7252 §3.2).
+    fn port(&mut self, p: u16) {
+        // The leading zero bytes from the leading zero bits (2 for 0).
+        let skip = (p.leading_zeros() / 8) as usize;
+        let bytes = p.to_be_bytes();
+        let value = bytes.get(skip..).unwrap_or(&[]);
+        for (k, &b) in value.iter().enumerate() {
+            self.put(self.len.wrapping_add(k), b);
+        }
+        self.append(URI_PORT, value.len(), 0);
+    }
+
+    /// Uri-Host (RFC 7252 §6.4 steps 5-6, Decision 6): none when the host is the
+    /// destination's address (without a destination: when it is an address); else the host
+    /// percent-decoded and lowercased, an IP-literal without its zone id. A reg-name that
+    /// spells an IPv6 address or reads as an IP-literal cannot be sent (§6.5 would read it
+    /// back as an address).
+    fn host(
+        &mut self,
+        host: &[u8],
+        kind: Option<HostKind>,
+        zone: Option<&[u8]>,
+        dest: Option<&Destination<'_>>,
+        at: usize,
+    ) {
+        let literal = matches!(kind, Some(HostKind::Ipv6 | HostKind::IpvFuture));
+        // An IP-literal's value is "[" and the address, without a zone id, then "]".
+        let cut = if literal {
+            host.iter()
+                .position(|&b| b == b'%' || b == b']')
+                .unwrap_or(host.len())
+        } else {
+            host.len()
+        };
+        let value = host.get(..cut).unwrap_or(host);
+        let mut addr = [0u8; 16];
+        let n = match kind {
+            Some(HostKind::IpvFuture) => 0,
+            _ => read_ip(value.get(usize::from(literal)..).unwrap_or(&[]), &mut addr),
+        };
+        if kind == Some(HostKind::RegName) {
+            let bracketed = pct_byte(host, 0) == Some(b'[')
+                && host.len().checked_sub(3).and_then(|i| pct_byte(host, i)) == Some(b']');
+            if n == 16 || bracketed {
+                self.note(RANK_BAD_HOST, at);
+            }
+        }
+        // An address is ASCII: a host left out needs no UTF-8 check.
+        if n != 0 && is_destination(addr.get(..n).unwrap_or(&[]), zone, dest) {
+            return;
+        }
+        let (_, mut len) = self.decode(value, b'/', true, self.len, at, RANK_TEXT_UTF8);
+        if literal {
+            self.put(self.len.wrapping_add(len), b']');
+            len = len.wrapping_add(1);
+        }
+        self.append(URI_HOST, len, at);
+    }
+
+    /// Uri-Path (RFC 7252 §6.4 step 8): one option per segment of the path after
+    /// dot-segment removal (RFC 3986 §5.2.4, `%2E` dots too: Decision 4), none for a path
+    /// of "" or "/". Two backward walks over the raw path (Decision 18): the first counts
+    /// and sizes the survivors, the second writes each into its final slot.
+    fn path(&mut self, path: &[u8], at: usize) {
+        // path-abempty: "" or "/" and the segments.
+        let Some((_, segments)) = path.split_first() else {
+            return;
+        };
+        let at = at.wrapping_add(1);
+        let (first, start) = (self.count, self.len);
+        let (mut n, mut total) = (0usize, 0usize);
+        for write in [false, true] {
+            let (mut index, mut pos) = (first.saturating_add(n), start.saturating_add(total));
+            let (mut end, mut skip, mut last) = (segments.len(), 0usize, true);
+            loop {
+                // The segment before `end`, and its decoded length.
+                let mut b = end;
+                let mut pcts = 0usize;
+                while let Some(&c) = b.checked_sub(1).and_then(|i| segments.get(i)) {
+                    if c == b'/' {
+                        break;
+                    }
+                    pcts = pcts.wrapping_add(usize::from(c == b'%'));
+                    b = b.wrapping_sub(1);
+                }
+                let seg = segments.get(b..end).unwrap_or(&[]);
+                let dots = dot_segment(seg);
+                // A final "." or ".." leaves an empty last segment (RFC 3986 §5.2.4 2C, 2D).
+                let sent = match dots {
+                    0 if skip == 0 => Some(seg),
+                    0 => {
+                        skip = skip.wrapping_sub(1);
+                        None
+                    }
+                    _ => {
+                        skip = skip.saturating_add(usize::from(dots == 2));
+                        last.then_some(&[][..])
+                    }
+                };
+                if let Some(s) = sent {
+                    let len = if s.is_empty() {
+                        0
+                    } else {
+                        s.len().wrapping_sub(pcts.wrapping_mul(2))
+                    };
+                    let seg_at = at.wrapping_add(b);
+                    if write {
+                        index = index.wrapping_sub(1);
+                        pos = pos.wrapping_sub(len);
+                        self.decode(s, b'/', false, pos, seg_at, RANK_PATH_UTF8);
+                        self.record(URI_PATH, index, pos, len, seg_at);
+                    } else {
+                        n = n.saturating_add(1);
+                        total = total.saturating_add(len);
+                    }
+                }
+                let Some(before) = b.checked_sub(1) else {
+                    break;
+                };
+                (end, last) = (before, false);
+            }
+            // "/" alone is left: no Uri-Path.
+            if n == 1 && total == 0 {
+                return;
+            }
+        }
+        self.count = first.saturating_add(n);
+        self.len = start.saturating_add(total);
+    }
+
+    /// Uri-Query (RFC 7252 §6.4 step 9): one option per `&`-separated item, decoded.
+    fn items(&mut self, query: &[u8], at: usize) {
+        let mut i = 0usize;
+        loop {
+            let item = query.get(i..).unwrap_or(&[]);
+            i = i.wrapping_add(self.text(URI_QUERY, item, false, at.wrapping_add(i)));
+            if i >= query.len() {
+                return;
+            }
+            // Past the `&`.
+            i = i.wrapping_add(1);
+        }
+    }
+
+    fn finish(self) -> Result<OptionSpace, Refusal> {
+        let why = match self.rank {
+            RANK_NONE => None,
+            RANK_TEXT_UTF8 | RANK_PATH_UTF8 => {
+                return Err(Refusal::Coap(CoapError::NotUtf8, self.utf8_at));
+            }
+            RANK_BAD_HOST => Some(CoapError::BadUriHost),
+            _ => Some(CoapError::OptionLength),
+        };
+        if let Some(why) = why {
+            return Err(Refusal::Coap(why, self.at));
+        }
+        let space = OptionSpace {
+            options: self.count,
+            scratch: self.len,
+        };
+        if self.count > self.capacity || self.len > self.scratch.len() {
+            return Err(Refusal::Space(space));
+        }
+        Ok(space)
+    }
+}
+
+/// 1 for a segment that decodes to ".", 2 for "..", else 0 (`%2E` and `%2e` are dots:
+/// Decision 4).
+fn dot_segment(seg: &[u8]) -> usize {
+    let (mut i, mut dots) = (0usize, 0usize);
+    while let Some(&b) = seg.get(i) {
+        let step = match b {
+            b'.' => 1,
+            b'%' if pct_byte(seg, i) == Some(b'.') => 3,
+            _ => return 0,
+        };
+        i = i.wrapping_add(step);
+        dots = dots.wrapping_add(1);
+        if dots > 2 {
+            return 0;
+        }
+    }
+    dots
+}
+
+/// Is `addr` (with the URI's zone id `zone`, percent-encoded) the destination's address?
+/// Without a destination, the target's own address is the destination (Decision 6).
+fn is_destination(addr: &[u8], zone: Option<&[u8]>, dest: Option<&Destination<'_>>) -> bool {
+    let Some(d) = dest else {
+        return true;
+    };
+    same_bytes(d.addr, addr)
+        && match (zone, d.zone) {
+            (None, None) => true,
+            // RFC 6874 §2: the zone id is compared decoded (`eth%30` is `eth0`).
+            (Some(z), Some(dz)) => {
+                let (mut i, mut k, mut same) = (0usize, 0usize, true);
+                while let Some(&b) = z.get(i) {
+                    let (v, step) = pct_byte(z, i).map_or((b, 1), |v| (v, 3));
+                    same &= dz.get(k) == Some(&v);
+                    (i, k) = (i.wrapping_add(step), k.wrapping_add(1));
+                }
+                same && k == dz.len()
+            }
+            _ => false,
+        }
+}
+
+/// `a == b`, byte by byte (a slice `==` calls `memcmp`: Decision 18).
+fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
+}
