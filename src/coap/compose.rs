@@ -90,18 +90,18 @@ fn classify<'a>(host: &'a [u8], v6: &mut [u8; 16]) -> Result<UriHost<'a>, Error>
         if ip::check_ipvfuture(inner).is_ok() {
             return Ok(UriHost::Future);
         }
-        return ip::parse_ipv6_into(inner, v6)
-            .map(|()| UriHost::V6)
-            .ok_or(Error::Coap(CoapError::BadUriHost));
+        return if ip::ipv6(inner, v6) {
+            Ok(UriHost::V6)
+        } else {
+            fail(CoapError::BadUriHost)
+        };
     }
-    if let Some(a) = ip::parse_ipv4(host) {
+    if let Some(a) = ip::ipv4(host) {
         return Ok(UriHost::V4(a));
     }
     // A bare IPv6 address is neither (it needs brackets); anything else is a reg-name
-    // whose characters outside the reg-name set are percent-encoded. The parser above
-    // answers "is it IPv6" too (`ip::is_ipv6`, a second IPv6 reader, was 298 bytes of
-    // the CoAP server image, issue 13).
-    if host.is_empty() || ip::parse_ipv6_into(host, v6).is_some() {
+    // whose characters outside the reg-name set are percent-encoded.
+    if host.is_empty() || ip::ipv6(host, v6) {
         return fail(CoapError::BadUriHost);
     }
     Ok(UriHost::RegName(host))

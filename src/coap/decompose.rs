@@ -202,13 +202,13 @@ fn uri_host_ip<'a>(uri: &UriRef<'a>, addr: &mut [u8; 16]) -> Option<(usize, Opti
         (4, None)
     };
     match uri.host_kind? {
-        HostKind::Ipv4 => ip::parse_ipv4(host).map(|a| v4(a, addr)),
+        HostKind::Ipv4 => ip::ipv4(host).map(|a| v4(a, addr)),
         HostKind::Ipv6 => {
             let inner = host.get(1..host.len().saturating_sub(1))?;
             let text = inner.split(|&b| b == b'%').next()?;
-            ip::parse_ipv6_into(text, addr).map(|()| (16, uri.zone_id))
+            ip::ipv6(text, addr).then_some((16, uri.zone_id))
         }
-        HostKind::RegName => ip::decoded_ipv4(host).map(|a| v4(a, addr)),
+        HostKind::RegName => (ip::read_ip(host, addr) == 4).then_some((4, None)),
         HostKind::IpvFuture => None,
     }
 }
@@ -229,7 +229,7 @@ fn spells_ipv6(write: impl Fn(&mut Out<'_>)) -> bool {
     // `is_ipv6` alone: an IPv6 text without a ':' is none. A `contains(&b':')` first
     // called `memchr`, which the CRI device image carried for it and two loops of the
     // CRI decoder.
-    n <= buf.len() && buf.get(..n).is_some_and(ip::is_ipv6)
+    n <= buf.len() && buf.get(..n).is_some_and(|t| ip::ipv6(t, &mut [0; 16]))
 }
 
 /// Does a Uri-Host value that starts with `first` and ends with `last` read as an

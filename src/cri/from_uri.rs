@@ -294,16 +294,22 @@ impl<'a> Plan<'a> {
                 Some(HostKind::Ipv6) => {
                     let inner = host.get(1..host.len().saturating_sub(1)).unwrap_or(&[]);
                     let addr = inner.split(|&b| b == b'%').next().unwrap_or(&[]);
-                    plan.ipv6 = ip::parse_ipv6(addr);
+                    let mut a = [0u8; 16];
+                    plan.ipv6 = ip::ipv6(addr, &mut a).then_some(a);
                     if let Some(z) = uri.zone_id {
                         if units(z, Set::Unreserved, false).any(|u| u.pet) {
                             return unconvertible(Unconvertible::ZoneId);
                         }
                     }
                 }
-                Some(HostKind::Ipv4) => plan.ipv4 = ip::parse_ipv4(host),
+                Some(HostKind::Ipv4) => plan.ipv4 = ip::ipv4(host),
                 // A reg-name that normalizes (§6.2.2.2) to an IPv4 address is one.
-                _ => plan.ipv4 = ip::decoded_ipv4(host),
+                _ => {
+                    let mut a = [0u8; 16];
+                    if let (4, [a0, a1, a2, a3, ..]) = (ip::read_ip(host, &mut a), a) {
+                        plan.ipv4 = Some([a0, a1, a2, a3]);
+                    }
+                }
             }
         }
         match uri.port {

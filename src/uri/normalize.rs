@@ -71,7 +71,7 @@ impl Style for Normalize {
     fn ipv6(addr: &[u8], zone: Option<&[u8]>, w: &mut Out<'_>) {
         w.byte(b'[');
         let mut bytes = [0u8; 16];
-        if ip::parse_ipv6_into(addr, &mut bytes).is_some() {
+        if ip::ipv6(addr, &mut bytes) {
             ip::write_ipv6(&bytes, w);
         }
         if let Some(z) = zone {
@@ -105,7 +105,7 @@ fn norm_host<'a>(r: &UriRef<'a>) -> Option<Host<'a>> {
         match (r.host_kind, h) {
             (Some(HostKind::Ipv6), [b'[', inner @ .., b']']) => {
                 let addr_text = inner.split(|&b| b == b'%').next().unwrap_or(&[]);
-                if ip::is_ipv6(addr_text) {
+                if ip::ipv6(addr_text, &mut [0; 16]) {
                     Host::Ipv6 {
                         addr: addr_text,
                         zone: r.zone_id,
@@ -201,10 +201,7 @@ fn same_host(a: &UriRef<'_>, b: &UriRef<'_>) -> bool {
         (Some(Host::Text(x)), Some(Host::Text(y))) => same_text(Some(x), Some(y), true),
         (Some(Host::Ipv6 { addr: x, zone: zx }), Some(Host::Ipv6 { addr: y, zone: zy })) => {
             let (mut ax, mut ay) = ([0u8; 16], [0u8; 16]);
-            ip::parse_ipv6_into(x, &mut ax).is_some()
-                && ip::parse_ipv6_into(y, &mut ay).is_some()
-                && ax == ay
-                && same_text(zx, zy, false)
+            ip::ipv6(x, &mut ax) && ip::ipv6(y, &mut ay) && ax == ay && same_text(zx, zy, false)
         }
         _ => false,
     }

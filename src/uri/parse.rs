@@ -449,7 +449,7 @@ fn parse_authority<'a, const IRI: bool>(
         let end = name_end;
         let name = s.get(host_start..end).unwrap_or(&[]);
         // Only a name that starts with a digit can be an IPv4address.
-        let v4 = name.first().is_some_and(u8::is_ascii_digit) && ip::is_ipv4(name);
+        let v4 = name.first().is_some_and(u8::is_ascii_digit) && ip::ipv4(name).is_some();
         r.host_kind = Some(if v4 {
             HostKind::Ipv4
         } else {
@@ -536,7 +536,7 @@ fn parse_ip_literal<'a>(
             ),
             None => (inner, None),
         };
-        if !ip::is_ipv6(addr) {
+        if !ip::ipv6(addr, &mut [0; 16]) {
             return Err(err(1));
         }
         if let Some(zone) = zone {
@@ -639,7 +639,7 @@ fn lenient_host_kind<'a>(host: &'a [u8], r: &mut UriRef<'a>) -> HostKind {
         }
         return HostKind::Ipv6;
     }
-    if ip::is_ipv4(host) {
+    if ip::ipv4(host).is_some() {
         HostKind::Ipv4
     } else {
         HostKind::RegName
