@@ -648,3 +648,56 @@ fn empty_text_with_a_long_head_is_empty() {
         assert_eq!(outcome(head), shortest, "head {head:02x?}");
     }
 }
+
+/// The reason and offset of a failed `uri_to_coap_options` (DIRECT, no destination).
+fn coap_error_at(uri: &str) -> (i32, usize) {
+    use cri::ffi::{cri_error_info, uri_to_coap_options};
+    let (mut n, mut m) = (0usize, 0usize);
+    let mut err = cri_error_info::default();
+    let status = unsafe {
+        uri_to_coap_options(
+            uri.as_ptr().cast(),
+            uri.len(),
+            std::ptr::null(),
+            0,
+            std::ptr::null_mut(),
+            0,
+            &mut n,
+            std::ptr::null_mut(),
+            0,
+            &mut m,
+            &mut err,
+        )
+    };
+    assert_eq!(
+        status as i32,
+        cri::ffi::cri_status::CRI_ERR_COAP as i32,
+        "{uri}"
+    );
+    (err.reason, err.offset)
+}
+
+/// RFC 7252 §6.4: a CoAP error offset points at a piece that would be sent. A segment
+/// that `..` removes is not sent, so its bytes are not the error: `%FF` here goes, and
+/// `%FE` is what fails (offset 15, was 9); a removed over-long segment likewise; and a
+/// long zone id, which never goes into Uri-Host, does not take the offset of an over-long
+/// query item.
+#[test]
+fn coap_error_offsets_skip_what_is_not_sent() {
+    use cri::ffi::{CRI_COAP_ERR_NOT_UTF8, CRI_COAP_ERR_OPTION_LENGTH};
+    assert_eq!(
+        coap_error_at("coap://h/%FF/../%FE"),
+        (CRI_COAP_ERR_NOT_UTF8, 16)
+    );
+    let long = "x".repeat(300);
+    let uri = format!("coap://h/{long}/../b/{long}");
+    assert_eq!(
+        coap_error_at(&uri),
+        (CRI_COAP_ERR_OPTION_LENGTH, 9 + 300 + 6)
+    );
+    let uri = format!("coap://[fe80::1%25{long}]/?{long}");
+    assert_eq!(
+        coap_error_at(&uri),
+        (CRI_COAP_ERR_OPTION_LENGTH, uri.find('?').unwrap() + 1)
+    );
+}

@@ -3,13 +3,83 @@
 //! on past their ends, so that the room a too-small list needs comes out of the same pass
 //! (docs/DESIGN.md Decision 18).
 
-use super::options::{Destination, OptionRef, OptionSlots};
-use super::{coap_scheme_port, Mode};
+use super::coap_scheme_port;
+use super::options::{is_destination, Destination, OptionRef, OptionSlots, SliceSlots};
 use super::{PROXY_SCHEME, PROXY_URI, URI_HOST, URI_PATH, URI_PORT, URI_QUERY};
-use crate::error::{CoapError, OptionSpace};
+use crate::error::{CoapError, Error, OptionSpace};
 use crate::uri::ip::read_ip;
 use crate::uri::percent::{decode_text, pct_byte};
 use crate::uri::{default_port, HostKind, UriRef};
+
+/// Which options carry the request target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Uri-Host, Uri-Port, Uri-Path, Uri-Query; the scheme must be a CoAP scheme.
+    Direct,
+    /// To a forward-proxy: the whole URI in Proxy-Uri, or the whole CRI in Proxy-Cri.
+    Proxy,
+    /// To a forward-proxy: Proxy-Scheme (URI, or CRI scheme-name) or Proxy-Scheme-Number
+    /// (CRI) with the Uri-* options, for any scheme.
+    ProxyScheme,
+    /// Direct for a CoAP scheme, else Proxy.
+    Auto,
+}
+
+/// Does the target go to a forward-proxy whole (Proxy-Uri, Proxy-Cri) rather than as
+/// Uri-* options, by `mode` and whether its scheme is a CoAP scheme? `None`: it cannot go
+/// (mode `Direct` with another scheme).
+pub(crate) fn sent_whole(mode: Mode, is_coap: bool) -> Option<bool> {
+    match (mode, is_coap) {
+        (Mode::Direct, false) => None,
+        (Mode::Proxy, _) | (Mode::Auto, false) => Some(true),
+        (Mode::Direct | Mode::ProxyScheme | Mode::Auto, _) => Some(false),
+    }
+}
+
+/// The URI `uri` as CoAP options (RFC 7252 §6.4, docs/DESIGN.md Decision 6) for a request
+/// to `dest` (`None`: the address and port the URI names; its zone is compared with the
+/// URI's zone id percent-decoded, RFC 6874 §2): option numbers and value positions into
+/// `opts`, decoded values into `scratch`; returns the room used. Options come in
+/// ascending number order.
+///
+/// The URI is normalized first (Decision 4): `%2E` dots count as dots, so no ".." reaches
+/// a server; Uri-Host is the host percent-decoded and lowercased, without zone id.
+///
+/// # Errors
+/// [`Error::Coap`] — `NotAbsolute`, `NotCoapScheme` (mode `Direct`), `Fragment`,
+/// `NoHost`, `Userinfo`, `BadUriHost` (a reg-name that decodes to a bare IPv6 address or
+/// to `[…]`), `NotUtf8` (a host, a segment sent or a query that is not UTF-8 once
+/// percent-decoded: Uri-Host, Uri-Path and Uri-Query are strings, RFC 7252 §3.2),
+/// `OptionLength` (Uri-Host 1-255, Uri-Path/Uri-Query 0-255, Proxy-Uri 1-1034 bytes);
+/// [`Error::OptionSpace`] with the room needed when `opts` or `scratch` is too small.
+///
+/// # Examples
+/// ```
+/// use cri::coap::{uri_to_options, Mode, OptionRef, URI_HOST, URI_PATH};
+/// use cri::uri::UriRef;
+///
+/// let uri = UriRef::parse("coap://example.com/a/../b?x=1")?;
+/// let (mut opts, mut values) = ([OptionRef::default(); 8], [0u8; 64]);
+/// let used = uri_to_options(&uri, None, Mode::Direct, &mut opts, &mut values)?;
+/// assert_eq!(used.options, 3); // Uri-Host "example.com", Uri-Path "b", Uri-Query "x=1"
+/// assert_eq!(opts[0].number, URI_HOST);
+/// let path = opts[1];
+/// assert_eq!((path.number, &values[path.offset..path.offset + path.len]), (URI_PATH, &b"b"[..]));
+/// # Ok::<(), cri::Error>(())
+/// ```
+pub fn uri_to_options(
+    uri: &UriRef<'_>,
+    dest: Option<&Destination<'_>>,
+    mode: Mode,
+    opts: &mut [OptionRef],
+    scratch: &mut [u8],
+) -> Result<OptionSpace, Error> {
+    match uri_to_list(uri, dest, mode, &mut SliceSlots(opts), scratch) {
+        Ok(space) => Ok(space),
+        Err(Refusal::Coap(why, _)) => Err(Error::Coap(why)),
+        Err(Refusal::Space(space)) => Err(Error::OptionSpace(space)),
+    }
+}
 
 /// Why a list could not be made: a CoAP error with the byte of the URI it is about, or
 /// the room a list that did not fit needs.
@@ -58,7 +128,7 @@ struct List<'a, S: OptionSlots> {
 }
 
 /// The URI `u` as CoAP options for a request to `dest` in `mode` (see
-/// [`super::uri_to_options`] for the rules), into `slots` and `scratch`.
+/// [`uri_to_options`] for the rules), into `slots` and `scratch`.
 #[inline(never)]
 pub(crate) fn uri_to_list<S: OptionSlots>(
     u: &UriRef<'_>,
@@ -86,10 +156,8 @@ pub(crate) fn uri_to_list<S: OptionSlots>(
         at: 0,
         utf8_at: usize::MAX,
     };
-    let whole = match (mode, coap_scheme_port(scheme).is_some()) {
-        (Mode::Direct, false) => return fail(CoapError::NotCoapScheme, 0),
-        (Mode::Proxy, _) | (Mode::Auto, false) => true,
-        _ => false,
+    let Some(whole) = sent_whole(mode, coap_scheme_port(scheme).is_some()) else {
+        return fail(CoapError::NotCoapScheme, 0);
     };
     if whole {
         list.copy(PROXY_URI, u.input);
@@ -259,7 +327,7 @@ impl<S: OptionSlots> List<'_, S> {
             }
         }
         // An address is ASCII: a host left out needs no UTF-8 check.
-        if n != 0 && is_destination(addr.get(..n).unwrap_or(&[]), zone, dest) {
+        if n != 0 && is_destination(addr.get(..n).unwrap_or(&[]), zone, true, dest) {
             return;
         }
         let (_, mut len) = self.decode(value, b'/', true, self.len, at, RANK_TEXT_UTF8);
@@ -397,32 +465,4 @@ fn dot_segment(seg: &[u8]) -> usize {
         }
     }
     dots
-}
-
-/// Is `addr` (with the URI's zone id `zone`, percent-encoded) the destination's address?
-/// Without a destination, the target's own address is the destination (Decision 6).
-fn is_destination(addr: &[u8], zone: Option<&[u8]>, dest: Option<&Destination<'_>>) -> bool {
-    let Some(d) = dest else {
-        return true;
-    };
-    same_bytes(d.addr, addr)
-        && match (zone, d.zone) {
-            (None, None) => true,
-            // RFC 6874 §2: the zone id is compared decoded (`eth%30` is `eth0`).
-            (Some(z), Some(dz)) => {
-                let (mut i, mut k, mut same) = (0usize, 0usize, true);
-                while let Some(&b) = z.get(i) {
-                    let (v, step) = pct_byte(z, i).map_or((b, 1), |v| (v, 3));
-                    same &= dz.get(k) == Some(&v);
-                    (i, k) = (i.wrapping_add(step), k.wrapping_add(1));
-                }
-                same && k == dz.len()
-            }
-            _ => false,
-        }
-}
-
-/// `a == b`, byte by byte (a slice `==` calls `memcmp`: Decision 18).
-fn same_bytes(a: &[u8], b: &[u8]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
 }

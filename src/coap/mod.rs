@@ -10,9 +10,10 @@ mod wire;
 
 pub use crate::error::{CoapError, OptionSpace};
 pub(crate) use client::{uri_to_list, Refusal};
+pub use client::{uri_to_options, Mode};
 pub use compose::{cri_from_options, uri_from_options};
-pub use decompose::{cri_to_options, uri_to_options, Mode};
-pub(crate) use decompose::{cri_to_slots, uri_error_offset, uri_to_slots};
+pub use decompose::cri_to_options;
+pub(crate) use decompose::cri_to_slots;
 pub(crate) use options::OptionSlots;
 pub use options::{check_options, Destination, OptionRef};
 pub(crate) use wire::options_from_wire_into;

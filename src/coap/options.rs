@@ -7,8 +7,7 @@ use super::{
 };
 use crate::error::{CoapError, Error, OptionSpace};
 use crate::out::Out;
-use crate::uri::chars::utf8_multibyte_len;
-use crate::uri::percent::{decode_until, pct_byte};
+use crate::uri::percent::pct_byte;
 
 /// The request's destination transport address (RFC 7252 §6.4): IP address bytes (4 or
 /// 16; empty when unknown), an optional zone, the UDP port (`None`: the URI's own).
@@ -130,72 +129,6 @@ impl<'o, 's, S: OptionSlots> Collector<'o, 's, S> {
         Ok(())
     }
 
-    /// Appends options of one `number` whose values arrive last first (`values` gives an
-    /// iterator that yields them in reverse order): the first pass sizes them, the second
-    /// writes each value and option into its final place. Dot-segment removal finds the
-    /// surviving segments backwards in constant memory; this keeps it O(n). Each pass
-    /// starts an iterator of its own, not a clone of one, so that two are never in the
-    /// caller's frame at once (push_dotted_path 152 -> 96 bytes, issue 13).
-    pub(crate) fn push_reversed<'v, I: Iterator<Item = &'v [u8]>>(
-        &mut self,
-        number: u16,
-        values: impl Fn() -> I,
-        write: impl Fn(&[u8], &mut Out<'_>),
-    ) -> Result<(), Error> {
-        let len = |v: &[u8]| Out::measure(|w| write(v, w));
-        let (n, total) = values().fold((0usize, 0usize), |(n, t), v| {
-            (n.saturating_add(1), t.saturating_add(len(v)))
-        });
-        let (first, start) = (self.count, self.scratch.len());
-        let (min, max) = length_limits(number);
-        let mut end = start.saturating_add(total);
-        for (j, v) in values().enumerate() {
-            let l = len(v);
-            if l < min || l > max {
-                return Err(Error::Coap(CoapError::OptionLength));
-            }
-            end = end.saturating_sub(l);
-            self.scratch.seek(end);
-            write(v, &mut self.scratch);
-            let index = first.saturating_add(n).saturating_sub(j).saturating_sub(1);
-            if index < self.capacity {
-                let offset = end;
-                self.opts.set(
-                    index,
-                    OptionRef {
-                        number,
-                        offset,
-                        len: l,
-                    },
-                );
-            }
-        }
-        self.count = first.saturating_add(n);
-        self.scratch.seek(start.saturating_add(total));
-        Ok(())
-    }
-
-    /// Appends one option of `number` per `sep`-separated item of the valid component
-    /// `s` (empty items included), each percent-decoded: Uri-Path segments, Uri-Query
-    /// items. Items are split and decoded in one loop, and the whole list in one call:
-    /// they are most of a list, a few bytes each.
-    pub(crate) fn push_split_decoded(
-        &mut self,
-        number: u16,
-        s: &[u8],
-        sep: u8,
-    ) -> Result<(), Error> {
-        let mut rest = s;
-        loop {
-            let mut taken = 0;
-            self.push(number, |w| taken = decode_until(rest, Some(sep), false, w))?;
-            match rest.get(taken..).and_then(<[u8]>::split_first) {
-                Some((_, after_sep)) => rest = after_sep,
-                None => return Ok(()),
-            }
-        }
-    }
-
     /// A CoAP uint option value: big-endian, without leading zero bytes (RFC 7252 §3.2).
     pub(crate) fn push_uint(&mut self, number: u16, value: u64) -> Result<(), Error> {
         self.push(number, |w| write_uint(value, w))
@@ -277,43 +210,39 @@ pub fn check_options(options: impl Iterator<Item = (u16, usize)>) -> Result<(), 
     Ok(())
 }
 
-/// The bytes of valid percent-encoded text, decoded (RFC 3986 §2.1).
-pub(crate) fn decoded(s: &[u8]) -> impl Iterator<Item = u8> + Clone + '_ {
-    let mut i = 0usize;
-    core::iter::from_fn(move || {
-        let b = *s.get(i)?;
-        let (v, step) = pct_byte(s, i).map_or((b, 1), |v| (v, 3));
-        i = i.saturating_add(step);
-        Some(v)
-    })
+/// Is `addr` (with `zone`) the destination's address? Without a destination, the target's
+/// own address is the destination (Decision 6). `zone` is a URI's zone id (RFC 6874 §2:
+/// percent-encoded, compared decoded, so `eth%30` is `eth0`) or a CRI's zone-id (text,
+/// compared as it is), by `encoded`.
+pub(crate) fn is_destination(
+    addr: &[u8],
+    zone: Option<&[u8]>,
+    encoded: bool,
+    dest: Option<&Destination<'_>>,
+) -> bool {
+    let Some(d) = dest else {
+        return true;
+    };
+    same_bytes(d.addr, addr)
+        && match (zone, d.zone) {
+            (None, None) => true,
+            (Some(z), Some(dz)) => {
+                let (mut i, mut k, mut same) = (0usize, 0usize, true);
+                while let Some(&b) = z.get(i) {
+                    let (v, step) = match pct_byte(z, i).filter(|_| encoded) {
+                        Some(v) => (v, 3),
+                        None => (b, 1),
+                    };
+                    same &= dz.get(k) == Some(&v);
+                    (i, k) = (i.wrapping_add(step), k.wrapping_add(1));
+                }
+                same && k == dz.len()
+            }
+            _ => false,
+        }
 }
 
-/// Is valid percent-encoded text UTF-8 once decoded? Uri-Host, Uri-Path and Uri-Query are
-/// strings, and RFC 7252 §3.2 makes a string UTF-8.
-pub(crate) fn decodes_to_utf8(s: &[u8]) -> bool {
-    if !s.contains(&b'%') {
-        // A URI is ASCII, and an IRI's raw characters are checked UTF-8 by its parser.
-        return true;
-    }
-    let mut bytes = decoded(s);
-    while let Some(b) = bytes.next() {
-        let width = match b {
-            0..=0x7f => continue,
-            0xc2..=0xdf => 2,
-            0xe0..=0xef => 3,
-            0xf0..=0xf4 => 4,
-            _ => return false,
-        };
-        let mut c = [b, 0, 0, 0];
-        for slot in c.iter_mut().take(width).skip(1) {
-            match bytes.next() {
-                Some(x) => *slot = x,
-                None => return false,
-            }
-        }
-        if utf8_multibyte_len(c.get(..width).unwrap_or(&[])) == 0 {
-            return false;
-        }
-    }
-    true
+/// `a == b`, byte by byte (a slice `==` calls `memcmp`: docs/DESIGN.md Decision 18).
+fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
 }

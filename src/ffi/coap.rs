@@ -373,63 +373,6 @@ pub unsafe extern "C" fn uri_to_coap_options(
     };
     let mut u = UriRef::default();
     try_ok!(parse_into::<false>(s, &mut u), err);
-    let mut coap_failure = None;
-    // SAFETY: the option outputs are this function's, under the same contract.
-    let status = unsafe {
-        option_list(
-            opts,
-            opts_cap,
-            opts_len,
-            scratch,
-            scratch_cap,
-            scratch_len,
-            err,
-            s,
-            d.as_ref(),
-            |o, b| {
-                coap::uri_to_slots(&u, d.as_ref(), m, o, b).inspect_err(|e| {
-                    if let Error::Coap(why) = e {
-                        coap_failure = Some(*why);
-                    }
-                })
-            },
-        )
-    };
-    // A CoAP error points at the part of the URI it is about (fragment, userinfo, host, a
-    // segment or query item).
-    if let Some(why) = coap_failure {
-        err.set_offset(coap::uri_error_offset(&u, why));
-    }
-    status
-}
-
-/// The one-pass `uri_to_coap_options` (prototype beside the current one, compared with it
-/// by tests/coap_client_diff.rs).
-///
-/// # Safety
-/// As for `uri_to_coap_options`.
-#[doc(hidden)]
-#[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn uri_to_coap_options_next(
-    uri: *const c_char,
-    len: usize,
-    dest: *const cri_coap_destination,
-    mode: i32,
-    opts: *mut cri_coap_option,
-    opts_cap: usize,
-    opts_len: *mut usize,
-    scratch: *mut u8,
-    scratch_cap: usize,
-    scratch_len: *mut usize,
-    err: *mut cri_error_info,
-) -> cri_status {
-    let err = clear_error!(err);
-    let (s, d) = (try_input!(uri, len), try_destination!(dest));
-    let Some(m) = self::mode(mode) else {
-        return cri_status::CRI_ERR_ARGUMENT;
-    };
-    let mut u = UriRef::default();
-    try_ok!(parse_into::<false>(s, &mut u), err);
     let mut at = 0;
     // SAFETY: the option outputs are this function's, under the same contract.
     let status = unsafe {

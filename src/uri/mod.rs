@@ -9,15 +9,14 @@
 //! 0. `chars`, `scheme`, `query`: facts. Character classes of RFC 3986 Appendix A (the
 //!    one table behind every component check and every encode set), what a scheme's
 //!    default port is and which schemes are CoAP's, query splitting.
-//! 1. `percent`: the one percent-encoding loop and the one decoding loop (RFC 3986 §2.1),
-//!    on the encode sets of `chars`.
+//! 1. `percent`: the percent-encoding loop and the decoding loops (RFC 3986 §2.1), on the
+//!    encode sets of `chars`.
 //! 2. `ip`, `dot_segments`: IP literals (RFC 3986 §3.2.2, RFC 5952) and
 //!    remove_dot_segments (RFC 3986 §5.2.4).
 //! 3. `parse`: splitting and validating (RFC 3986 §3, Appendix B; RFC 3987 §2.2).
 //! 4. `recompose`, `target`: writing components back (RFC 3986 §5.3) in a style chosen at
 //!    compile time (`Style`: each style lives with the algorithm that needs it, so
-//!    recompose holds no normalization or IRI code; `write_ref` is the writer without
-//!    dot-segment removal); HTTP request-targets (RFC 9112 §3.2).
+//!    recompose holds no normalization or IRI code); HTTP request-targets (RFC 9112 §3.2).
 //! 5. `iri`, `normalize`: the IRI mappings (RFC 3987 §3.1, §3.2) and normalization and
 //!    equivalence (RFC 3986 §6.2.2, §6.2.3), each with its `Style`.
 //! 6. `resolve`: reference resolution (RFC 3986 §5.2), also of IRIs.

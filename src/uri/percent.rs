@@ -315,7 +315,7 @@ mod tests {
                 }
             }
         }
-        let mut rng = XorShift(0x0ddb_a11);
+        let mut rng = XorShift(0x00dd_ba11);
         for _ in 0..100_000 {
             let r = rng.next().to_le_bytes();
             let lead = [0xf0, 0xf1, 0xf3, 0xf4, 0xf5][(r[0] % 5) as usize];

@@ -296,11 +296,6 @@ impl<'a> UriRef<'a> {
     }
 }
 
-/// Writes the components of a split reference as they are (RFC 3986 §5.3), in style `S`.
-pub(crate) fn write_ref<S: Style>(r: &UriRef<'_>, w: &mut Out<'_>) {
-    Composer::from_ref(r).write_with::<S, false>(w);
-}
-
 /// Does `s` hold a ":"? A loop, not `contains`: for bytes that calls
 /// `core::slice::memchr` (170 B of flash on Cortex-M4F), which the RFC 3986 profile needs
 /// nowhere else.
