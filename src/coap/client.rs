@@ -129,7 +129,6 @@ struct List<'a, S: OptionSlots> {
 
 /// The URI `u` as CoAP options for a request to `dest` in `mode` (see
 /// [`uri_to_options`] for the rules), into `slots` and `scratch`.
-#[inline(never)]
 pub(crate) fn uri_to_list<S: OptionSlots>(
     u: &UriRef<'_>,
     dest: Option<&Destination<'_>>,
@@ -295,7 +294,6 @@ impl<S: OptionSlots> List<'_, S> {
     /// percent-decoded and lowercased, an IP-literal without its zone id. A reg-name that
     /// spells an IPv6 address or reads as an IP-literal cannot be sent (§6.5 would read it
     /// back as an address).
-    #[inline(never)]
     fn host(
         &mut self,
         host: &[u8],
@@ -342,7 +340,6 @@ impl<S: OptionSlots> List<'_, S> {
     /// dot-segment removal (RFC 3986 §5.2.4, `%2E` dots too: Decision 4), none for a path
     /// of "" or "/". Two backward walks over the raw path (Decision 18): the first counts
     /// and sizes the survivors, the second writes each into its final slot.
-    #[inline(never)]
     fn path(&mut self, path: &[u8], at: usize) {
         // path-abempty: "" or "/" and the segments.
         let Some((_, segments)) = path.split_first() else {
@@ -411,7 +408,6 @@ impl<S: OptionSlots> List<'_, S> {
     }
 
     /// Uri-Query (RFC 7252 §6.4 step 9): one option per `&`-separated item, decoded.
-    #[inline(never)]
     fn items(&mut self, query: &[u8], at: usize) {
         let mut i = 0usize;
         loop {

@@ -8,20 +8,28 @@ use crate::out::Out;
 const MAX_IP_TEXT: usize = 45;
 /// The bytes of an IPv6 address.
 const IPV6_BYTES: usize = 16;
+/// [`ipv6`] before a "::".
+const NO_GAP: usize = usize::MAX;
 
 /// `dec-octet "." dec-octet "." dec-octet "." dec-octet`, all of `s` (RFC 3986 §3.2.2:
-/// 0-255 without leading zeros). One copy for every caller.
+/// 0-255 without leading zeros). One copy for every caller but [`ipv6`], which inlines it
+/// to stay a leaf under the parser (Decision 18: `uri_split` within 256 bytes of stack).
 #[inline(never)]
 pub(crate) fn ipv4(s: &[u8]) -> Option<[u8; 4]> {
-    let mut a = [0u8; 4];
-    let (mut k, mut digits, mut v) = (0usize, 0u8, 0u16);
+    ipv4_inline(s)
+}
+
+/// [`ipv4`], inlined.
+#[inline(always)]
+fn ipv4_inline(s: &[u8]) -> Option<[u8; 4]> {
+    // The octets so far, the one being read, its digits, the dots: all in registers.
+    let (mut acc, mut v, mut digits, mut dots) = (0u32, 0u32, 0u8, 0u8);
     for &b in s {
         if b == b'.' {
-            k = k.wrapping_add(1);
-            if digits == 0 || k > 3 {
+            if digits == 0 || dots == 3 {
                 return None;
             }
-            (digits, v) = (0, 0);
+            (acc, v, digits, dots) = (acc.wrapping_shl(8) | v, 0, 0, dots.wrapping_add(1));
             continue;
         }
         let d = b.wrapping_sub(b'0');
@@ -30,47 +38,54 @@ pub(crate) fn ipv4(s: &[u8]) -> Option<[u8; 4]> {
         if d > 9 || (digits == 1 && v == 0) {
             return None;
         }
-        v = v.wrapping_mul(10).wrapping_add(u16::from(d));
+        v = v.wrapping_mul(10).wrapping_add(u32::from(d));
         digits = digits.wrapping_add(1);
-        *a.get_mut(k)? = u8::try_from(v).ok()?;
+        if v > 255 {
+            return None;
+        }
     }
-    (k == 3 && digits > 0).then_some(a)
+    (dots == 3 && digits > 0).then_some((acc.wrapping_shl(8) | v).to_be_bytes())
 }
 
-/// An IPv6address, all of `s`, every form of RFC 3986 §3.2.2, into `out`: the groups go in
-/// as they are read, and those after a "::" move to the end at last. The one IPv6 reader
+/// An IPv6address, all of `s`, every form of RFC 3986 §3.2.2, into `out` (16 bytes, or
+/// empty to validate only): the groups go in as they are read, and those after a "::"
+/// move to the end at last. The one IPv6 reader
 /// (docs/DESIGN.md Decision 18): the parser validates with it, the CoAP and CRI layers
 /// read addresses with it.
-pub(crate) fn ipv6(s: &[u8], out: &mut [u8; 16]) -> bool {
-    let (mut n, mut gap, mut i) = (0usize, None, 0usize); // bytes written, "::" at, in `s`
+pub(crate) fn ipv6(s: &[u8], out: &mut [u8]) -> bool {
+    // Bytes written, where the "::" stands (NO_GAP: none yet), where in `s`.
+    let (mut n, mut gap, mut i) = (0usize, NO_GAP, 0usize);
     if s.first() == Some(&b':') && s.get(1) == Some(&b':') {
-        (gap, i) = (Some(0), 2);
+        (gap, i) = (0, 2);
     }
     while i < s.len() {
-        let rest = s.get(i..).unwrap_or(&[]);
-        if let Some(a) = ipv4(rest) {
-            // The last 32 bits as an IPv4address, running to the end.
-            for b in a {
-                if let Some(d) = out.get_mut(n) {
-                    *d = b;
-                }
-                n = n.wrapping_add(1);
-            }
-            break;
-        }
-        let (mut v, mut digits) = (0u16, 0usize);
+        let start = i;
+        let mut v = 0u32;
         while let Some(h) = s.get(i).and_then(|&b| chars::hex_value(b)) {
-            v = v.wrapping_shl(4) | u16::from(h);
-            (digits, i) = (digits.wrapping_add(1), i.wrapping_add(1));
+            (v, i) = (v.wrapping_shl(4) | u32::from(h), i.wrapping_add(1));
         }
-        if digits == 0 || digits > 4 || n >= IPV6_BYTES {
+        // A group of 1-4 hex digits, or the last 32 bits as an IPv4address to the end:
+        // its bytes from the top of `word`.
+        let (mut word, len) = if s.get(i) == Some(&b'.') {
+            let Some(a) = ipv4_inline(s.get(start..).unwrap_or(&[])) else {
+                return false;
+            };
+            i = s.len();
+            (u32::from_be_bytes(a), 4usize)
+        } else if (1..=4).contains(&i.wrapping_sub(start)) {
+            (v.wrapping_shl(16), 2)
+        } else {
             return false;
-        }
-        for b in v.to_be_bytes() {
+        };
+        for _ in 0..len {
+            word = word.rotate_left(8);
             if let Some(d) = out.get_mut(n) {
-                *d = b;
+                *d = word as u8;
             }
             n = n.wrapping_add(1);
+        }
+        if n > IPV6_BYTES {
+            return false;
         }
         if i == s.len() {
             break;
@@ -81,17 +96,18 @@ pub(crate) fn ipv6(s: &[u8], out: &mut [u8; 16]) -> bool {
         }
         i = i.wrapping_add(1);
         if s.get(i) == Some(&b':') {
-            if gap.is_some() {
+            if gap != NO_GAP {
                 return false;
             }
-            (gap, i) = (Some(n), i.wrapping_add(1));
+            (gap, i) = (n, i.wrapping_add(1));
         } else if i == s.len() {
             return false;
         }
     }
     match gap {
+        NO_GAP => n == IPV6_BYTES,
         // The gap stands for at least one zero group.
-        Some(g) if n < IPV6_BYTES => {
+        g if n < IPV6_BYTES => {
             let shift = IPV6_BYTES.wrapping_sub(n);
             // Back to front, so that no byte is overwritten before it moves.
             for k in (g..IPV6_BYTES).rev() {
@@ -103,8 +119,64 @@ pub(crate) fn ipv6(s: &[u8], out: &mut [u8; 16]) -> bool {
             }
             true
         }
-        None => n == IPV6_BYTES,
-        Some(_) => false,
+        _ => false,
+    }
+}
+
+/// Is `s` an RFC 3986 IPv6address (§3.2.2, every form, with an IPv4address as `ls32`)?
+/// Validation only, for the parser: a leaf with no output, so that `uri_split` stays
+/// within its stack budget (Decision 18). It accepts exactly the texts [`ipv6`] does (the
+/// unit tests compare them).
+pub(crate) fn is_ipv6(s: &[u8]) -> bool {
+    let mut groups = 0usize; // 16-bit pieces, an IPv4address counting two
+    let mut gap = false; // "::" seen
+    let mut i = 0usize;
+    // Byte by byte: comparing slices calls memcmp.
+    if s.first() == Some(&b':') && s.get(1) == Some(&b':') {
+        gap = true;
+        i = 2;
+    }
+    while i < s.len() {
+        let start = i;
+        while s.get(i).is_some_and(u8::is_ascii_hexdigit) {
+            i = i.saturating_add(1);
+        }
+        if s.get(i) == Some(&b'.') {
+            // The last 32 bits as an IPv4address, running to the end.
+            groups = groups.saturating_add(2);
+            if ipv4_inline(s.get(start..).unwrap_or(&[])).is_none() {
+                return false;
+            }
+            break;
+        }
+        let digits = i.wrapping_sub(start);
+        if digits == 0 || digits > 4 {
+            return false;
+        }
+        groups = groups.saturating_add(1);
+        if i == s.len() {
+            break;
+        }
+        // ":" before the next group, or "::" for the gap.
+        if s.get(i) != Some(&b':') {
+            return false;
+        }
+        i = i.saturating_add(1);
+        if s.get(i) == Some(&b':') {
+            if gap {
+                return false;
+            }
+            gap = true;
+            i = i.saturating_add(1);
+        } else if i == s.len() {
+            return false;
+        }
+    }
+    // The gap stands for at least one zero group.
+    if gap {
+        groups < 8
+    } else {
+        groups == 8
     }
 }
 
@@ -231,7 +303,7 @@ pub(crate) fn write_ipv4(a: &[u8], out: &mut Out<'_>) {
 
 #[cfg(test)]
 mod tests {
-    use super::{ipv4, ipv6, read_ip};
+    use super::{ipv4, ipv6, is_ipv6, read_ip};
     use crate::test_rng::XorShift;
     use core::net::{Ipv4Addr, Ipv6Addr};
 
@@ -271,6 +343,7 @@ mod tests {
             let s = &buf[..n];
             let mut out = [0u8; 16];
             let parsed = ipv6(s, &mut out);
+            assert_eq!(is_ipv6(s), parsed, "{:?}", core::str::from_utf8(s));
             let text = core::str::from_utf8(s).unwrap();
             let core_v6 = text.parse::<Ipv6Addr>().ok();
             assert_eq!(core_v6.map(|a| a.octets()), parsed.then_some(out), "{text}");

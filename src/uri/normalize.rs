@@ -105,7 +105,7 @@ fn norm_host<'a>(r: &UriRef<'a>) -> Option<Host<'a>> {
         match (r.host_kind, h) {
             (Some(HostKind::Ipv6), [b'[', inner @ .., b']']) => {
                 let addr_text = inner.split(|&b| b == b'%').next().unwrap_or(&[]);
-                if ip::ipv6(addr_text, &mut [0; 16]) {
+                if ip::ipv6(addr_text, &mut []) {
                     Host::Ipv6 {
                         addr: addr_text,
                         zone: r.zone_id,

@@ -536,7 +536,7 @@ fn parse_ip_literal<'a>(
             ),
             None => (inner, None),
         };
-        if !ip::ipv6(addr, &mut [0; 16]) {
+        if !ip::is_ipv6(addr) {
             return Err(err(1));
         }
         if let Some(zone) = zone {

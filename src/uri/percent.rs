@@ -209,6 +209,7 @@ pub(crate) struct Decoded {
 /// percent-encoded text `s` up to its first `stop` byte (or its end), ASCII-lowercased with
 /// `lower`, into `out` from `at` on; bytes past the end of `out` are only counted. It checks
 /// that the decoded bytes are UTF-8 on the way, so that no text is walked a second time.
+#[inline(never)]
 pub(crate) fn decode_text(s: &[u8], stop: u8, lower: bool, out: &mut [u8], at: usize) -> Decoded {
     let (mut i, mut n) = (0usize, 0usize);
     // The UTF-8 state: continuation bytes still due, and the range the next one must be in
