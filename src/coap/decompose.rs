@@ -46,7 +46,7 @@ fn spells_ipv6(write: impl Fn(&mut Out<'_>)) -> bool {
     // `is_ipv6` alone: an IPv6 text without a ':' is none. A `contains(&b':')` first
     // called `memchr`, which the CRI device image carried for it and two loops of the
     // CRI decoder.
-    n <= buf.len() && buf.get(..n).is_some_and(|t| ip::is_ipv6(t))
+    n <= buf.len() && buf.get(..n).is_some_and(ip::is_ipv6)
 }
 
 /// Does a Uri-Host value that starts with `first` and ends with `last` read as an
