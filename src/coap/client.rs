@@ -1,7 +1,7 @@
 //! A URI to CoAP options (RFC 7252 §6.4) in one conversion pass over the parsed URI: each
 //! value is decoded, checked and written straight into the caller's buffers, and counted
 //! on past their ends, so that the room a too-small list needs comes out of the same pass
-//! (docs/DESIGN.md Decision 18).
+//! (docs/DESIGN.md Decision 17).
 
 use super::coap_scheme_port;
 use super::options::{is_destination, Destination, OptionRef, OptionSlots, SliceSlots};
@@ -338,7 +338,7 @@ impl<S: OptionSlots> List<'_, S> {
 
     /// Uri-Path (RFC 7252 §6.4 step 8): one option per segment of the path after
     /// dot-segment removal (RFC 3986 §5.2.4, `%2E` dots too: Decision 4), none for a path
-    /// of "" or "/". Two backward walks over the raw path (Decision 18): the first counts
+    /// of "" or "/". Two backward walks over the raw path (Decision 17): the first counts
     /// and sizes the survivors, the second writes each into its final slot.
     fn path(&mut self, path: &[u8], at: usize) {
         // path-abempty: "" or "/" and the segments.

@@ -242,7 +242,7 @@ pub(crate) fn is_destination(
         }
 }
 
-/// `a == b`, byte by byte (a slice `==` calls `memcmp`: docs/DESIGN.md Decision 18).
+/// `a == b`, byte by byte (a slice `==` calls `memcmp`: docs/DESIGN.md Decision 17).
 fn same_bytes(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
 }

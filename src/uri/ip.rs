@@ -13,7 +13,7 @@ const NO_GAP: usize = usize::MAX;
 
 /// `dec-octet "." dec-octet "." dec-octet "." dec-octet`, all of `s` (RFC 3986 §3.2.2:
 /// 0-255 without leading zeros). One copy for every caller but [`ipv6`], which inlines it
-/// to stay a leaf under the parser (Decision 18: `uri_split` within 256 bytes of stack).
+/// to stay a leaf under the parser (Decision 17: `uri_split` within 256 bytes of stack).
 #[inline(never)]
 pub(crate) fn ipv4(s: &[u8]) -> Option<[u8; 4]> {
     ipv4_inline(s)
@@ -50,7 +50,7 @@ fn ipv4_inline(s: &[u8]) -> Option<[u8; 4]> {
 /// An IPv6address, all of `s`, every form of RFC 3986 §3.2.2, into `out` (16 bytes, or
 /// empty to validate only): the groups go in as they are read, and those after a "::"
 /// move to the end at last. The one IPv6 reader
-/// (docs/DESIGN.md Decision 18): the parser validates with it, the CoAP and CRI layers
+/// (docs/DESIGN.md Decision 17): the parser validates with it, the CoAP and CRI layers
 /// read addresses with it.
 pub(crate) fn ipv6(s: &[u8], out: &mut [u8]) -> bool {
     // Bytes written, where the "::" stands (NO_GAP: none yet), where in `s`.
@@ -125,7 +125,7 @@ pub(crate) fn ipv6(s: &[u8], out: &mut [u8]) -> bool {
 
 /// Is `s` an RFC 3986 IPv6address (§3.2.2, every form, with an IPv4address as `ls32`)?
 /// Validation only, for the parser: a leaf with no output, so that `uri_split` stays
-/// within its stack budget (Decision 18). It accepts exactly the texts [`ipv6`] does (the
+/// within its stack budget (Decision 17). It accepts exactly the texts [`ipv6`] does (the
 /// unit tests compare them).
 pub(crate) fn is_ipv6(s: &[u8]) -> bool {
     let mut groups = 0usize; // 16-bit pieces, an IPv4address counting two
@@ -185,11 +185,22 @@ pub(crate) fn is_ipv6(s: &[u8]) -> bool {
 /// (0, `out` unspecified). For a host that is compared with a destination, and a reg-name
 /// such as `%3A%3A1` that spells an address.
 pub(crate) fn read_ip(s: &[u8], out: &mut [u8; 16]) -> usize {
+    // Decoded here, not by `percent::decode_text`: an address is ASCII and at most
+    // MAX_IP_TEXT bytes, and this frame is under a conversion's (Decision 17).
     let mut text = [0u8; MAX_IP_TEXT];
-    let d = super::percent::decode_text(s, b'/', false, &mut text, 0);
-    let Some(t) = text.get(..d.len) else {
-        return 0;
-    };
+    let (mut i, mut n) = (0usize, 0usize);
+    while let Some(&b) = s.get(i) {
+        let (v, step) = match super::percent::pct_byte(s, i) {
+            Some(v) => (v, 3),
+            None => (b, 1),
+        };
+        let Some(d) = text.get_mut(n) else {
+            return 0;
+        };
+        *d = v;
+        (i, n) = (i.wrapping_add(step), n.wrapping_add(1));
+    }
+    let t = text.get(..n).unwrap_or(&[]);
     if let Some(a) = ipv4(t) {
         out.iter_mut().zip(a).for_each(|(d, b)| *d = b);
         4
