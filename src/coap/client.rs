@@ -4,11 +4,14 @@
 //! (docs/DESIGN.md Decision 17).
 
 use super::coap_scheme_port;
-use super::options::{is_destination, Destination, OptionRef, OptionSlots, SliceSlots};
+use super::options::{
+    is_destination, port_to_send, Destination, List, OptionRef, OptionSlots, Refusal, SliceSlots,
+    RANK_BAD_HOST, RANK_PATH_TEXT, RANK_TEXT_UTF8,
+};
 use super::{PROXY_SCHEME, PROXY_URI, URI_HOST, URI_PATH, URI_PORT, URI_QUERY};
 use crate::error::{CoapError, Error, OptionSpace};
 use crate::uri::ip::read_ip;
-use crate::uri::percent::{decode_text, pct_byte};
+use crate::uri::percent::pct_byte;
 use crate::uri::{default_port, HostKind, UriRef};
 
 /// Which options carry the request target.
@@ -74,57 +77,7 @@ pub fn uri_to_options(
     opts: &mut [OptionRef],
     scratch: &mut [u8],
 ) -> Result<OptionSpace, Error> {
-    match uri_to_list(uri, dest, mode, &mut SliceSlots(opts), scratch) {
-        Ok(space) => Ok(space),
-        Err(Refusal::Coap(why, _)) => Err(Error::Coap(why)),
-        Err(Refusal::Space(space)) => Err(Error::OptionSpace(space)),
-    }
-}
-
-/// Why a list could not be made: a CoAP error with the byte of the URI it is about, or
-/// the room a list that did not fit needs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Refusal {
-    /// The URI cannot be sent: why, and the offset of the piece that made it so.
-    Coap(CoapError, usize),
-    /// The options do not fit: the room needed.
-    Space(OptionSpace),
-}
-
-// The ranks of the errors a conversion pass notes, in the documented precedence (the
-// lowest wins, whatever the order the pass meets them in): a host or query that is not
-// UTF-8, a host that spells an IPv6 address or is bracketed, an over-long Uri-Host, a
-// path segment that is not UTF-8, then over-long Uri-Path, Uri-Query and Proxy-Scheme.
-const RANK_TEXT_UTF8: u8 = 0;
-const RANK_BAD_HOST: u8 = 1;
-const RANK_HOST_LENGTH: u8 = 2;
-const RANK_PATH_UTF8: u8 = 3;
-const RANK_PATH_LENGTH: u8 = 4;
-const RANK_QUERY_LENGTH: u8 = 5;
-const RANK_SCHEME_LENGTH: u8 = 6;
-/// No error noted.
-const RANK_NONE: u8 = 7;
-
-/// The longest Uri-Host, Uri-Path, Uri-Query and Proxy-Scheme value (RFC 7252 §5.10).
-const MAX_TEXT_OPTION: usize = 255;
-/// The longest Proxy-Uri value (RFC 7252 §5.10).
-const MAX_PROXY_URI: usize = 1034;
-
-/// An option list under construction in the caller's memory, with the errors noted so far.
-struct List<'a, S: OptionSlots> {
-    slots: &'a mut S,
-    /// `slots.capacity()`, asked once.
-    capacity: usize,
-    scratch: &'a mut [u8],
-    /// Options listed so far (stored or only counted).
-    count: usize,
-    /// Value bytes so far (written or only counted).
-    len: usize,
-    /// The lowest rank noted, and the offset it was noted at (the first in the text).
-    rank: u8,
-    at: usize,
-    /// The first piece sent that is not UTF-8, in text order.
-    utf8_at: usize,
+    uri_to_list(uri, dest, mode, &mut SliceSlots(opts), scratch).map_err(Error::from)
 }
 
 /// The URI `u` as CoAP options for a request to `dest` in `mode` (see
@@ -145,21 +98,12 @@ pub(crate) fn uri_to_list<S: OptionSlots>(
         // The `#` before the fragment.
         return fail(CoapError::Fragment, offset(f).wrapping_sub(1));
     }
-    let mut list = List {
-        capacity: slots.capacity(),
-        slots,
-        scratch,
-        count: 0,
-        len: 0,
-        rank: RANK_NONE,
-        at: 0,
-        utf8_at: usize::MAX,
-    };
+    let mut list = List::new(slots, scratch);
     let Some(whole) = sent_whole(mode, coap_scheme_port(scheme).is_some()) else {
         return fail(CoapError::NotCoapScheme, 0);
     };
     if whole {
-        list.copy(PROXY_URI, u.input);
+        list.bytes(PROXY_URI, u.input, false, 0);
         return list.finish();
     }
     // An empty host names nothing: a Uri-Host is 1-255 bytes (RFC 7252 §5.10.1) and CoAP
@@ -171,95 +115,25 @@ pub(crate) fn uri_to_list<S: OptionSlots>(
         return fail(CoapError::Userinfo, offset(userinfo));
     }
     list.host(host, u.host_kind, u.zone_id, dest, offset(host));
-    // Uri-Port only when the port differs from the destination's (RFC 7252 §6.4 step 7).
-    let port = u.port_number.or_else(|| default_port(scheme));
-    if let (Some(p), Some(to)) = (port, dest.and_then(|d| d.port)) {
-        if p != to {
-            list.port(p);
-        }
+    if let Some(p) = port_to_send(u.port_number.or_else(|| default_port(scheme)), dest) {
+        list.uint(URI_PORT, u64::from(p));
     }
     list.path(u.path, offset(u.path));
     if let Some(q) = u.query {
         list.items(q, offset(q));
     }
     if mode == Mode::ProxyScheme {
-        list.text(PROXY_SCHEME, scheme, true, 0);
+        list.bytes(PROXY_SCHEME, scheme, true, 0);
     }
     list.finish()
 }
 
+/// The URI side of the list: values decoded from a URI's components.
 impl<S: OptionSlots> List<'_, S> {
-    /// Notes an error of `rank` at `at`; the lowest rank, and its first offset, win.
-    fn note(&mut self, rank: u8, at: usize) {
-        if (rank, at) < (self.rank, self.at) {
-            (self.rank, self.at) = (rank, at);
-        }
-    }
-
-    /// Decodes the piece of `s` up to `stop` into the value buffer at `pos` (lowercased
-    /// with `lower`), noting a piece that is not UTF-8 (RFC 7252 §3.2: the Uri-* options
-    /// are strings) at `rank`.
-    fn decode(
-        &mut self,
-        s: &[u8],
-        stop: u8,
-        lower: bool,
-        pos: usize,
-        at: usize,
-        rank: u8,
-    ) -> (usize, usize) {
-        let d = decode_text(s, stop, lower, self.scratch, pos);
-        if !d.utf8 {
-            self.note(rank, at);
-            self.utf8_at = self.utf8_at.min(at);
-        }
-        (d.end, d.len)
-    }
-
-    /// Lists option `index`, `number` with the `len` value bytes at `pos`, when it fits,
-    /// noting a value longer than its option allows (RFC 7252 §5.10) against the piece at
-    /// `at`.
-    fn record(&mut self, number: u16, index: usize, pos: usize, len: usize, at: usize) {
-        let (max, rank) = match number {
-            URI_HOST => (MAX_TEXT_OPTION, RANK_HOST_LENGTH),
-            URI_PATH => (MAX_TEXT_OPTION, RANK_PATH_LENGTH),
-            URI_QUERY => (MAX_TEXT_OPTION, RANK_QUERY_LENGTH),
-            PROXY_URI => (MAX_PROXY_URI, RANK_SCHEME_LENGTH),
-            _ => (MAX_TEXT_OPTION, RANK_SCHEME_LENGTH),
-        };
-        if len > max {
-            self.note(rank, at);
-        }
-        if index < self.capacity {
-            self.slots.set(
-                index,
-                OptionRef {
-                    number,
-                    offset: pos,
-                    len,
-                },
-            );
-        }
-    }
-
-    /// Appends option `number` whose value is the `len` bytes just put at the end.
-    fn append(&mut self, number: u16, len: usize, at: usize) {
-        self.record(number, self.count, self.len, len, at);
-        self.count = self.count.saturating_add(1);
-        self.len = self.len.saturating_add(len);
-    }
-
-    /// Puts `b` at `pos` of the value buffer, when it fits.
-    fn put(&mut self, pos: usize, b: u8) {
-        if let Some(d) = self.scratch.get_mut(pos) {
-            *d = b;
-        }
-    }
-
     /// Appends option `number` with the valid component text `s` decoded.
     fn text(&mut self, number: u16, s: &[u8], lower: bool, at: usize) -> usize {
         let rank = if number == URI_PATH {
-            RANK_PATH_UTF8
+            RANK_PATH_TEXT
         } else {
             RANK_TEXT_UTF8
         };
@@ -267,26 +141,6 @@ impl<S: OptionSlots> List<'_, S> {
         let (end, len) = self.decode(s, stop, lower, self.len, at, rank);
         self.append(number, len, at);
         end
-    }
-
-    /// Appends option `number` with the bytes of `s` as they are (Proxy-Uri).
-    fn copy(&mut self, number: u16, s: &[u8]) {
-        for (k, &b) in s.iter().enumerate() {
-            self.put(self.len.wrapping_add(k), b);
-        }
-        self.append(number, s.len(), 0);
-    }
-
-    /// Appends a uint option: big-endian without leading zero bytes (RFC 7252 §3.2).
-    fn port(&mut self, p: u16) {
-        // The leading zero bytes from the leading zero bits (2 for 0).
-        let skip = (p.leading_zeros() / 8) as usize;
-        let bytes = p.to_be_bytes();
-        let value = bytes.get(skip..).unwrap_or(&[]);
-        for (k, &b) in value.iter().enumerate() {
-            self.put(self.len.wrapping_add(k), b);
-        }
-        self.append(URI_PORT, value.len(), 0);
     }
 
     /// Uri-Host (RFC 7252 §6.4 steps 5-6, Decision 6): none when the host is the
@@ -321,7 +175,7 @@ impl<S: OptionSlots> List<'_, S> {
             let bracketed = pct_byte(host, 0) == Some(b'[')
                 && host.len().checked_sub(3).and_then(|i| pct_byte(host, i)) == Some(b']');
             if n == 16 || bracketed {
-                self.note(RANK_BAD_HOST, at);
+                self.note(RANK_BAD_HOST, CoapError::BadUriHost, at);
             }
         }
         // An address is ASCII: a host left out needs no UTF-8 check.
@@ -386,7 +240,7 @@ impl<S: OptionSlots> List<'_, S> {
                     if write {
                         index = index.wrapping_sub(1);
                         pos = pos.wrapping_sub(len);
-                        self.decode(s, b'/', false, pos, seg_at, RANK_PATH_UTF8);
+                        self.decode(s, b'/', false, pos, seg_at, RANK_PATH_TEXT);
                         self.record(URI_PATH, index, pos, len, seg_at);
                     } else {
                         n = n.saturating_add(1);
@@ -419,28 +273,6 @@ impl<S: OptionSlots> List<'_, S> {
             // Past the `&`.
             i = i.wrapping_add(1);
         }
-    }
-
-    fn finish(self) -> Result<OptionSpace, Refusal> {
-        let why = match self.rank {
-            RANK_NONE => None,
-            RANK_TEXT_UTF8 | RANK_PATH_UTF8 => {
-                return Err(Refusal::Coap(CoapError::NotUtf8, self.utf8_at));
-            }
-            RANK_BAD_HOST => Some(CoapError::BadUriHost),
-            _ => Some(CoapError::OptionLength),
-        };
-        if let Some(why) = why {
-            return Err(Refusal::Coap(why, self.at));
-        }
-        let space = OptionSpace {
-            options: self.count,
-            scratch: self.len,
-        };
-        if self.count > self.capacity || self.len > self.scratch.len() {
-            return Err(Refusal::Space(space));
-        }
-        Ok(space)
     }
 }
 

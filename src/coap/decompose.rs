@@ -3,7 +3,10 @@
 
 use super::client::{sent_whole, Mode};
 use super::coap_scheme;
-use super::options::{is_destination, Collector, Destination, OptionRef, OptionSlots, SliceSlots};
+use super::options::{
+    is_destination, port_to_send, Destination, List, OptionRef, OptionSlots, Refusal, SliceSlots,
+    RANK_BAD_HOST, RANK_PATH_TEXT, RANK_QUERY_TEXT, RANK_TEXT_UTF8,
+};
 use super::{
     PROXY_CRI, PROXY_SCHEME, PROXY_SCHEME_NUMBER, URI_HOST, URI_PATH, URI_PORT, URI_QUERY,
 };
@@ -12,30 +15,12 @@ use crate::error::{CoapError, Error, OptionSpace};
 use crate::out::Out;
 use crate::uri::{default_port, ip};
 
-fn fail<T>(e: CoapError) -> Result<T, Error> {
-    Err(Error::Coap(e))
-}
-
-/// Uri-Port when the port differs from the destination port (`None` there: the target's
-/// own port).
-fn push_port<S: OptionSlots>(
-    c: &mut Collector<'_, '_, S>,
-    port: Option<u16>,
-    dest: Option<&Destination<'_>>,
-) -> Result<(), Error> {
-    let dest_port = dest.and_then(|d| d.port).or(port);
-    match port.filter(|&p| Some(p) != dest_port) {
-        Some(p) => c.push_uint(URI_PORT, u64::from(p)),
-        None => Ok(()),
-    }
-}
-
 /// Would this Uri-Host value read as a bare IPv6 address (a reg-name such as `%3A%3A1`)?
 /// RFC 7252 §6.5 cannot turn such a value back into a URI, and a server could take the
 /// name for the address, so it is refused rather than sent.
 ///
-/// Generic, not `&dyn Fn`, for the reason `Collector` is generic over its slots; not
-/// inlined, so that its 45-byte buffer stays out of its callers' frames.
+/// Generic, not `&dyn Fn`, for the reason `List` is generic over its slots; not inlined,
+/// so that its 45-byte buffer stays out of its callers' frames.
 #[inline(never)]
 fn spells_ipv6(write: impl Fn(&mut Out<'_>)) -> bool {
     // The longest IPv6 text (with an embedded IPv4 address) is 45 bytes.
@@ -86,7 +71,7 @@ pub fn cri_to_options(
     opts: &mut [OptionRef],
     scratch: &mut [u8],
 ) -> Result<OptionSpace, Error> {
-    cri_to_slots(cri, raw, dest, mode, &mut SliceSlots(opts), scratch)
+    cri_to_slots(cri, raw, dest, mode, &mut SliceSlots(opts), scratch).map_err(Error::from)
 }
 
 pub(crate) fn cri_to_slots<S: OptionSlots>(
@@ -96,8 +81,9 @@ pub(crate) fn cri_to_slots<S: OptionSlots>(
     mode: Mode,
     opts: &mut S,
     scratch: &mut [u8],
-) -> Result<OptionSpace, Error> {
-    let mut c = Collector::new(opts, scratch);
+) -> Result<OptionSpace, Refusal> {
+    // The CRI functions report no offset for a CoAP error.
+    let fail = |why| Err(Refusal::Coap(why, 0));
     let Some(scheme) = cri.scheme else {
         return fail(CoapError::NotAbsolute);
     };
@@ -111,9 +97,10 @@ pub(crate) fn cri_to_slots<S: OptionSlots>(
     let Some(whole) = sent_whole(mode, coap.is_some()) else {
         return fail(CoapError::NotCoapScheme);
     };
+    let mut list = List::new(opts, scratch);
     if whole {
-        c.push(PROXY_CRI, |w| w.push(raw))?;
-        return c.finish();
+        list.bytes(PROXY_CRI, raw, false, 0);
+        return list.finish();
     }
     let default = match scheme {
         Scheme::Number(n) => coap
@@ -131,49 +118,54 @@ pub(crate) fn cri_to_slots<S: OptionSlots>(
     match &a.host {
         Host::Name(labels) if labels.is_empty() => return fail(CoapError::NoHost),
         &Host::Name(labels) => {
-            check_text_items(labels)?;
+            list.check_text(labels, RANK_TEXT_UTF8);
             if spells_ipv6(|w| write_joined(labels, b'.', w)) || labels_are_bracketed(labels) {
-                return fail(CoapError::BadUriHost);
+                list.note(RANK_BAD_HOST, CoapError::BadUriHost, 0);
             }
-            c.push(URI_HOST, |w| write_joined(labels, b'.', w))?;
+            list.write(URI_HOST, 0, |w| write_joined(labels, b'.', w));
         }
         &Host::Ip { addr, zone } => {
             if !is_destination(addr, zone.map(str::as_bytes), false, dest) {
-                c.push(URI_HOST, |w| write_ip_literal(addr, w))?;
+                list.write(URI_HOST, 0, |w| write_ip_literal(addr, w));
             }
         }
     }
-    push_port(&mut c, a.port.or(default), dest)?;
+    if let Some(p) = port_to_send(a.port.or(default), dest) {
+        list.uint(URI_PORT, u64::from(p));
+    }
+    // A path of one empty segment is "/": no Uri-Path (RFC 7252 §6.4 step 8).
     if let Some(path) = cri
         .path
         .filter(|p| !(p.count == 1 && p.iter().all(|s| s.is_empty())))
     {
-        check_text_items(path)?;
+        list.check_text(path, RANK_PATH_TEXT);
         for seg in path.iter() {
-            c.push(URI_PATH, |w| write_text(seg, w))?;
+            list.write(URI_PATH, 0, |w| write_text(seg, w));
         }
     }
     if let Some(query) = cri.query {
-        check_text_items(query)?;
+        list.check_text(query, RANK_QUERY_TEXT);
         for param in query.iter() {
-            c.push(URI_QUERY, |w| write_text(param, w))?;
+            list.write(URI_QUERY, 0, |w| write_text(param, w));
         }
     }
     if mode == Mode::ProxyScheme {
         match scheme {
-            Scheme::Number(n) => c.push_uint(PROXY_SCHEME_NUMBER, n)?,
-            Scheme::Name(name) => c.push(PROXY_SCHEME, |w| w.push(name.as_bytes()))?,
+            Scheme::Number(n) => list.uint(PROXY_SCHEME_NUMBER, n),
+            Scheme::Name(name) => list.bytes(PROXY_SCHEME, name.as_bytes(), false, 0),
         }
     }
-    c.finish()
+    list.finish()
 }
 
-/// "The presence of any text-pet-sequence subitem in this item fails this algorithm."
-fn check_text_items(items: Items<'_>) -> Result<(), Error> {
-    if items.iter().all(|i| i.as_text().is_some()) {
-        Ok(())
-    } else {
-        fail(CoapError::Pet)
+/// The CRI side of the list.
+impl<S: OptionSlots> List<'_, S> {
+    /// "The presence of any text-pet-sequence subitem in this item fails this algorithm"
+    /// (draft §8.1.1): noted at `rank`.
+    fn check_text(&mut self, items: Items<'_>, rank: u8) {
+        if !items.iter().all(|i| i.as_text().is_some()) {
+            self.note(rank, CoapError::Pet, 0);
+        }
     }
 }
 

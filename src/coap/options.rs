@@ -7,7 +7,7 @@ use super::{
 };
 use crate::error::{CoapError, Error, OptionSpace};
 use crate::out::Out;
-use crate::uri::percent::pct_byte;
+use crate::uri::percent::{decode_text, pct_byte};
 
 /// The request's destination transport address (RFC 7252 §6.4): IP address bytes (4 or
 /// 16; empty when unknown), an optional zone, the UDP port (`None`: the URI's own).
@@ -56,16 +56,194 @@ impl OptionSlots for SliceSlots<'_> {
     }
 }
 
-/// Builds an option list into caller arrays, counting on past their ends so the caller
-/// learns the room needed. Generic over the slots, not `&mut dyn OptionSlots`: the stack
-/// report counts each indirect call as a call to any function whose address the image
-/// holds, which put URI-side callbacks under every option pushed (issue 13).
-pub(crate) struct Collector<'o, 's, S: OptionSlots> {
-    opts: &'o mut S,
-    /// `opts.capacity()`, asked once.
+/// Why a list could not be made: a CoAP error with the byte of the input it is about, or
+/// the room a list that did not fit needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Refusal {
+    /// The target cannot be sent: why, and the offset of the piece that made it so.
+    Coap(CoapError, usize),
+    /// The options do not fit: the room needed.
+    Space(OptionSpace),
+}
+
+impl From<Refusal> for Error {
+    fn from(r: Refusal) -> Self {
+        match r {
+            Refusal::Coap(why, _) => Error::Coap(why),
+            Refusal::Space(space) => Error::OptionSpace(space),
+        }
+    }
+}
+
+// The ranks of the errors a conversion pass notes, in the documented precedence (the
+// lowest wins, whatever the order the pass meets them in, Decision 17): a host or query
+// that is not UTF-8, a host that spells an IPv6 address or is bracketed, an over-long
+// Uri-Host, a path segment that is not UTF-8 (a CRI: a PET segment), then over-long
+// Uri-Path, a PET query item (CRI), over-long Uri-Query and Proxy-Scheme.
+pub(crate) const RANK_TEXT_UTF8: u8 = 0;
+pub(crate) const RANK_BAD_HOST: u8 = 1;
+pub(crate) const RANK_HOST_LENGTH: u8 = 2;
+pub(crate) const RANK_PATH_TEXT: u8 = 3;
+pub(crate) const RANK_PATH_LENGTH: u8 = 4;
+pub(crate) const RANK_QUERY_TEXT: u8 = 5;
+pub(crate) const RANK_QUERY_LENGTH: u8 = 6;
+pub(crate) const RANK_SCHEME_LENGTH: u8 = 7;
+/// No error noted.
+const RANK_NONE: u8 = u8::MAX;
+
+/// An option list under construction in the caller's memory (option slots and a value
+/// buffer), counted on past the ends of both, with the errors noted so far.
+pub(crate) struct List<'a, S: OptionSlots> {
+    slots: &'a mut S,
+    /// `slots.capacity()`, asked once.
     capacity: usize,
-    scratch: Out<'s>,
-    count: usize,
+    pub(super) scratch: &'a mut [u8],
+    /// Options listed so far (stored or only counted).
+    pub(super) count: usize,
+    /// Value bytes so far (written or only counted).
+    pub(super) len: usize,
+    /// The lowest rank noted, its error, and the offset it was noted at (the first).
+    rank: u8,
+    why: CoapError,
+    at: usize,
+    /// The first piece sent that is not UTF-8, in text order.
+    utf8_at: usize,
+}
+
+impl<'a, S: OptionSlots> List<'a, S> {
+    pub(crate) fn new(slots: &'a mut S, scratch: &'a mut [u8]) -> Self {
+        List {
+            capacity: slots.capacity(),
+            slots,
+            scratch,
+            count: 0,
+            len: 0,
+            rank: RANK_NONE,
+            why: CoapError::OptionLength,
+            at: 0,
+            utf8_at: usize::MAX,
+        }
+    }
+
+    /// Notes the error `why` of `rank` about the piece at `at`; the lowest rank, and its
+    /// first offset, win.
+    pub(super) fn note(&mut self, rank: u8, why: CoapError, at: usize) {
+        if (rank, at) < (self.rank, self.at) {
+            (self.rank, self.why, self.at) = (rank, why, at);
+        }
+    }
+
+    /// Has an error been noted?
+    pub(super) fn failed(&self) -> bool {
+        self.rank != RANK_NONE
+    }
+
+    /// Decodes the valid percent-encoded piece of `s` up to `stop` into the value buffer
+    /// at `pos` (lowercased with `lower`), noting a piece that is not UTF-8 (RFC 7252 §3.2:
+    /// the Uri-* options are strings, Decision 13) at `rank`; returns where the piece
+    /// ended in `s` and its decoded length.
+    pub(super) fn decode(
+        &mut self,
+        s: &[u8],
+        stop: u8,
+        lower: bool,
+        pos: usize,
+        at: usize,
+        rank: u8,
+    ) -> (usize, usize) {
+        let d = decode_text(s, stop, lower, self.scratch, pos);
+        if !d.utf8 {
+            self.note(rank, CoapError::NotUtf8, at);
+            self.utf8_at = self.utf8_at.min(at);
+        }
+        (d.end, d.len)
+    }
+
+    /// Lists option `index`, `number` with the `len` value bytes at `pos`, when it fits,
+    /// noting a value outside the length its option allows (RFC 7252 §5.10, draft §8.2)
+    /// against the piece at `at`.
+    pub(super) fn record(&mut self, number: u16, index: usize, pos: usize, len: usize, at: usize) {
+        let (min, max) = length_limits(number);
+        if len < min || len > max {
+            let rank = match number {
+                URI_HOST => RANK_HOST_LENGTH,
+                URI_PATH => RANK_PATH_LENGTH,
+                URI_QUERY => RANK_QUERY_LENGTH,
+                _ => RANK_SCHEME_LENGTH,
+            };
+            self.note(rank, CoapError::OptionLength, at);
+        }
+        if index < self.capacity {
+            self.slots.set(
+                index,
+                OptionRef {
+                    number,
+                    offset: pos,
+                    len,
+                },
+            );
+        }
+    }
+
+    /// Appends option `number` whose value is the `len` bytes just put at the end.
+    pub(super) fn append(&mut self, number: u16, len: usize, at: usize) {
+        self.record(number, self.count, self.len, len, at);
+        self.count = self.count.saturating_add(1);
+        self.len = self.len.saturating_add(len);
+    }
+
+    /// Puts `b` at `pos` of the value buffer, when it fits.
+    pub(super) fn put(&mut self, pos: usize, b: u8) {
+        if let Some(d) = self.scratch.get_mut(pos) {
+            *d = b;
+        }
+    }
+
+    /// Appends option `number` whose value `write` writes through an [`Out`].
+    pub(super) fn write(&mut self, number: u16, at: usize, write: impl FnOnce(&mut Out<'_>)) {
+        let mut w = Out::new(self.scratch);
+        w.seek(self.len);
+        write(&mut w);
+        let len = w.len().saturating_sub(self.len);
+        self.append(number, len, at);
+    }
+
+    /// Appends option `number` with the bytes of `s`, ASCII-lowercased with `lower`.
+    pub(super) fn bytes(&mut self, number: u16, s: &[u8], lower: bool, at: usize) {
+        for (k, &b) in s.iter().enumerate() {
+            let b = if lower { b.to_ascii_lowercase() } else { b };
+            self.put(self.len.wrapping_add(k), b);
+        }
+        self.append(number, s.len(), at);
+    }
+
+    /// Appends a uint option: big-endian without leading zero bytes (RFC 7252 §3.2).
+    pub(super) fn uint(&mut self, number: u16, v: u64) {
+        // The leading zero bytes from the leading zero bits (8 for 0).
+        let skip = (v.leading_zeros() / 8) as usize;
+        let bytes = v.to_be_bytes();
+        self.bytes(number, bytes.get(skip..).unwrap_or(&[]), false, 0);
+    }
+
+    /// The list's room, or why it cannot be made.
+    pub(crate) fn finish(self) -> Result<OptionSpace, Refusal> {
+        if self.failed() {
+            let at = if self.why == CoapError::NotUtf8 {
+                self.utf8_at
+            } else {
+                self.at
+            };
+            return Err(Refusal::Coap(self.why, at));
+        }
+        let space = OptionSpace {
+            options: self.count,
+            scratch: self.len,
+        };
+        if self.count > self.capacity || self.len > self.scratch.len() {
+            return Err(Refusal::Space(space));
+        }
+        Ok(space)
+    }
 }
 
 /// The allowed value lengths (RFC 7252 §5.10, draft §8.2).
@@ -80,77 +258,6 @@ fn length_limits(number: u16) -> (usize, usize) {
         PROXY_SCHEME_NUMBER => (0, 3),
         _ => (0, usize::MAX),
     }
-}
-
-impl<'o, 's, S: OptionSlots> Collector<'o, 's, S> {
-    pub(crate) fn new(opts: &'o mut S, scratch: &'s mut [u8]) -> Self {
-        Collector {
-            capacity: opts.capacity(),
-            opts,
-            scratch: Out::new(scratch),
-            count: 0,
-        }
-    }
-
-    /// Appends an option whose value `write` produces (generic, so that each writer is
-    /// inlined: a list has an option every few bytes of URI).
-    #[inline]
-    pub(crate) fn push(
-        &mut self,
-        number: u16,
-        write: impl FnOnce(&mut Out<'_>),
-    ) -> Result<(), Error> {
-        let offset = self.scratch.len();
-        write(&mut self.scratch);
-        self.record(number, offset)
-    }
-
-    /// Lists the option `number` whose value [`Collector::push`] wrote from `offset` to the
-    /// end of the scratch buffer, once its length is in range (RFC 7252 §5.10). Not
-    /// inlined: one copy for all the pushes of a conversion, where each held its own.
-    #[inline(never)]
-    fn record(&mut self, number: u16, offset: usize) -> Result<(), Error> {
-        let len = self.scratch.len().saturating_sub(offset);
-        let (min, max) = length_limits(number);
-        if len < min || len > max {
-            return Err(Error::Coap(CoapError::OptionLength));
-        }
-        if self.count < self.capacity {
-            self.opts.set(
-                self.count,
-                OptionRef {
-                    number,
-                    offset,
-                    len,
-                },
-            );
-        }
-        self.count = self.count.saturating_add(1);
-        Ok(())
-    }
-
-    /// A CoAP uint option value: big-endian, without leading zero bytes (RFC 7252 §3.2).
-    pub(crate) fn push_uint(&mut self, number: u16, value: u64) -> Result<(), Error> {
-        self.push(number, |w| write_uint(value, w))
-    }
-
-    pub(crate) fn finish(self) -> Result<OptionSpace, Error> {
-        let space = OptionSpace {
-            options: self.count,
-            scratch: self.scratch.len(),
-        };
-        if self.count > self.capacity || self.scratch.finish().is_err() {
-            return Err(Error::OptionSpace(space));
-        }
-        Ok(space)
-    }
-}
-
-pub(crate) fn write_uint(value: u64, w: &mut Out<'_>) {
-    let bytes = value.to_be_bytes();
-    // The leading zero bytes counted from the leading zero bits (8 for 0), not by a loop.
-    let skip = (value.leading_zeros() / 8) as usize;
-    w.push(bytes.get(skip..).unwrap_or(&[]));
 }
 
 /// Reads a CoAP uint option value of at most `max` bytes.
@@ -240,6 +347,13 @@ pub(crate) fn is_destination(
             }
             _ => false,
         }
+}
+
+/// The Uri-Port to send (RFC 7252 §6.4 step 7): the target's `port` (or its scheme's
+/// default) when it differs from the destination's port; none without a destination port.
+pub(crate) fn port_to_send(port: Option<u16>, dest: Option<&Destination<'_>>) -> Option<u16> {
+    let to = dest.and_then(|d| d.port)?;
+    port.filter(|&p| p != to)
 }
 
 /// `a == b`, byte by byte (a slice `==` calls `memcmp`: docs/DESIGN.md Decision 17).

@@ -464,7 +464,7 @@ pub unsafe extern "C" fn cri_to_coap_options(
             err,
             bytes,
             d.as_ref(),
-            |o, b| coap::cri_to_slots(&c, bytes, d.as_ref(), m, o, b),
+            |o, b| coap::cri_to_slots(&c, bytes, d.as_ref(), m, o, b).map_err(Error::from),
         )
     }
 }
