@@ -57,7 +57,8 @@ fn labels_are_bracketed(labels: Items<'_>) -> bool {
 }
 
 /// The full CRI `cri` (whose CBOR is `raw`) as CoAP options (draft §8.1.1) for a request to `dest` (`None`: the
-/// address and port the CRI names); see [`uri_to_options`] for the output.
+/// address and port the CRI names); see
+/// [`super::uri_to_options`] for the output.
 ///
 /// Errors: [`Error::Coap`] — `NotAbsolute` (not a full CRI), `NotCoapScheme` (mode
 /// `Direct`: a scheme-id outside the CoAP table, or a scheme-name), `Fragment`, `Pet` (a
