@@ -95,8 +95,8 @@ impl<'a> Composer<'a> {
 
     /// How the path starts once `dots` are removed; `dots` is `None` unless `DOTS`, which
     /// keeps dot-segment code out of the writer without dots.
-    fn path_start<const DOTS: bool>(&self, dots: Option<Dots>) -> PathStart {
-        match dots.filter(|_| DOTS) {
+    fn path_start(&self, dots: Option<Dots>) -> PathStart {
+        match dots {
             Some(dots) => {
                 let (first, second) = dot_segments::first_chunks(self.path, dots);
                 PathStart {
@@ -122,16 +122,14 @@ impl<'a> Composer<'a> {
 
     /// Writes the reference (§5.3), with its dot-segments removed as `self.dots` says.
     pub(crate) fn write<S: Style>(&self, w: &mut Out<'_>) {
-        self.write_with::<S, true>(w);
+        self.write_with::<S>(w);
     }
 
     /// Writes the reference (§5.3) with the prefixes that keep it reparsing to the same
     /// components: "/." before a path starting with "//" when there is no authority
     /// (docs/DESIGN.md Decision 3), "./" before a first segment with ":" when there is neither
-    /// scheme nor authority (§4.2). Only with `DOTS` does it look at `self.dots`: like
-    /// the style, that is decided at compile time, so that writing a split reference as
-    /// it is ([`write_ref`]) links no dot-segment removal.
-    fn write_with<S: Style, const DOTS: bool>(&self, w: &mut Out<'_>) {
+    /// scheme nor authority (§4.2).
+    fn write_with<S: Style>(&self, w: &mut Out<'_>) {
         if let Some(s) = self.scheme {
             S::scheme(s, w);
             w.byte(b':');
@@ -151,7 +149,7 @@ impl<'a> Composer<'a> {
                 w.push(p);
             }
         }
-        self.write_path::<S, DOTS>(w);
+        self.write_path::<S>(w);
         if let Some(q) = self.query {
             w.byte(b'?');
             S::query(q, w);
@@ -162,13 +160,13 @@ impl<'a> Composer<'a> {
         }
     }
 
-    /// The path, with dot-segments removed as `self.dots` says if `DOTS`.
-    fn write_path<S: SegWrite, const DOTS: bool>(&self, w: &mut Out<'_>) {
-        let dots = if DOTS { self.effective_dots() } else { None };
+    /// The path, with dot-segments removed as `self.dots` says.
+    fn write_path<S: SegWrite>(&self, w: &mut Out<'_>) {
+        let dots = self.effective_dots();
         // With an authority, only an empty path that gets a "/" needs to know how the
         // path starts: finding out costs a pass over the segments when there are dots.
         let start = if self.host.is_none() || self.slash_if_empty {
-            self.path_start::<DOTS>(dots)
+            self.path_start(dots)
         } else {
             PathStart::default()
         };
@@ -323,8 +321,6 @@ pub fn recompose(r: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
 /// checks its parts once, through `from_parts`, and writes with this.
 pub(crate) fn write_as_is(r: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
     let mut w = Out::new(out);
-    // The writer resolution uses (the RFC 3986 profile links both), not `write_ref`'s:
-    // a second copy of the writer costs that profile more than removal code it skips.
     Composer::from_ref(r).write::<AsIs>(&mut w);
     w.finish()
 }
