@@ -199,66 +199,77 @@ impl<S: OptionSlots> List<'_, S> {
         let Some((_, segments)) = path.split_first() else {
             return;
         };
-        let at = at.wrapping_add(1);
-        let (first, start) = (self.count, self.len);
-        let (mut n, mut total) = (0usize, 0usize);
-        for write in [false, true] {
-            let (mut index, mut pos) = (first.saturating_add(n), start.saturating_add(total));
-            let (mut end, mut skip, mut last) = (segments.len(), 0usize, true);
-            loop {
-                // The segment before `end`, and its decoded length.
-                let mut b = end;
-                let mut pcts = 0usize;
-                while let Some(&c) = b.checked_sub(1).and_then(|i| segments.get(i)) {
-                    if c == b'/' {
-                        break;
-                    }
-                    pcts = pcts.wrapping_add(usize::from(c == b'%'));
-                    b = b.wrapping_sub(1);
-                }
-                let seg = segments.get(b..end).unwrap_or(&[]);
-                let dots = dot_segment(seg);
-                // A final "." or ".." leaves an empty last segment (RFC 3986 §5.2.4 2C, 2D).
-                let sent = match dots {
-                    0 if skip == 0 => Some(seg),
-                    0 => {
-                        skip = skip.wrapping_sub(1);
-                        None
-                    }
-                    _ => {
-                        skip = skip.saturating_add(usize::from(dots == 2));
-                        last.then_some(&[][..])
-                    }
-                };
-                if let Some(s) = sent {
-                    let len = if s.is_empty() {
-                        0
-                    } else {
-                        s.len().wrapping_sub(pcts.wrapping_mul(2))
-                    };
-                    let seg_at = at.wrapping_add(b);
-                    if write {
-                        index = index.wrapping_sub(1);
-                        pos = pos.wrapping_sub(len);
-                        self.decode(s, b'/', false, pos, seg_at, RANK_PATH_TEXT);
-                        self.record(URI_PATH, index, pos, len, seg_at);
-                    } else {
-                        n = n.saturating_add(1);
-                        total = total.saturating_add(len);
-                    }
-                }
-                let Some(before) = b.checked_sub(1) else {
-                    break;
-                };
-                (end, last) = (before, false);
-            }
-            // "/" alone is left: no Uri-Path.
-            if n == 1 && total == 0 {
-                return;
-            }
+        let (at, first, start) = (at.wrapping_add(1), self.count, self.len);
+        let (n, total) = self.survivors(segments, at, None);
+        // "/" alone is left: no Uri-Path.
+        if n == 1 && total == 0 {
+            return;
         }
-        self.count = first.saturating_add(n);
-        self.len = start.saturating_add(total);
+        let end = (first.saturating_add(n), start.saturating_add(total));
+        self.survivors(segments, at, Some(end));
+        (self.count, self.len) = end;
+    }
+
+    /// One backward walk over the raw `segments` (at `at` in the input): how many
+    /// segments survive dot-segment removal and their decoded length; with `write`, the
+    /// slot index and value position just past the last survivor, each survivor decoded
+    /// and listed in its place, last first. Not inlined: one copy for both walks.
+    #[inline(never)]
+    fn survivors(
+        &mut self,
+        segments: &[u8],
+        at: usize,
+        mut write: Option<(usize, usize)>,
+    ) -> (usize, usize) {
+        let (mut n, mut total) = (0usize, 0usize);
+        let (mut end, mut skip, mut last) = (segments.len(), 0usize, true);
+        loop {
+            // The segment before `end`, and its decoded length.
+            let mut b = end;
+            let mut pcts = 0usize;
+            while let Some(&c) = b.checked_sub(1).and_then(|i| segments.get(i)) {
+                if c == b'/' {
+                    break;
+                }
+                pcts = pcts.wrapping_add(usize::from(c == b'%'));
+                b = b.wrapping_sub(1);
+            }
+            let seg = segments.get(b..end).unwrap_or(&[]);
+            let dots = dot_segment(seg);
+            // A final "." or ".." leaves an empty last segment (RFC 3986 §5.2.4 2C, 2D).
+            let sent = match dots {
+                0 if skip == 0 => Some(seg),
+                0 => {
+                    skip = skip.wrapping_sub(1);
+                    None
+                }
+                _ => {
+                    skip = skip.saturating_add(usize::from(dots == 2));
+                    last.then_some(&[][..])
+                }
+            };
+            if let Some(s) = sent {
+                let len = if s.is_empty() {
+                    0
+                } else {
+                    s.len().wrapping_sub(pcts.wrapping_mul(2))
+                };
+                let seg_at = at.wrapping_add(b);
+                if let Some((index, pos)) = write.as_mut() {
+                    *index = index.wrapping_sub(1);
+                    *pos = pos.wrapping_sub(len);
+                    let (index, pos) = (*index, *pos);
+                    self.decode(s, b'/', false, pos, seg_at, RANK_PATH_TEXT);
+                    self.record(URI_PATH, index, pos, len, seg_at);
+                }
+                n = n.saturating_add(1);
+                total = total.saturating_add(len);
+            }
+            let Some(before) = b.checked_sub(1) else {
+                return (n, total);
+            };
+            (end, last) = (before, false);
+        }
     }
 
     /// Uri-Query (RFC 7252 §6.4 step 9): one option per `&`-separated item, decoded.
