@@ -67,7 +67,7 @@ pub(crate) fn ipv6(s: &[u8], out: &mut [u8]) -> bool {
         // A group of 1-4 hex digits, or the last 32 bits as an IPv4address to the end:
         // its bytes from the top of `word`.
         let (mut word, len) = if s.get(i) == Some(&b'.') {
-            let Some(a) = ipv4_inline(s.get(start..).unwrap_or(&[])) else {
+            let Some(a) = ipv4(s.get(start..).unwrap_or(&[])) else {
                 return false;
             };
             i = s.len();
