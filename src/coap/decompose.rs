@@ -44,7 +44,7 @@ fn bracketed(first: Option<u8>, last: Option<u8>) -> bool {
 
 /// [`bracketed`] for the labels of a CRI host-name, which go into Uri-Host joined by `.`.
 /// Not inlined: its two item iterators took cri_to_coap_options' own frame from 264 to
-/// 280 bytes (over issue 13's 512-byte budget).
+/// 280 bytes (over the 512-byte stack budget).
 #[inline(never)]
 fn labels_are_bracketed(labels: Items<'_>) -> bool {
     let first = labels.iter().next().and_then(|l| l.as_text());
@@ -184,7 +184,7 @@ fn write_text(item: TextOrPet<'_>, w: &mut Out<'_>) {
 /// The labels are text (the caller ran `check_text_items`): each is read whole, and the
 /// separator goes before every label but the first, with no `Pieces` or `Enumerate` state
 /// on this frame: 96 -> 48 bytes, under `spells_ipv6` on the deepest chain of
-/// cri_to_coap_options (issue 13).
+/// cri_to_coap_options (Decision 17).
 fn write_joined(items: Items<'_>, sep: u8, w: &mut Out<'_>) {
     let mut after_first = false;
     for item in items.iter() {

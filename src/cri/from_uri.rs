@@ -50,7 +50,7 @@ struct Unit {
     /// Decoded bytes (1 to 4: one UTF-8 character, or one PET byte).
     bytes: [u8; 4],
     /// Bytes (`u8`, and the source length derived from `pct`, not a `usize` of its own:
-    /// the unit takes 7 B, not 16, on every frame that holds one, issue 13).
+    /// the unit takes 7 B, not 16, on every frame that holds one, Decision 17).
     width: u8,
     /// Percent-encoded in the source: each decoded byte took three source bytes.
     pct: bool,
@@ -148,7 +148,7 @@ fn units(s: &[u8], set: Set, lower: bool) -> Units<'_> {
 fn runs(u: Units<'_>) -> impl Iterator<Item = (bool, Units<'_>)> + '_ {
     let mut rest = u;
     core::iter::from_fn(move || {
-        // Each unit decoded once (not three times: this frame 120 -> 80 bytes, issue 13):
+        // Each unit decoded once (not three times: this frame 120 -> 80 bytes, Decision 17):
         // the run ends at the first unit of the other kind, decoded again as the first
         // of the next run. Only slices are saved, not `Units` clones (72 -> 56 bytes).
         let start = rest.s;
@@ -241,7 +241,7 @@ enum Section {
     Null,
     True,
     /// At most 127 (`from_uri` checks the range before writing): a byte, so that the five
-    /// sections take 10 B of stack, not 80 (issue 13).
+    /// sections take 10 B of stack, not 80 (Decision 17).
     Discard(u8),
     Path,
     Query,

@@ -37,7 +37,7 @@ pub struct Items<'a> {
     pub(crate) raw: &'a [u8],
     /// A usize, not the u64 a CBOR array head may declare: every item read on ingest took
     /// at least one byte of the input, so there are at most as many as it has bytes (and
-    /// the view is 4 bytes smaller on 32-bit targets, issue 13).
+    /// the view is 4 bytes smaller on 32-bit targets, Decision 17).
     pub(crate) count: usize,
 }
 
@@ -114,7 +114,7 @@ impl<'a> CriRef<'a> {
     }
 
     /// Both decoders in one: a `decode_full` that called `decode` held a second copy of
-    /// the view (and its `Result`) in its frame (issue 13).
+    /// the view (and its `Result`) in its frame (Decision 17).
     fn decode_as(cbor: &'a [u8], full: bool) -> R<Self> {
         // Copied from a constant, unlike in the C functions' `ingest` calls: built inline
         // here, the view took 8 more bytes of cri_to_edn's frame (the one C caller, in an
@@ -145,7 +145,7 @@ impl<'a> CriRef<'a> {
     /// [`CriRef::decode`] does (with `full`, [`CriRef::decode_full`]); after an error `self`
     /// is partly filled and must not be used. It writes into the caller's view rather than
     /// returning one: a view built in a frame and then moved into a `Result` puts two
-    /// copies of it on the stack below every read (issue 13), so the C functions decode
+    /// copies of it on the stack below every read (Decision 17), so the C functions decode
     /// into a view of their own with it.
     #[inline(never)]
     pub(crate) fn ingest(&mut self, cbor: &'a [u8], full: bool) -> R<()> {
@@ -225,7 +225,7 @@ fn not_cbor(offset: usize) -> Unprocessable {
 
 /// The kind of the item at `d`. Inline, over the reader's own `peek`: its result is a
 /// register, where an `R<Kind>` (no register pair) was an 8-byte slot in the frame of
-/// every reader on the ingest chain (issue 13).
+/// every reader on the ingest chain (Decision 17).
 #[inline(always)]
 fn peek(d: &Reader<'_>) -> R<Kind> {
     d.peek().map_err(|m| malformed(m, d.position()))
@@ -258,7 +258,7 @@ fn structure<T>(d: &Reader<'_>) -> R<T> {
 /// The declared length of the array at `d`, saturated to a usize: every item takes at
 /// least one byte of the input, so a count past `usize::MAX` fails on the same item as
 /// the exact one, and a usize counter is one register where a u64 took two (and their
-/// spill slots: 8 bytes of stack in each of the readers below, issue 13).
+/// spill slots: 8 bytes of stack in each of the readers below, Decision 17).
 #[inline(always)]
 fn array_len(d: &mut Reader<'_>) -> R<usize> {
     let at = d.position();
@@ -405,7 +405,7 @@ fn read_discard(d: &mut Reader<'_>) -> R<Discard> {
 }
 
 /// Reads the authority into `slot`: written in place, as `read_items` does; an
-/// `R<Authority>` built and moved took 8 more bytes of `ingest`'s frame (issue 13).
+/// `R<Authority>` built and moved took 8 more bytes of `ingest`'s frame (Decision 17).
 fn read_authority<'a>(d: &mut Reader<'a>, slot: &mut Option<Authority<'a>>) -> R<()> {
     let at = d.position();
     *slot = Some(match peek(d)? {
@@ -535,7 +535,7 @@ fn redundant_tail(r: &CriRef<'_>, rest: usize) -> bool {
 }
 
 /// Reads an array of text-or-pet items into `slot`. Written in place: an `R<()>` is a
-/// register pair, where an `R<Items>` was a 16-byte slot in the caller's frame (issue 13).
+/// register pair, where an `R<Items>` was a 16-byte slot in the caller's frame (Decision 17).
 fn read_items<'a>(d: &mut Reader<'a>, rule: TextRule, slot: &mut Option<Items<'a>>) -> R<()> {
     let count = array_len(d)?;
     let start = d.position();
@@ -563,13 +563,13 @@ fn check_text(s: &str, rule: TextRule, at: usize) -> R<()> {
     let bad = match rule {
         TextRule::Any => None,
         // A slice pattern, not `==`: comparing with "." and ".." called memcmp, whose frame
-        // was the innermost of every CRI read (issue 13).
+        // was the innermost of every CRI read (Decision 17).
         TextRule::Segment => matches!(s.as_bytes(), b"." | b"..").then_some(Reason::DotSegment),
         // Labels are lowercase and without dots (draft §2 C5), and a CRI that does not
         // meet a requirement is unprocessable (§5.2.1; docs/DESIGN.md Decision 12). Only ASCII
         // case is checked: Unicode case needs tables a device does not carry.
         // One pass over the bytes, not `contains('.')`: that called memchr, 56 bytes of
-        // stack under every label read (issue 13).
+        // stack under every label read (Decision 17).
         TextRule::Label => s
             .bytes()
             .any(|b| b == b'.' || b.is_ascii_uppercase())
@@ -593,7 +593,7 @@ fn text_or_pet<'a>(d: &mut Reader<'a>, rule: TextRule) -> R<TextOrPet<'a>> {
 
 /// Reads `text / [?text1, ((+(pet1, text1), ?pet1) // pet1)]` (draft §7.2), with minimal
 /// PET. Only the verdict comes back: an `R<()>` is a register pair, where an
-/// `R<TextOrPet>` was a 12-byte slot in the frame of each caller (issue 13).
+/// `R<TextOrPet>` was a 12-byte slot in the frame of each caller (Decision 17).
 fn read_text_or_pet(d: &mut Reader<'_>, rule: TextRule) -> R<()> {
     let start = d.position();
     if peek(d)? == Kind::Text {
@@ -776,7 +776,7 @@ impl<'a> Iterator for ItemIter<'a> {
             _ => 1,
         };
         // Skipped, not read as pieces: a skip needs no UTF-8 check, whose call was 32
-        // bytes deeper on the stack (issue 13).
+        // bytes deeper on the stack (Decision 17).
         for _ in 0..pieces {
             self.d.string()?;
         }

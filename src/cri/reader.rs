@@ -4,7 +4,7 @@
 //!
 //! A general CBOR decoder (minicbor) was used before: each of its calls returns a large
 //! error value, which put 250-300 bytes of stack under every item read, and it carries code
-//! for maps, floats and simple values that a CRI never holds (issue 13); it stays a
+//! for maps, floats and simple values that a CRI never holds (Decision 17); it stays a
 //! dev-dependency, the peer of the differential test `versus_minicbor` below. Writing CBOR
 //! is `wire.rs`.
 
@@ -91,7 +91,7 @@ impl<'a> Reader<'a> {
 
     /// [`Reader::arg`] with the failure told by the position alone (a head read takes at
     /// least one byte): a bare `u64` comes back in r0:r1, where an `Option<u64>` is a
-    /// 16-byte slot in the frame of every caller (issue 13). 0 if nothing was read.
+    /// 16-byte slot in the frame of every caller (Decision 17). 0 if nothing was read.
     #[inline(never)]
     fn head(&mut self) -> u64 {
         let Some(&initial) = self.input.get(self.pos) else {

@@ -18,7 +18,7 @@ use crate::out::Out;
 #[inline(never)]
 pub fn resolve(base: &CriRef<'_>, r: &CriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
     // The sections are borrowed from the two views, not copied: an authority is 36 bytes
-    // on a 32-bit target, and this frame is on the deepest stack of cri_resolve (issue 13).
+    // on a 32-bit target, and this frame is on the deepest stack of cri_resolve (Decision 17).
     let Some(mut scheme) = base.scheme.as_ref() else {
         return Err(Error::Unconvertible(Unconvertible::NotFull));
     };

@@ -240,7 +240,7 @@ impl coap::OptionSlots for CSlots {
 /// Whether the option array `(opts, opts_cap)` or the value buffer `(scratch,
 /// scratch_cap)`, both outputs, overlaps an input (the target, the destination's address
 /// and zone) or the other. Not inlined: its checks are not in the frame that holds the
-/// decoded target under the conversion (issue 13). Two plain checks over the three inputs
+/// decoded target under the conversion (Decision 17). Two plain checks over the three inputs
 /// (the [`overlaps`] that `cri_resolve` uses too) and one of the outputs against each
 /// other, no iterator chain: 278 bytes of code before, in the CRI device image. Only addresses are
 /// compared, so `scratch` may be NULL (with capacity 0, as `option_list` checked).

@@ -202,7 +202,7 @@ pub unsafe extern "C" fn cri_from_uri(
 /// reference with `iri`, then converted. A flag, not a parser passed as a function
 /// pointer: an indirect call counts, in the stack bound of every entry point that makes
 /// one, as a call to any function whose address the image holds, and the parser closures
-/// were the deepest of those (issue 13, stack).
+/// were the deepest of those (Decision 17: stack).
 ///
 /// # Safety
 /// As for `cri_from_uri`.

@@ -13,7 +13,7 @@ use core::ffi::c_char;
 /// steps for `iri_to_uri`, `uri_to_iri` and `uri_host_specific`, called, not inlined into
 /// each: the three share it in the `everything` firmware profile. `r` is the caller's view,
 /// filled by `parse_into`: returning the view would hold it a second time, in a `Result`
-/// on this frame (issue 13: 96 B of stack less for the three).
+/// on this frame (Decision 17: 96 B of stack less for the three).
 ///
 /// # Safety
 /// `s` points to `len` readable bytes (or is NULL with `len == 0`); `error_offset` is NULL
@@ -229,7 +229,7 @@ pub unsafe extern "C" fn uri_preprocess(
     // SAFETY: CRI_OK means `out` holds `*out_len` written bytes.
     let written = unsafe { core::slice::from_raw_parts(out.cast::<u8>(), *out_len) };
     // Into a view on this frame (parse_into): `parse_bytes` would add its own frame with
-    // the view in a `Result` below this one (issue 13, stack).
+    // the view in a `Result` below this one (Decision 17: stack).
     let mut check = UriRef::default();
     try_ok!(parse_into::<false>(written, &mut check), error_offset);
     cri_status::CRI_OK

@@ -239,7 +239,7 @@ pub(crate) fn decode_utf8(b: &[u8]) -> Option<(u32, usize)> {
 /// The length (2 to 4) of the valid multi-byte UTF-8 character at the start of `b`, else 0
 /// (for ASCII, a byte that starts no character, or a start without its valid rest). With
 /// [`is_utf8`], the UTF-8 checks of the CRI and CoAP layers, where `core::str::from_utf8`
-/// cost 368 bytes of flash per image (issue 13).
+/// cost 368 bytes of flash per image (Decision 17).
 /// The width comes from the lead byte and [`is_utf8`], the one decoder of those layers,
 /// checks the character; inlined, so that it adds no frame.
 #[inline(always)]

@@ -28,7 +28,7 @@ impl<'a> PathPieces<'a> {
 
     /// The head without its final "/" (`None` for an empty head). A look at the last byte,
     /// not `strip_suffix`: that one calls `memcmp`, three frames (56 B on Cortex-M4F) at
-    /// the bottom of every dot-segment chain (issue 13, stack).
+    /// the bottom of every dot-segment chain (Decision 17: stack).
     fn head_segments(self) -> Option<&'a [u8]> {
         match self.head.split_last() {
             Some((b'/', rest)) => Some(rest),
@@ -555,7 +555,7 @@ fn forward_chunks(p: PathPieces<'_>, dots: Dots) -> Option<Stack> {
 /// at how a path starts. Always inlined: as a frame of its own between the writers'
 /// `path_start` and `survivors` it cost 88 bytes on their deepest chain, inlined the
 /// writers lose 48-80 (uri_normalize 560 -> 488, iri_to_uri 552 -> 480, iri_resolve
-/// 560 -> 488, uri_recompose 576 -> 528; Cortex-M4F, issue 13).
+/// 560 -> 488, uri_recompose 576 -> 528; Cortex-M4F, Decision 17).
 #[inline(always)]
 pub(crate) fn first_chunks(
     p: PathPieces<'_>,

@@ -94,7 +94,7 @@ fn composer<'a>(r: &UriRef<'a>) -> Composer<'a> {
 
 // The parts of the normal form, one function each: `composer` builds the writer from
 // them, and `equivalent` compares them one component at a time, so that it never holds
-// two 88-byte composers (issue 13, stack: uri_equivalent 728 -> see equivalent).
+// two 88-byte composers (Decision 17: stack).
 
 /// The host as normalization reads it: an IPv6 literal by its address (written in
 /// RFC 5952 form), any other host as its text.
@@ -170,7 +170,7 @@ pub fn normalize(r: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
 /// removal (both taken last first).
 ///
 /// Not inlined: the C entry point would otherwise hold the comparison's state next to
-/// both parsed references in its frame while it parses (issue 13, stack). No composer is
+/// both parsed references in its frame while it parses (Decision 17: stack). No composer is
 /// built: each component of the normal form is computed for both references and
 /// compared, the host and the path by functions of their own.
 #[inline(never)]

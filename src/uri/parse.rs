@@ -124,7 +124,7 @@ impl<'a> UriRef<'a> {
     pub fn port_number(&self) -> Option<u16> {
         self.port_number
     }
-    /// `<hostport>` of the HTML5 URL terms (seed 001): the host, and `:port` when there is
+    /// `<hostport>` of the HTML5 URL terms: the host, and `:port` when there is
     /// a scheme and a port that differs from the scheme's default (or the default is not
     /// known). `None` without an authority.
     pub fn hostport(&self) -> Option<&'a str> {

@@ -63,7 +63,7 @@ fn origin_form(s: &[u8]) -> Result<UriRef<'_>, Error> {
 
 fn absolute_form(s: &[u8]) -> Result<UriRef<'_>, Error> {
     // parse_into, not `parse_bytes`: no second frame that holds the view in a `Result`
-    // (issue 13, stack).
+    // (Decision 17: stack).
     let mut r = UriRef::default();
     super::parse::parse_into::<false>(s, &mut r)?;
     if r.scheme.is_none() {
