@@ -120,7 +120,7 @@ pub(crate) fn uri_to_list<S: OptionSlots>(
     }
     list.path(u.path, offset(u.path));
     if let Some(q) = u.query {
-        list.items(q, offset(q));
+        list.items(URI_QUERY, q, offset(q));
     }
     if mode == Mode::ProxyScheme {
         list.bytes(PROXY_SCHEME, scheme, true, 0);
@@ -167,8 +167,13 @@ impl<S: OptionSlots> List<'_, S> {
         };
         let value = host.get(..cut).unwrap_or(host);
         let mut addr = [0u8; 16];
+        // A reg-name spells an address only through percent-encoding: a name such as
+        // 10.0.0.1 is an IPv4address to the parser, and ":" is no reg-name character.
+        #[allow(clippy::manual_contains)] // `contains` calls memchr (Decision 17)
+        let plain = !host.iter().any(|&b| b == b'%');
         let n = match kind {
             Some(HostKind::IpvFuture) => 0,
+            Some(HostKind::RegName) if plain => 0,
             _ => read_ip(value.get(usize::from(literal)..).unwrap_or(&[]), &mut addr),
         };
         if kind == Some(HostKind::RegName) {
@@ -200,6 +205,15 @@ impl<S: OptionSlots> List<'_, S> {
             return;
         };
         let (at, first, start) = (at.wrapping_add(1), self.count, self.len);
+        if !has_dot_segment(segments) {
+            // The segments as they are, each decoded into place in one forward pass.
+            self.items(URI_PATH, segments, at);
+            // "/" alone: no Uri-Path.
+            if self.count == first.wrapping_add(1) && self.len == start {
+                self.count = first;
+            }
+            return;
+        }
         let (n, total) = self.survivors(segments, at, None);
         // "/" alone is left: no Uri-Path.
         if n == 1 && total == 0 {
@@ -272,19 +286,38 @@ impl<S: OptionSlots> List<'_, S> {
         }
     }
 
-    /// Uri-Query (RFC 7252 §6.4 step 9): one option per `&`-separated item, decoded.
-    fn items(&mut self, query: &[u8], at: usize) {
+    /// One option `number` per item of `s` (Uri-Path: `/`-separated segments, Uri-Query:
+    /// `&`-separated items, RFC 7252 §6.4 steps 8-9), each decoded.
+    fn items(&mut self, number: u16, s: &[u8], at: usize) {
         let mut i = 0usize;
         loop {
-            let item = query.get(i..).unwrap_or(&[]);
-            i = i.wrapping_add(self.text(URI_QUERY, item, false, at.wrapping_add(i)));
-            if i >= query.len() {
+            let item = s.get(i..).unwrap_or(&[]);
+            i = i.wrapping_add(self.text(number, item, false, at.wrapping_add(i)));
+            if i >= s.len() {
                 return;
             }
-            // Past the `&`.
+            // Past the separator.
             i = i.wrapping_add(1);
         }
     }
+}
+
+/// Does a segment of `segments` (a path after its first `/`) decode to "." or ".."? A
+/// look at the first bytes of each segment: most paths have none, and are then sent in
+/// one forward pass.
+fn has_dot_segment(segments: &[u8]) -> bool {
+    let mut at_start = true;
+    for (i, &b) in segments.iter().enumerate() {
+        if at_start && matches!(b, b'.' | b'%') {
+            let seg = segments.get(i..).unwrap_or(&[]);
+            let end = seg.iter().position(|&c| c == b'/').unwrap_or(seg.len());
+            if dot_segment(seg.get(..end).unwrap_or(&[])) != 0 {
+                return true;
+            }
+        }
+        at_start = b == b'/';
+    }
+    false
 }
 
 /// 1 for a segment that decodes to ".", 2 for "..", else 0 (`%2E` and `%2e` are dots:

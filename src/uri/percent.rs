@@ -215,10 +215,26 @@ pub(crate) fn decode_text(s: &[u8], stop: u8, lower: bool, out: &mut [u8], at: u
     // The UTF-8 state: continuation bytes still due, and the range the next one must be in
     // (RFC 3629 §4: narrower after E0, ED, F0 and F4).
     let (mut due, mut lo, mut hi, mut utf8) = (0u8, 0x80u8, 0xbfu8, true);
-    while let Some(&raw) = s.get(i) {
-        if raw == stop {
-            break;
+    // Where the bytes go (empty when `at` is past the end: then they are only counted).
+    let dst = out.get_mut(at..).unwrap_or(&mut []);
+    loop {
+        // A run of plain ASCII bytes, copied as they are (ASCII-lowercased with `lower`):
+        // most of a URI. A continuation byte still due is missing.
+        while let Some(&raw) = s.get(i) {
+            if raw == stop || raw == b'%' || raw >= 0x80 {
+                break;
+            }
+            utf8 &= due == 0;
+            due = 0;
+            let b = if lower { raw.to_ascii_lowercase() } else { raw };
+            if let Some(d) = dst.get_mut(n) {
+                *d = b;
+            }
+            (n, i) = (n.wrapping_add(1), i.wrapping_add(1));
         }
+        let Some(&raw) = s.get(i).filter(|&&b| b != stop) else {
+            break;
+        };
         let (mut b, step) = match pct_byte(s, i) {
             Some(v) => (v, 3),
             None => (raw, 1),
@@ -244,7 +260,7 @@ pub(crate) fn decode_text(s: &[u8], stop: u8, lower: bool, out: &mut [u8], at: u
                 _ => 0xbf,
             };
         }
-        if let Some(d) = out.get_mut(at.wrapping_add(n)) {
+        if let Some(d) = dst.get_mut(n) {
             *d = b;
         }
         // At most one byte out per byte in, and a step of 3 is a whole triplet in `s`.
