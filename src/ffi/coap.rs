@@ -2,7 +2,7 @@
 
 use super::cri::cri_error_info;
 use super::cri_status;
-use super::sink::{each, overlaps, regions_overlap, ErrorInfo};
+use super::sink::{overlaps, regions_overlap, ErrorInfo};
 use crate::coap::{self, Destination, Mode, OptionRef};
 use crate::cri::CriRef;
 use crate::error::Error;
@@ -253,11 +253,26 @@ fn outputs_overlap(
     target: &[u8],
     d: Option<&Destination<'_>>,
 ) -> bool {
-    let inputs = dest_inputs(target, d);
-    let array_bytes = opts_cap.saturating_mul(size_of::<cri_coap_option>());
-    overlaps(opts.cast(), array_bytes, each(&inputs))
-        || overlaps(scratch, scratch_cap, each(&inputs))
-        || regions_overlap(opts as usize, array_bytes, scratch as usize, scratch_cap)
+    let [t, addr, zone] = dest_inputs(target, d);
+    // The two outputs first: each is checked against every region after it.
+    let regions = [
+        (opts as usize, opts_cap.saturating_mul(size_of::<cri_coap_option>())),
+        (scratch as usize, scratch_cap),
+        (t.as_ptr() as usize, t.len()),
+        (addr.as_ptr() as usize, addr.len()),
+        (zone.as_ptr() as usize, zone.len()),
+    ];
+    let mut rest = regions.as_slice();
+    for _ in 0..2 {
+        let Some((&(o, n), after)) = rest.split_first() else {
+            return false;
+        };
+        if after.iter().any(|&(i, m)| regions_overlap(o, n, i, m)) {
+            return true;
+        }
+        rest = after;
+    }
+    false
 }
 
 /// The caller's option array and value buffer, filled by `f`; `target` and `d` (the
