@@ -10,7 +10,7 @@ use super::options::{
 use super::{
     PROXY_CRI, PROXY_SCHEME, PROXY_SCHEME_NUMBER, URI_HOST, URI_PATH, URI_PORT, URI_QUERY,
 };
-use crate::cri::{Authority, CriRef, Host, Items, Piece, Scheme, TextOrPet};
+use crate::cri::{Authority, CriRef, Host, Items, Scheme, TextOrPet};
 use crate::error::{CoapError, Error, OptionSpace};
 use crate::out::Out;
 use crate::uri::{default_port, ip};
@@ -141,13 +141,13 @@ pub(crate) fn cri_to_slots<S: OptionSlots>(
     {
         list.check_text(path, RANK_PATH_TEXT);
         for seg in path.iter() {
-            list.write(URI_PATH, 0, |w| write_text(seg, w));
+            list.bytes(URI_PATH, text_of(seg), false, 0);
         }
     }
     if let Some(query) = cri.query {
         list.check_text(query, RANK_QUERY_TEXT);
         for param in query.iter() {
-            list.write(URI_QUERY, 0, |w| write_text(param, w));
+            list.bytes(URI_QUERY, text_of(param), false, 0);
         }
     }
     if mode == Mode::ProxyScheme {
@@ -170,12 +170,10 @@ impl<S: OptionSlots> List<'_, S> {
     }
 }
 
-fn write_text(item: TextOrPet<'_>, w: &mut Out<'_>) {
-    for piece in item.pieces() {
-        if let Piece::Text(t) = piece {
-            w.push(t.as_bytes());
-        }
-    }
+/// The text of an item that [`List::check_text`] found to be text (a PET item, which
+/// fails the conversion anyway, gives nothing).
+fn text_of(item: TextOrPet<'_>) -> &[u8] {
+    item.as_text().map_or(&[], str::as_bytes)
 }
 
 /// Uri-Host from host-name labels: joined by dots and ASCII-lowercased (Decision 6, as

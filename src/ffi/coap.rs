@@ -256,7 +256,10 @@ fn outputs_overlap(
     let [t, addr, zone] = dest_inputs(target, d);
     // The two outputs first: each is checked against every region after it.
     let regions = [
-        (opts as usize, opts_cap.saturating_mul(size_of::<cri_coap_option>())),
+        (
+            opts as usize,
+            opts_cap.saturating_mul(size_of::<cri_coap_option>()),
+        ),
         (scratch as usize, scratch_cap),
         (t.as_ptr() as usize, t.len()),
         (addr.as_ptr() as usize, addr.len()),
