@@ -217,20 +217,18 @@ pub(crate) fn check_ipvfuture(s: &[u8]) -> Result<(), usize> {
     if !matches!(s.first(), Some(b'v' | b'V')) {
         return Err(0);
     }
-    let digits = s.iter().skip(1).take_while(|&&b| chars::is(b, HEX)).count();
-    let dot = digits.saturating_add(1);
-    if digits == 0 || s.get(dot) != Some(&b'.') {
+    let dot = chars::run(s, 1, HEX);
+    if dot == 1 || s.get(dot) != Some(&b'.') {
         return Err(dot);
     }
-    let tail_start = dot.saturating_add(1);
-    let tail = s.get(tail_start..).unwrap_or(&[]);
-    if tail.is_empty() {
-        return Err(s.len());
+    // The tail runs to the end and is not empty; else the first byte that breaks it (the
+    // end of `s` for an empty tail).
+    let start = dot.saturating_add(1);
+    let end = chars::run(s, start, IPVFUTURE);
+    if end == start || end != s.len() {
+        return Err(end);
     }
-    match tail.iter().position(|&b| !chars::is(b, IPVFUTURE)) {
-        Some(p) => Err(tail_start.saturating_add(p)),
-        None => Ok(()),
-    }
+    Ok(())
 }
 
 /// Writes `addr` in the RFC 5952 §4 text form: lowercase hex, no leading zeros, the longest
