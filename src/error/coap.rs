@@ -3,7 +3,22 @@
 //! option list needs.
 
 reasons! {
-    /// Why a CoAP conversion failed.
+    /// Why a CoAP conversion failed. The numbers are the C API's `CRI_COAP_ERR_*`
+    /// values.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cri::coap::{self, Mode, OptionRef};
+    /// use cri::{CoapError, Error, UriRef};
+    ///
+    /// // A fragment is never sent (RFC 7252 §6.4 step 4).
+    /// let uri = UriRef::parse("coap://h/a#top")?;
+    /// let (mut opts, mut values) = ([OptionRef::default(); 4], [0u8; 16]);
+    /// let e = coap::uri_to_options(&uri, None, Mode::Direct, &mut opts, &mut values);
+    /// assert_eq!(e, Err(Error::Coap(CoapError::Fragment)));
+    /// # Ok::<(), Error>(())
+    /// ```
     pub enum CoapError {
         /// The URI is not absolute, or the CRI not full (RFC 7252 §6.4 step 1, draft §8.1.1
         /// step 1).
@@ -43,7 +58,23 @@ reasons! {
     }
 }
 
-/// How much room a list needed: options and value bytes.
+/// How much room an option list takes: options and value bytes. What the list writers
+/// return on success, and carry in [`crate::Error::OptionSpace`] when the list does not
+/// fit.
+///
+/// # Examples
+///
+/// ```
+/// use cri::coap::{self, Mode, OptionRef};
+/// use cri::{Error, OptionSpace, UriRef};
+///
+/// let uri = UriRef::parse("coap://example.com/a/b")?;
+/// let (mut opts, mut values) = ([OptionRef::default(); 2], [0u8; 64]);
+/// let e = coap::uri_to_options(&uri, None, Mode::Direct, &mut opts, &mut values);
+/// let needed = OptionSpace { options: 3, scratch: 13 };
+/// assert_eq!(e, Err(Error::OptionSpace(needed)));
+/// # Ok::<(), Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct OptionSpace {
     /// Options in the list.

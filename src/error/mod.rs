@@ -22,7 +22,16 @@ macro_rules! reasons {
         }
 
         impl $name {
-            /// What this reason means, in one sentence without a final period.
+            /// What this reason means, in one sentence without a final period; `Display`
+            /// writes the same sentence.
+            ///
+            /// # Examples
+            ///
+            /// ```
+            #[doc = concat!("let why = cri::", stringify!($name), "::", first!($($variant)*), ";")]
+            /// assert!(!why.description().is_empty());
+            /// assert_eq!(why.to_string(), why.description());
+            /// ```
             #[must_use]
             pub fn description(self) -> &'static str {
                 match self {
@@ -41,6 +50,13 @@ macro_rules! reasons {
     };
 }
 
+/// The first of a list of identifiers, as a string literal (for the examples above).
+macro_rules! first {
+    ($first:ident $($rest:ident)*) => {
+        stringify!($first)
+    };
+}
+
 mod coap;
 mod reason;
 mod unconvertible;
@@ -51,7 +67,30 @@ pub use coap::{CoapError, OptionSpace};
 pub use reason::{Reason, Unprocessable};
 pub use unconvertible::Unconvertible;
 
-/// Why an operation failed. Offsets are byte offsets into the input that was being read.
+/// Why an operation failed: the one error type of the Rust API. Offsets are byte offsets
+/// into the input that was being read.
+///
+/// `Display` writes a sentence, and every error type of the crate converts into this one
+/// (`?` applies the conversion), so a function calling several layers returns
+/// `Result<_, cri::Error>`.
+///
+/// # Examples
+///
+/// ```
+/// use cri::{uri, Error, UriRef};
+///
+/// // A syntax error names the first byte that cannot continue a reference.
+/// assert_eq!(UriRef::parse("http://a/%zz"), Err(Error::Percent { offset: 10 }));
+///
+/// // A buffer that is too small gives the exact length needed.
+/// let r = UriRef::parse("HTTP://Example.COM/%7euser")?;
+/// let mut small = [0u8; 8];
+/// assert_eq!(uri::normalize(&r, &mut small), Err(Error::Buffer { needed: 24 }));
+/// let mut out = [0u8; 24];
+/// uri::normalize(&r, &mut out)?;
+/// assert_eq!(&out, b"http://example.com/~user");
+/// # Ok::<(), Error>(())
+/// ```
 #[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Error {

@@ -2,7 +2,19 @@
 //! their stable names (`CRI_REASON_*` in C) and one-sentence descriptions.
 
 reasons! {
-    /// Why a CRI reference is unprocessable (draft §5.2.1).
+    /// Why a CRI reference is unprocessable (draft §5.2.1). The numbers are the C API's
+    /// `CRI_REASON_*` values.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cri::{CriRef, Reason};
+    ///
+    /// // [0, [".."]]: a path segment may not be "." or ".." (draft §5.2.1).
+    /// let e = CriRef::decode(&[0x82, 0x00, 0x81, 0x62, b'.', b'.']).unwrap_err();
+    /// assert_eq!((e.reason, e.offset), (Reason::DotSegment, 3));
+    /// assert_eq!(e.reason as i32, 5); // CRI_REASON_DOT_SEGMENT
+    /// ```
     pub enum Reason {
         /// Not well-formed CBOR (truncated, reserved values, bad lengths).
         NotCbor = 1 => "the bytes are not well-formed CBOR (truncated, reserved or bad lengths)",
@@ -47,7 +59,20 @@ reasons! {
 
 /// An unprocessable CRI (draft §5.2.1): the reason and the byte offset of the offending
 /// CBOR item. What [`crate::cri::CriRef::decode`] returns; [`crate::Error::Unprocessable`]
-/// carries the same two fields.
+/// carries the same two fields, and `?` converts one into the other.
+///
+/// # Examples
+///
+/// ```
+/// use cri::{CriRef, Error, Reason, Unprocessable};
+///
+/// // [-1, ["h", 65536]]: a port over 65535, at byte 5.
+/// let cbor = [0x82, 0x20, 0x82, 0x61, b'h', 0x1a, 0x00, 0x01, 0x00, 0x00];
+/// let e = CriRef::decode(&cbor).unwrap_err();
+/// assert_eq!(e, Unprocessable { reason: Reason::PortRange, offset: 5 });
+/// assert_eq!(e.to_string(), "unprocessable CRI at byte 5: a port is over 65535");
+/// assert_eq!(Error::from(e), Error::Unprocessable { reason: Reason::PortRange, offset: 5 });
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Unprocessable {
     /// What requirement the CRI misses.

@@ -2,7 +2,21 @@
 //! §6.1): the reasons (`CRI_UNCONVERTIBLE_*` in C) and one-sentence descriptions.
 
 reasons! {
-    /// Why a conversion between URI and CRI is impossible.
+    /// Why a conversion between URI and CRI is impossible (draft §6.1). The numbers are
+    /// the C API's `CRI_UNCONVERTIBLE_*` values.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cri::cri::from_uri;
+    /// use cri::{Error, Unconvertible, UriRef};
+    ///
+    /// // A CRI port is a number: `:080` has no CRI form (draft §2 C6).
+    /// let uri = UriRef::parse("coap://h:080/a")?;
+    /// let e = from_uri(&uri, &mut [0u8; 32]);
+    /// assert_eq!(e, Err(Error::Unconvertible(Unconvertible::PortLeadingZero)));
+    /// # Ok::<(), Error>(())
+    /// ```
     pub enum Unconvertible {
         /// An IPvFuture host: CRIs have no form for it (draft §2 C4).
         IpvFuture = 1 => "an IPvFuture host has no CRI form",
