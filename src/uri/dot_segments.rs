@@ -574,10 +574,29 @@ pub(crate) fn first_chunks(
     (first, second)
 }
 
-/// remove_dot_segments (RFC 3986 §5.2.4) of `path` into `out`, literal dots only.
-/// Returns the output length.
+/// remove_dot_segments (RFC 3986 §5.2.4) of `path` into `out`, literal dots only: `%2E`
+/// is not a dot here (Decision 4). Returns the output length.
 ///
-/// Errors: [`crate::error::Error::Buffer`] with the exact length needed when `out` is too small.
+/// # Errors
+///
+/// [`crate::Error::Buffer`] with the exact length needed when `out` is too small.
+///
+/// # Examples
+///
+/// ```
+/// use cri::uri::remove_dot_segments;
+///
+/// let mut out = [0u8; 32];
+/// // RFC 3986 §5.2.4's two worked examples.
+/// let n = remove_dot_segments(b"/a/b/c/./../../g", &mut out)?;
+/// assert_eq!(&out[..n], b"/a/g");
+/// let n = remove_dot_segments(b"mid/content=5/../6", &mut out)?;
+/// assert_eq!(&out[..n], b"mid/6");
+/// // Percent-encoded dots are not dots until normalization decodes them.
+/// let n = remove_dot_segments(b"/a/%2E%2E/b", &mut out)?;
+/// assert_eq!(&out[..n], b"/a/%2E%2E/b");
+/// # Ok::<(), cri::Error>(())
+/// ```
 pub fn remove_dot_segments(path: &[u8], out: &mut [u8]) -> Result<usize, crate::error::Error> {
     let mut w = Out::new(out);
     write::<AsIs>(PathPieces::new(path), Dots::Literal, &mut w);

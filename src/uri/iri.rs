@@ -99,7 +99,22 @@ impl Style for ToIri {
 /// UTF-8 bytes. Host names are percent-encoded too (RFC 3986 allows it): IDNA/punycode is
 /// out of scope for a `no_std` library. Returns the length.
 ///
-/// Errors: [`Error::Buffer`] if `out` is too small.
+/// # Errors
+///
+/// [`Error::Buffer`] with the length needed if `out` is too small.
+///
+/// # Examples
+///
+/// ```
+/// use cri::uri::iri_to_uri;
+/// use cri::UriRef;
+///
+/// let iri = UriRef::parse_iri("http://example.com/r\u{e9}sum\u{e9}?q=\u{fc}")?;
+/// let mut out = [0u8; 64];
+/// let n = iri_to_uri(&iri, &mut out)?;
+/// assert_eq!(&out[..n], b"http://example.com/r%C3%A9sum%C3%A9?q=%C3%BC");
+/// # Ok::<(), cri::Error>(())
+/// ```
 pub fn iri_to_uri(iri: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
     write::<ToUri>(iri, out)
 }
@@ -109,7 +124,23 @@ pub fn iri_to_uri(iri: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
 /// percent-encoded ASCII (`%2F`, `%25`, `%3F`, …), invalid UTF-8 and bidi formatting
 /// characters (§4.1) stay encoded. Returns the length.
 ///
-/// Errors: [`Error::Buffer`] if `out` is too small.
+/// # Errors
+///
+/// [`Error::Buffer`] with the length needed if `out` is too small.
+///
+/// # Examples
+///
+/// ```
+/// use cri::uri::uri_to_iri;
+/// use cri::UriRef;
+///
+/// let uri = UriRef::parse("http://example.com/r%C3%A9sum%C3%A9/a%2Fb/%FF")?;
+/// let mut out = [0u8; 64];
+/// let n = uri_to_iri(&uri, &mut out)?;
+/// // `é` becomes a character; `%2F` (ASCII) and `%FF` (not UTF-8) stay encoded.
+/// assert_eq!(&out[..n], "http://example.com/r\u{e9}sum\u{e9}/a%2Fb/%FF".as_bytes());
+/// # Ok::<(), cri::Error>(())
+/// ```
 pub fn uri_to_iri(uri: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
     write::<ToIri>(uri, out)
 }
@@ -133,7 +164,23 @@ fn is_space(b: u8) -> bool {
 /// outside the authority. The result is a URI reference if the text had the shape of one;
 /// check it with [`UriRef::parse`]. Returns the length written to `out`.
 ///
-/// Errors: [`Error::Buffer`] if `out` is too small.
+/// # Errors
+///
+/// [`Error::Buffer`] with the length needed if `out` is too small.
+///
+/// # Examples
+///
+/// ```
+/// use cri::uri::preprocess;
+/// use cri::UriRef;
+///
+/// let pasted = " http://example.com/a b|c\n#x#y ";
+/// let mut out = [0u8; 64];
+/// let n = preprocess(pasted.as_bytes(), &mut out)?;
+/// assert_eq!(&out[..n], b"http://example.com/a%20b%7Cc#x%23y");
+/// assert!(UriRef::parse_bytes(&out[..n]).is_ok());
+/// # Ok::<(), cri::Error>(())
+/// ```
 pub fn preprocess(text: &[u8], out: &mut [u8]) -> Result<usize, Error> {
     let start = text
         .iter()

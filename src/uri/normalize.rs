@@ -155,7 +155,27 @@ fn norm_dots(r: &UriRef<'_>) -> Option<Dots> {
 /// empty path after an authority written as "/" for schemes with a known default port.
 /// Returns the output length.
 ///
-/// Errors: [`Error::Buffer`] if `out` is too small.
+/// # Errors
+///
+/// [`Error::Buffer`] with the length needed if `out` is too small.
+///
+/// # Examples
+///
+/// ```
+/// use cri::uri::normalize;
+/// use cri::UriRef;
+///
+/// let r = UriRef::parse("HTTP://Example.COM:80/%7Ea/./b/../%c3%a9?%3f")?;
+/// let mut out = [0u8; 64];
+/// let n = normalize(&r, &mut out)?;
+/// assert_eq!(&out[..n], b"http://example.com/~a/%C3%A9?%3F");
+///
+/// // RFC 5952 for IPv6 addresses, and a port's leading zeros go (Decision 14).
+/// let r = UriRef::parse("coap://[2001:DB8:0:0:0:0:0:1]:05684/")?;
+/// let n = normalize(&r, &mut out)?;
+/// assert_eq!(&out[..n], b"coap://[2001:db8::1]:5684/");
+/// # Ok::<(), cri::Error>(())
+/// ```
 pub fn normalize(r: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
     let mut w = Out::new(out);
     composer(r).write::<Normalize>(&mut w);
@@ -164,6 +184,20 @@ pub fn normalize(r: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
 
 /// Whether two URI references are equivalent: their normalized forms are equal
 /// (RFC 3986 §6.2.2, §6.2.3). Rooted and rootless paths are never equivalent.
+///
+/// # Examples
+///
+/// ```
+/// use cri::uri::equivalent;
+/// use cri::UriRef;
+///
+/// let a = UriRef::parse("http://example.com/~a/c")?;
+/// let b = UriRef::parse("HTTP://EXAMPLE.com:80/%7ea/b/../c")?;
+/// assert!(equivalent(&a, &b));
+/// // A relative-path reference keeps its dots: they depend on the base (Decision 5).
+/// assert!(!equivalent(&UriRef::parse(".")?, &UriRef::parse("./")?));
+/// # Ok::<(), cri::Error>(())
+/// ```
 ///
 /// The normalized forms are compared component by component as byte streams, in linear
 /// time and without a buffer; a path is compared by its segments after dot-segment

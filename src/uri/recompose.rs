@@ -194,6 +194,17 @@ impl<'a> Composer<'a> {
 /// §5.3 tells them apart: `http://a/b?` has an empty query); the path is always there.
 /// Each component is written as given, so the caller percent-encodes it (§2.1), and
 /// `host` is a reg-name, an IPv4address or an IP-literal with its brackets (§3.2.2).
+///
+/// # Examples
+///
+/// ```
+/// use cri::uri::Parts;
+/// use cri::UriRef;
+///
+/// let p = UriRef::parse("http://a/b?")?.parts();
+/// assert_eq!(p, Parts { scheme: Some(b"http"), host: Some(b"a"), path: b"/b", query: Some(b""), ..Parts::default() });
+/// # Ok::<(), cri::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Parts<'a> {
     /// The scheme, without the `:` (§3.1).
@@ -222,11 +233,15 @@ impl<'a> UriRef<'a> {
     /// [`UriRef::hostport`] is the host alone and [`UriRef::host_specific`] is empty
     /// without an authority and the path with one.
     ///
-    /// Errors: [`Error::Parts`] if an authority is followed by a path that is not empty
+    /// # Errors
+    ///
+    /// [`Error::Parts`] if an authority is followed by a path that is not empty
     /// and does not start with `/` (§3.3), a userinfo or port is given without a host
     /// (§3.2), or a component is not what its rule (§3.1-§3.5) allows, so the text would
     /// split differently: an empty scheme, `#` in a query, `/` or `:` in a host, a port
     /// that is not digits or over 65535, a broken `%`, a space, a non-ASCII byte.
+    ///
+    /// # Examples
     ///
     /// ```
     /// use cri::uri::{self, Parts, UriRef};
@@ -280,7 +295,22 @@ impl<'a> UriRef<'a> {
         })
     }
 
-    /// The components as [`Parts`], which [`UriRef::from_parts`] takes.
+    /// The components as [`Parts`], which [`UriRef::from_parts`] takes: change one and
+    /// build a new reference.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cri::uri::{self, Parts};
+    /// use cri::UriRef;
+    ///
+    /// let r = UriRef::parse("coap://example.com/sensors?all")?;
+    /// let moved = UriRef::from_parts(Parts { host: Some(b"[2001:db8::1]"), ..r.parts() })?;
+    /// let mut out = [0u8; 64];
+    /// let n = uri::recompose(&moved, &mut out)?;
+    /// assert_eq!(&out[..n], b"coap://[2001:db8::1]/sensors?all");
+    /// # Ok::<(), cri::Error>(())
+    /// ```
     pub fn parts(&self) -> Parts<'a> {
         Parts {
             scheme: self.scheme,
@@ -309,10 +339,27 @@ fn has_colon(s: &[u8]) -> bool {
 /// [`UriRef::from_parts`] always gives a reference that recomposes; a lenient split
 /// ([`UriRef::split_lenient`]) may not.
 ///
-/// Errors: [`Error::Parts`] for components that [`UriRef::from_parts`] refuses (an
-/// authority followed by a path not starting with "/", a userinfo or port without a host,
-/// a component its RFC 3986 §3.1-§3.5 rule does not allow); [`Error::Buffer`] if `out`
-/// is too small.
+/// # Errors
+///
+/// [`Error::Parts`] for components that [`UriRef::from_parts`] refuses (an authority
+/// followed by a path not starting with "/", a userinfo or port without a host, a
+/// component its RFC 3986 §3.1-§3.5 rule does not allow); [`Error::Buffer`] with the
+/// length needed if `out` is too small.
+///
+/// # Examples
+///
+/// ```
+/// use cri::uri::{recompose, Parts};
+/// use cri::UriRef;
+///
+/// // Without an authority, a path starting with "//" needs "/." (Decision 3).
+/// let r = UriRef::from_parts(Parts { scheme: Some(b"s"), path: b"//x", ..Parts::default() })?;
+/// let mut out = [0u8; 16];
+/// let n = recompose(&r, &mut out)?;
+/// assert_eq!(&out[..n], b"s:/.//x");
+/// assert_eq!(UriRef::parse_bytes(&out[..n])?.path(), "/.//x");
+/// # Ok::<(), cri::Error>(())
+/// ```
 pub fn recompose(r: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
     write_as_is(&UriRef::from_parts(r.parts())?, out)
 }

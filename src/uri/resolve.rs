@@ -11,7 +11,26 @@ use crate::out::Out;
 /// §5.2.4) and writes the target URI (§5.3) into `out`; returns its length. The base's
 /// fragment is ignored (§5.1); `%2E` is not a dot here (Decision 4).
 ///
-/// Errors: [`Error::Base`] if `base` has no scheme; [`Error::Buffer`] if `out` is too small.
+/// # Errors
+///
+/// [`Error::Base`] (offset 0) if `base` has no scheme; [`Error::Buffer`] with the length
+/// needed if `out` is too small.
+///
+/// # Examples
+///
+/// ```
+/// use cri::uri::resolve;
+/// use cri::UriRef;
+///
+/// let base = UriRef::parse("http://a/b/c/d;p?q")?;
+/// let mut out = [0u8; 64];
+/// // RFC 3986 §5.4: normal and abnormal examples.
+/// for (reference, target) in [("g;x?y#s", "http://a/b/c/g;x?y#s"), ("../../../g", "http://a/g")] {
+///     let n = resolve(&base, &UriRef::parse(reference)?, &mut out)?;
+///     assert_eq!(&out[..n], target.as_bytes());
+/// }
+/// # Ok::<(), cri::Error>(())
+/// ```
 pub fn resolve(base: &UriRef<'_>, reference: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
     let mut t = Composer::from_ref(reference);
     resolve_onto(base, reference, &mut t)?;
@@ -46,7 +65,27 @@ pub(crate) fn write_target<S: Style>(t: &Composer<'_>, out: &mut [u8]) -> Result
     w.finish()
 }
 
-/// Resolves two strings; errors in `base` are reported as [`Error::Base`] with the offset.
+/// [`resolve`] on two strings, parsed strictly first.
+///
+/// # Errors
+///
+/// [`Error::Base`] with the offset of the first bad byte for a base that does not parse
+/// (offset 0: it has no scheme); the errors of [`UriRef::parse`] for the reference; those
+/// of [`resolve`].
+///
+/// # Examples
+///
+/// ```
+/// use cri::uri::resolve_str;
+/// use cri::Error;
+///
+/// let mut out = [0u8; 64];
+/// let n = resolve_str("coap://h/a/b", "../c?x", &mut out)?;
+/// assert_eq!(&out[..n], b"coap://h/c?x");
+/// assert_eq!(resolve_str("/a/b", "c", &mut out), Err(Error::Base { offset: 0 }));
+/// assert_eq!(resolve_str("http://a b/", "c", &mut out), Err(Error::Base { offset: 8 }));
+/// # Ok::<(), Error>(())
+/// ```
 pub fn resolve_str(base: &str, reference: &str, out: &mut [u8]) -> Result<usize, Error> {
     let b = UriRef::parse(base).map_err(base_error)?;
     let r = UriRef::parse(reference)?;
@@ -58,7 +97,25 @@ pub fn resolve_str(base: &str, reference: &str, out: &mut [u8]) -> Result<usize,
 /// URI (RFC 3987 §3.1 mapping applied, as a crawler resolving a page's links needs), or
 /// as an IRI with `keep_iri`.
 ///
-/// Errors: as [`resolve`].
+/// # Errors
+///
+/// As [`resolve`].
+///
+/// # Examples
+///
+/// ```
+/// use cri::uri::resolve_iri;
+/// use cri::UriRef;
+///
+/// let base = UriRef::parse_iri("http://example.com/caf\u{e9}/menu")?;
+/// let reference = UriRef::parse_iri("th\u{e9}")?;
+/// let mut out = [0u8; 64];
+/// let n = resolve_iri(&base, &reference, false, &mut out)?;
+/// assert_eq!(&out[..n], b"http://example.com/caf%C3%A9/th%C3%A9");
+/// let n = resolve_iri(&base, &reference, true, &mut out)?;
+/// assert_eq!(&out[..n], "http://example.com/caf\u{e9}/th\u{e9}".as_bytes());
+/// # Ok::<(), cri::Error>(())
+/// ```
 pub fn resolve_iri(
     base: &UriRef<'_>,
     reference: &UriRef<'_>,

@@ -40,7 +40,19 @@ fn index(scheme: &[u8]) -> Option<usize> {
         .position(|k| k.name.eq_ignore_ascii_case(scheme))
 }
 
-/// The default port of a scheme (compared case-insensitively), if it has one here.
+/// The default port of a scheme (compared case-insensitively), if it has one here: http,
+/// https, ws, wss and the six CoAP schemes (Decision 5). Normalization drops a port equal
+/// to it, and CoAP sends no Uri-Port for it.
+///
+/// # Examples
+///
+/// ```
+/// use cri::uri::default_port;
+///
+/// assert_eq!(default_port(b"coap"), Some(5683));
+/// assert_eq!(default_port(b"HTTPS"), Some(443));
+/// assert_eq!(default_port(b"mqtt"), None);
+/// ```
 pub fn default_port(scheme: &[u8]) -> Option<u16> {
     KNOWN.get(index(scheme)?).map(|k| k.port)
 }

@@ -5,7 +5,17 @@ use super::chars::{self, QUERY};
 use super::parse::{find_any, UriRef};
 use crate::error::Error;
 
-/// The form of a request-target (RFC 9112 §3.2).
+/// The form of a request-target (RFC 9112 §3.2), as [`split_request_target`] finds it.
+///
+/// # Examples
+///
+/// ```
+/// use cri::uri::{split_request_target, TargetForm};
+///
+/// let (form, r) = split_request_target(b"*", false)?;
+/// assert_eq!((form, r.path()), (TargetForm::Asterisk, "*"));
+/// # Ok::<(), cri::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TargetForm {
     /// `absolute-path [ "?" query ]`, e.g. `/where?q=now`.
@@ -23,8 +33,26 @@ pub enum TargetForm {
 /// asterisk-form, `/` starts origin-form (whose path may start with `//`), anything else
 /// must be an absolute-URI (no fragment). In asterisk-form the path is `*`.
 ///
-/// Errors: [`Error::Syntax`] / [`Error::Percent`] with the offset of the first bad byte;
+/// # Errors
+///
+/// [`Error::Syntax`] / [`Error::Percent`] with the offset of the first bad byte;
 /// [`Error::PortRange`] for a port over 65535.
+///
+/// # Examples
+///
+/// ```
+/// use cri::uri::{split_request_target, TargetForm};
+/// use cri::Error;
+///
+/// let (form, r) = split_request_target(b"//where?q=now", false)?;
+/// assert_eq!((form, r.path(), r.query()), (TargetForm::Origin, "//where", Some("q=now")));
+///
+/// let (form, r) = split_request_target(b"example.com:443", true)?; // CONNECT
+/// assert_eq!((form, r.host(), r.port_number()), (TargetForm::Authority, Some("example.com"), Some(443)));
+///
+/// assert_eq!(split_request_target(b"http://h/#f", false), Err(Error::Syntax { offset: 9 }));
+/// # Ok::<(), Error>(())
+/// ```
 pub fn split_request_target(s: &[u8], connect: bool) -> Result<(TargetForm, UriRef<'_>), Error> {
     if connect {
         return authority_form(s).map(|r| (TargetForm::Authority, r));
