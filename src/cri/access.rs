@@ -5,6 +5,20 @@ use super::model::{Authority, CriRef, Discard, Host, HostAuthority, Items, TextO
 
 impl<'a> CriRef<'a> {
     /// The authority section: `None` when the reference uses the discard form instead.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cri::cri::Authority;
+    /// use cri::CriRef;
+    ///
+    /// // [null, ["h"], ["a"]]: //h/a
+    /// let r = CriRef::decode(&[0x83, 0xf6, 0x81, 0x61, b'h', 0x81, 0x61, b'a'])?;
+    /// assert!(matches!(r.authority(), Some(Authority::Host(_))));
+    /// // [2, ["b"]]: ../b
+    /// assert_eq!(CriRef::decode(&[0x82, 0x02, 0x81, 0x61, b'b'])?.authority(), None);
+    /// # Ok::<(), cri::Error>(())
+    /// ```
     #[must_use]
     pub fn authority(&self) -> Option<Authority<'a>> {
         self.authority
@@ -13,12 +27,27 @@ impl<'a> CriRef<'a> {
     /// The discard section: how many trailing base path segments the reference removes
     /// (draft §2.2). A reference with a scheme or an authority replaces the whole base path,
     /// so its discard is `Discard::All`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cri::cri::Discard;
+    /// use cri::CriRef;
+    ///
+    /// // [2, ["b"]]: ../b drops the base's last segment and one more.
+    /// assert_eq!(CriRef::decode(&[0x82, 0x02, 0x81, 0x61, b'b'])?.discard(), Discard::Count(2));
+    /// // [-1]: coap: replaces the whole base path.
+    /// assert_eq!(CriRef::decode(&[0x81, 0x20])?.discard(), Discard::All);
+    /// # Ok::<(), cri::Error>(())
+    /// ```
     #[must_use]
     pub fn discard(&self) -> Discard {
         self.discard
     }
 
     /// The path segments, or `None` when the reference does not set the path.
+    ///
+    /// # Examples
     ///
     /// ```
     /// use cri::cri::{CriRef, Scheme};
@@ -37,13 +66,37 @@ impl<'a> CriRef<'a> {
     }
 
     /// The query parameters, or `None` when the reference does not set the query
-    /// (`Some` with no items is an empty query, `?` in a URI).
+    /// (`Some` with no items is an empty query).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cri::CriRef;
+    ///
+    /// // [0, null, ["q"]]: ?q
+    /// let r = CriRef::decode(&[0x83, 0x00, 0xf6, 0x81, 0x61, b'q'])?;
+    /// let query: Vec<_> = r.query().unwrap().iter().map(|q| q.as_text()).collect();
+    /// assert_eq!(query, [Some("q")]);
+    /// assert_eq!(r.path(), None);
+    /// # Ok::<(), cri::Error>(())
+    /// ```
     #[must_use]
     pub fn query(&self) -> Option<Items<'a>> {
         self.query
     }
 
     /// The fragment, or `None` when the reference does not set it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cri::CriRef;
+    ///
+    /// // [0, null, null, "f"]: #f
+    /// let r = CriRef::decode(&[0x84, 0x00, 0xf6, 0xf6, 0x61, b'f'])?;
+    /// assert_eq!(r.fragment().and_then(|f| f.as_text()), Some("f"));
+    /// # Ok::<(), cri::Error>(())
+    /// ```
     #[must_use]
     pub fn fragment(&self) -> Option<TextOrPet<'a>> {
         self.fragment
@@ -52,6 +105,21 @@ impl<'a> CriRef<'a> {
 
 impl<'a> HostAuthority<'a> {
     /// The userinfo, if the authority has one.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cri::cri::Authority;
+    /// use cri::CriRef;
+    ///
+    /// // [-1, [false, "me", "h", 61616]]: coap://me@h:61616
+    /// let cbor = [0x82, 0x20, 0x84, 0xf4, 0x62, b'm', b'e', 0x61, b'h', 0x19, 0xf0, 0xb0];
+    /// let Some(Authority::Host(a)) = CriRef::decode(&cbor)?.authority() else {
+    ///     unreachable!()
+    /// };
+    /// assert_eq!(a.userinfo().and_then(|u| u.as_text()), Some("me"));
+    /// # Ok::<(), cri::Error>(())
+    /// ```
     #[must_use]
     pub fn userinfo(&self) -> Option<TextOrPet<'a>> {
         self.userinfo
@@ -59,12 +127,44 @@ impl<'a> HostAuthority<'a> {
 
     /// The host: host-name labels, or a host-ip address (4 or 16 bytes) with an optional
     /// zone-id.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cri::cri::Host;
+    /// use cri::cri::Authority;
+    /// use cri::CriRef;
+    ///
+    /// // [-1, [false, "me", "h", 61616]]: coap://me@h:61616
+    /// let cbor = [0x82, 0x20, 0x84, 0xf4, 0x62, b'm', b'e', 0x61, b'h', 0x19, 0xf0, 0xb0];
+    /// let Some(Authority::Host(a)) = CriRef::decode(&cbor)?.authority() else {
+    ///     unreachable!()
+    /// };
+    /// let Host::Name(labels) = a.host() else { unreachable!() };
+    /// assert_eq!(labels.iter().next().and_then(|l| l.as_text()), Some("h"));
+    /// # Ok::<(), cri::Error>(())
+    /// ```
     #[must_use]
     pub fn host(&self) -> Host<'a> {
         self.host
     }
 
     /// The port, or `None` when the CRI leaves it to the scheme's default.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cri::cri::Authority;
+    /// use cri::CriRef;
+    ///
+    /// // [-1, [false, "me", "h", 61616]]: coap://me@h:61616
+    /// let cbor = [0x82, 0x20, 0x84, 0xf4, 0x62, b'm', b'e', 0x61, b'h', 0x19, 0xf0, 0xb0];
+    /// let Some(Authority::Host(a)) = CriRef::decode(&cbor)?.authority() else {
+    ///     unreachable!()
+    /// };
+    /// assert_eq!(a.port(), Some(61616));
+    /// # Ok::<(), cri::Error>(())
+    /// ```
     #[must_use]
     pub fn port(&self) -> Option<u16> {
         self.port

@@ -13,8 +13,23 @@ const MAX_DEPTH: usize = 4;
 /// Writes the EDN of the CRI reference `cbor` (checked first, so the nesting is bounded)
 /// into `out`; returns its length. A tag 99 around the CRI is written as `99(…)`.
 ///
-/// Errors: [`Error::Unprocessable`] if `cbor` is not a valid CRI reference;
-/// [`Error::Buffer`] if `out` is too small.
+/// # Errors
+///
+/// [`Error::Unprocessable`] if `cbor` is not a valid CRI reference; [`Error::Buffer`]
+/// with the length needed if `out` is too small.
+///
+/// # Examples
+///
+/// ```
+/// use cri::cri::to_edn;
+///
+/// // [-1, [h'C6336401', 61616], [".well-known", "core"]] (draft §5.1.3)
+/// let cbor = b"\x83\x20\x82\x44\xc6\x33\x64\x01\x19\xf0\xb0\x82\x6b.well-known\x64core";
+/// let mut out = [0u8; 80];
+/// let n = to_edn(cbor, &mut out)?;
+/// assert_eq!(&out[..n], br#"[-1, [h'C6336401', 61616], [".well-known", "core"]]"#);
+/// # Ok::<(), cri::Error>(())
+/// ```
 pub fn to_edn(cbor: &[u8], out: &mut [u8]) -> Result<usize, Error> {
     CriRef::decode(cbor)?;
     let mut w = Out::new(out);

@@ -22,10 +22,30 @@ use crate::uri::{default_port, HostKind, UriRef};
 /// length. A URI (with scheme) gives a full CRI: the scheme as a scheme-id when the table
 /// has it, else as a scheme-name.
 ///
-/// Errors: [`Error::Unconvertible`] for an IPvFuture host, an empty port, a port with
-/// leading zeros, a zone id that is not UTF-8, a path that starts with an empty segment
-/// and more without an authority, a relative-path reference needing a discard over 127
-/// (draft §5.1); [`Error::Buffer`] if `out` is too small.
+/// # Errors
+///
+/// [`Error::Unconvertible`] for an IPvFuture host, an empty port, a port with leading
+/// zeros, a zone id that is not UTF-8, a path that starts with an empty segment and more
+/// without an authority, a relative-path reference needing a discard over 127
+/// (draft §5.1); [`Error::Buffer`] with the length needed if `out` is too small.
+///
+/// # Examples
+///
+/// ```
+/// use cri::cri::{from_uri, to_edn};
+/// use cri::UriRef;
+///
+/// let mut cbor = [0u8; 64];
+/// let n = from_uri(&UriRef::parse("HTTP://Example.com:80/a/./b%2Fc/d%3Ae?x#f")?, &mut cbor)?;
+/// let mut edn = [0u8; 80];
+/// let m = to_edn(&cbor[..n], &mut edn)?;
+/// // Normalized on the way (Decision 4). A CRI → URI conversion encodes "/" in a
+/// // segment again, so `%2F` is text; it writes ":" as it is, so `%3A` stays PET
+/// // (Decision 7).
+/// let want = br#"[-3, ["example", "com"], ["a", "b/c", ["d", h'3A', "e"]], ["x"], "f"]"#;
+/// assert_eq!(&edn[..m], want);
+/// # Ok::<(), cri::Error>(())
+/// ```
 pub fn from_uri(uri: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
     let plan = Plan::new(uri)?;
     if uri.host.is_none() && plan.discard.is_none() && starts_with_empty_segment(plan.path) {

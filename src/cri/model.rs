@@ -8,6 +8,20 @@ use crate::error::{Reason, Unprocessable};
 use crate::uri::chars::{utf8_multibyte_len, utf8_str};
 
 /// The scheme section: a scheme number (from scheme-id = -1 - number) or a scheme-name.
+///
+/// # Examples
+///
+/// ```
+/// use cri::cri::{from_uri, Scheme};
+/// use cri::{CriRef, UriRef};
+///
+/// let mut cbor = [0u8; 32];
+/// let n = from_uri(&UriRef::parse("https://h/")?, &mut cbor)?;
+/// assert_eq!(CriRef::decode(&cbor[..n])?.scheme(), Some(Scheme::Number(3)));
+/// let n = from_uri(&UriRef::parse("x-local:a")?, &mut cbor)?; // not in the registry
+/// assert_eq!(CriRef::decode(&cbor[..n])?.scheme(), Some(Scheme::Name("x-local")));
+/// # Ok::<(), cri::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Scheme<'a> {
     /// A registered scheme number (0 coap, 1 coaps, 2 http, ...; draft §8.1).
@@ -17,6 +31,22 @@ pub enum Scheme<'a> {
 }
 
 /// One piece of a text-or-pet value: text, or bytes that stand for percent-encoded text.
+///
+/// # Examples
+///
+/// ```
+/// use cri::cri::{from_uri, Piece};
+/// use cri::{CriRef, UriRef};
+///
+/// // `%FF` is no UTF-8: it becomes a PET byte string between two texts (draft §7.2).
+/// let mut cbor = [0u8; 32];
+/// let n = from_uri(&UriRef::parse("coap://h/a%FFb")?, &mut cbor)?;
+/// let r = CriRef::decode(&cbor[..n])?;
+/// let segment = r.path().and_then(|p| p.iter().next()).unwrap();
+/// let pieces: Vec<Piece<'_>> = segment.pieces().collect();
+/// assert_eq!(pieces, [Piece::Text("a"), Piece::Bytes(&[0xff]), Piece::Text("b")]);
+/// # Ok::<(), cri::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Piece<'a> {
     /// Text, which stands for itself.
@@ -25,13 +55,44 @@ pub enum Piece<'a> {
     Bytes(&'a [u8]),
 }
 
-/// A text-or-pet item (draft §7.2), kept encoded.
+/// A text-or-pet item (draft §7.2), kept encoded: a path segment, a query item, a host
+/// label, the userinfo or the fragment. Plain text is [`TextOrPet::as_text`]; any value is
+/// the sequence of its [`TextOrPet::pieces`].
+///
+/// # Examples
+///
+/// ```
+/// use cri::cri::from_uri;
+/// use cri::{CriRef, UriRef};
+///
+/// let mut cbor = [0u8; 32];
+/// let n = from_uri(&UriRef::parse("coap://h/a#sec%202")?, &mut cbor)?;
+/// let fragment = CriRef::decode(&cbor[..n])?.fragment().unwrap();
+/// assert_eq!(fragment.as_text(), Some("sec 2"));
+/// # Ok::<(), cri::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TextOrPet<'a> {
     pub(crate) raw: &'a [u8],
 }
 
 /// The items of an array section (path segments, query parameters, host labels), encoded.
+///
+/// # Examples
+///
+/// ```
+/// use cri::cri::from_uri;
+/// use cri::{CriRef, UriRef};
+///
+/// let mut cbor = [0u8; 32];
+/// let n = from_uri(&UriRef::parse("coap://h/a?x=1&b")?, &mut cbor)?;
+/// let r = CriRef::decode(&cbor[..n])?;
+/// let query = r.query().unwrap();
+/// assert_eq!((query.len(), query.is_empty()), (2, false));
+/// let items: Vec<_> = query.iter().map(|q| q.as_text()).collect();
+/// assert_eq!(items, [Some("x=1"), Some("b")]);
+/// # Ok::<(), cri::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Items<'a> {
     pub(crate) raw: &'a [u8],
@@ -42,6 +103,33 @@ pub struct Items<'a> {
 }
 
 /// The host of an authority.
+///
+/// # Examples
+///
+/// ```
+/// use cri::cri::{from_uri, Authority, Host};
+/// use cri::{CriRef, UriRef};
+///
+/// fn host<'a>(uri: &str, cbor: &'a mut [u8]) -> Result<Host<'a>, cri::Error> {
+///     let n = from_uri(&UriRef::parse(uri)?, cbor)?;
+///     match CriRef::decode(&cbor[..n])?.authority() {
+///         Some(Authority::Host(a)) => Ok(a.host()),
+///         _ => unreachable!(),
+///     }
+/// }
+/// let mut cbor = [0u8; 64];
+/// let Host::Name(labels) = host("coap://Example.COM/", &mut cbor)? else { unreachable!() };
+/// let labels: Vec<_> = labels.iter().map(|l| l.as_text()).collect();
+/// assert_eq!(labels, [Some("example"), Some("com")]); // lowercased (Decision 12)
+///
+/// let mut cbor = [0u8; 64];
+/// let ip = host("coap://[fe80::1%25eth0]/", &mut cbor)?;
+/// let mut fe80 = [0u8; 16];
+/// fe80[..2].copy_from_slice(&[0xfe, 0x80]);
+/// fe80[15] = 1;
+/// assert_eq!(ip, Host::Ip { addr: &fe80, zone: Some("eth0") });
+/// # Ok::<(), cri::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Host<'a> {
     /// host-name labels (zero labels: an empty host).
@@ -56,6 +144,22 @@ pub enum Host<'a> {
 }
 
 /// An authority array: `[?false, userinfo, host, ?port]`.
+///
+/// # Examples
+///
+/// ```
+/// use cri::cri::{from_uri, Authority};
+/// use cri::{CriRef, UriRef};
+///
+/// let mut cbor = [0u8; 32];
+/// let n = from_uri(&UriRef::parse("coap://me@h:61616/")?, &mut cbor)?;
+/// let Some(Authority::Host(a)) = CriRef::decode(&cbor[..n])?.authority() else {
+///     unreachable!()
+/// };
+/// assert_eq!(a.userinfo().and_then(|u| u.as_text()), Some("me"));
+/// assert_eq!(a.port(), Some(61616));
+/// # Ok::<(), cri::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct HostAuthority<'a> {
     pub(crate) raw: &'a [u8],
@@ -65,6 +169,26 @@ pub struct HostAuthority<'a> {
 }
 
 /// The authority section.
+///
+/// # Examples
+///
+/// ```
+/// use cri::cri::{from_uri, Authority};
+/// use cri::{CriRef, UriRef};
+///
+/// let mut cbor = [0u8; 32];
+/// let mut authority = |uri| -> Result<_, cri::Error> {
+///     let n = from_uri(&UriRef::parse(uri)?, &mut cbor)?;
+///     Ok(CriRef::decode(&cbor[..n])?.authority().map(|a| matches!(a, Authority::Host(_))))
+/// };
+/// assert_eq!(authority("coap://h/a")?, Some(true));
+/// // Without an authority: `true` (rootless) or `null` (root-based) in the CBOR.
+/// let n = from_uri(&UriRef::parse("urn:ietf:rfc:7252")?, &mut cbor)?;
+/// assert_eq!(CriRef::decode(&cbor[..n])?.authority(), Some(Authority::Rootless));
+/// let n = from_uri(&UriRef::parse("file:/etc/hosts")?, &mut cbor)?;
+/// assert_eq!(CriRef::decode(&cbor[..n])?.authority(), Some(Authority::RootBased));
+/// # Ok::<(), cri::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Authority<'a> {
     /// `null` after a scheme: no authority, root-based path (NOAUTH-ROOTBASED).
@@ -76,6 +200,23 @@ pub enum Authority<'a> {
 }
 
 /// The discard section.
+///
+/// # Examples
+///
+/// ```
+/// use cri::cri::{from_uri, Discard};
+/// use cri::{CriRef, UriRef};
+///
+/// let mut cbor = [0u8; 32];
+/// let mut discard = |uri| -> Result<_, cri::Error> {
+///     let n = from_uri(&UriRef::parse(uri)?, &mut cbor)?;
+///     Ok(CriRef::decode(&cbor[..n])?.discard())
+/// };
+/// assert_eq!(discard("../../x")?, Discard::Count(3)); // the last segment and two more
+/// assert_eq!(discard("/x")?, Discard::All);
+/// assert_eq!(discard("?q")?, Discard::Count(0));
+/// # Ok::<(), cri::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Discard {
     /// `true`: discard all path segments of the base.
@@ -86,6 +227,27 @@ pub enum Discard {
 
 /// A CRI reference in its abstract form (draft §5.2): `authority` is `None` exactly when
 /// the reference uses the discard form; `path`, `query`, `fragment` are `None` when not set.
+///
+/// A view of CBOR the caller owns: [`CriRef::decode`] checks every rule once, and the
+/// accessors cannot fail afterwards.
+///
+/// # Examples
+///
+/// ```
+/// use cri::cri::{to_uri, Scheme, ToUriOptions};
+/// use cri::CriRef;
+///
+/// // [-1, ["example", "com"], ["a"]]: coap://example.com/a (scheme-id -1 is coap)
+/// let cbor = [0x83, 0x20, 0x82, 0x67, b'e', b'x', b'a', b'm', b'p', b'l', b'e',
+///             0x63, b'c', b'o', b'm', 0x81, 0x61, b'a'];
+/// let r = CriRef::decode(&cbor)?;
+/// assert!(r.is_full());
+/// assert_eq!(r.scheme(), Some(Scheme::Number(0)));
+/// let mut uri = [0u8; 32];
+/// let n = to_uri(&r, ToUriOptions::default(), &mut uri)?;
+/// assert_eq!(&uri[..n], b"coap://example.com/a");
+/// # Ok::<(), cri::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CriRef<'a> {
     pub(crate) scheme: Option<Scheme<'a>>,
@@ -98,17 +260,65 @@ pub struct CriRef<'a> {
 
 type R<T> = Result<T, Unprocessable>;
 
-/// The CBOR tag for a CRI reference (draft §11.4).
+/// The CBOR tag for a CRI reference (draft §11.4). [`CriRef::decode`] accepts a CRI inside
+/// it; a CRI embedded in other CBOR carries it.
+///
+/// # Examples
+///
+/// ```
+/// use cri::cri::CRI_TAG;
+/// use cri::CriRef;
+///
+/// assert_eq!(CRI_TAG, 99);
+/// // 99([1, ["x"]]): the tag's head is 0xd8 0x63.
+/// let tagged = [0xd8, CRI_TAG as u8, 0x82, 0x01, 0x81, 0x61, b'x'];
+/// assert_eq!(CriRef::decode(&tagged)?, CriRef::decode(&tagged[2..])?);
+/// # Ok::<(), cri::Error>(())
+/// ```
 pub const CRI_TAG: u64 = 99;
 
 impl<'a> CriRef<'a> {
     /// Ingests a CRI reference (draft §5.2) from CBOR, optionally inside tag 99, checking
     /// every constraint of §2 and §5.1 that a recipient can check.
+    ///
+    /// # Errors
+    ///
+    /// [`Unprocessable`] with the [`Reason`] and the byte offset of the offending item
+    /// (draft §5.2.1); `?` turns it into a [`crate::Error`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cri::{CriRef, Reason};
+    ///
+    /// let r = CriRef::decode(&[0x82, 0x01, 0x81, 0x61, b'x'])?; // [1, ["x"]]: "x"
+    /// assert!(!r.is_full());
+    /// // [1, ["x"], null]: a trailing default must be left out (draft §5.1).
+    /// let e = CriRef::decode(&[0x83, 0x01, 0x81, 0x61, b'x', 0xf6]).unwrap_err();
+    /// assert_eq!((e.reason, e.offset), (Reason::TrailingDefault, 5));
+    /// # Ok::<(), cri::Error>(())
+    /// ```
     pub fn decode(cbor: &'a [u8]) -> R<Self> {
         Self::decode_as(cbor, false)
     }
 
-    /// Like [`CriRef::decode`], and the reference must be a full CRI (starts with a scheme).
+    /// Like [`CriRef::decode`], and the reference must be a full CRI (starts with a scheme):
+    /// what a base or a request target needs.
+    ///
+    /// # Errors
+    ///
+    /// As [`CriRef::decode`], and [`Reason::NotFull`] (offset 0) for a relative reference.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cri::{CriRef, Reason};
+    ///
+    /// assert!(CriRef::decode_full(&[0x81, 0x20])?.is_full()); // [-1]: coap:
+    /// let e = CriRef::decode_full(&[0x82, 0x01, 0x81, 0x61, b'x']).unwrap_err();
+    /// assert_eq!(e.reason, Reason::NotFull);
+    /// # Ok::<(), cri::Error>(())
+    /// ```
     pub fn decode_full(cbor: &'a [u8]) -> R<Self> {
         Self::decode_as(cbor, true)
     }
@@ -177,11 +387,34 @@ impl<'a> CriRef<'a> {
     }
 
     /// True for a full CRI (the sections start with a scheme).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cri::CriRef;
+    ///
+    /// assert!(CriRef::decode(&[0x81, 0x20])?.is_full()); // [-1]: coap:
+    /// assert!(!CriRef::decode(&[0x80])?.is_full()); // []: the empty reference
+    /// # Ok::<(), cri::Error>(())
+    /// ```
     pub fn is_full(&self) -> bool {
         self.scheme.is_some()
     }
 
     /// The scheme section: `None` in a relative reference (draft §5.2).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cri::cri::{scheme_name, Scheme};
+    /// use cri::CriRef;
+    ///
+    /// let r = CriRef::decode(&[0x81, 0x21])?; // [-2]: coaps:
+    /// assert_eq!(r.scheme(), Some(Scheme::Number(1)));
+    /// assert_eq!(scheme_name(1), Some("coaps"));
+    /// assert_eq!(CriRef::decode(&[0x80])?.scheme(), None);
+    /// # Ok::<(), cri::Error>(())
+    /// ```
     pub fn scheme(&self) -> Option<Scheme<'a>> {
         self.scheme
     }
@@ -682,7 +915,25 @@ fn piece<'a>(d: &mut Reader<'a>) -> Option<Piece<'a>> {
 }
 
 impl<'a> TextOrPet<'a> {
-    /// The pieces of the value, in order.
+    /// The pieces of the value, in order: one [`Piece::Text`] for plain text, else text
+    /// and PET byte strings in turn (draft §7.2).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cri::cri::{from_uri, Piece};
+    /// use cri::{CriRef, UriRef};
+    ///
+    /// let mut cbor = [0u8; 32];
+    /// let n = from_uri(&UriRef::parse("coap://h/%FE%FFz")?, &mut cbor)?;
+    /// let r = CriRef::decode(&cbor[..n])?;
+    /// let segment = r.path().and_then(|p| p.iter().next()).unwrap();
+    /// let mut pieces = segment.pieces();
+    /// assert_eq!(pieces.next(), Some(Piece::Bytes(&[0xfe, 0xff])));
+    /// assert_eq!(pieces.next(), Some(Piece::Text("z")));
+    /// assert_eq!(pieces.next(), None);
+    /// # Ok::<(), cri::Error>(())
+    /// ```
     pub fn pieces(&self) -> Pieces<'a> {
         let mut d = Reader::new(self.raw);
         // The count of an ingested array fits a usize (each piece took a byte).
@@ -697,11 +948,40 @@ impl<'a> TextOrPet<'a> {
     /// preferred serialization, so `""` may come as `0x60` or as `0x78 0x00` and longer
     /// (compared with `0x60`, a longer one slipped past the leading-empty-segment rule
     /// of draft §5.2.1).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cri::cri::from_uri;
+    /// use cri::{CriRef, UriRef};
+    ///
+    /// let mut cbor = [0u8; 32];
+    /// let n = from_uri(&UriRef::parse("coap://h/a/")?, &mut cbor)?;
+    /// let r = CriRef::decode(&cbor[..n])?;
+    /// let empty: Vec<bool> = r.path().unwrap().iter().map(|s| s.is_empty()).collect();
+    /// assert_eq!(empty, [false, true]); // a trailing "/" is an empty last segment
+    /// # Ok::<(), cri::Error>(())
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.as_text() == Some("")
     }
 
-    /// The value when it is plain text.
+    /// The value when it is plain text; `None` when it holds PET bytes (read those with
+    /// [`TextOrPet::pieces`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cri::cri::from_uri;
+    /// use cri::{CriRef, UriRef};
+    ///
+    /// let mut cbor = [0u8; 32];
+    /// let n = from_uri(&UriRef::parse("coap://h/caf%C3%A9/%FF")?, &mut cbor)?;
+    /// let r = CriRef::decode(&cbor[..n])?;
+    /// let texts: Vec<_> = r.path().unwrap().iter().map(|s| s.as_text()).collect();
+    /// assert_eq!(texts, [Some("caf\u{e9}"), None]);
+    /// # Ok::<(), cri::Error>(())
+    /// ```
     pub fn as_text(&self) -> Option<&'a str> {
         match piece(&mut Reader::new(self.raw))? {
             Piece::Text(s) => Some(s),
@@ -710,7 +990,22 @@ impl<'a> TextOrPet<'a> {
     }
 }
 
-/// Iterator over the pieces of a [`TextOrPet`].
+/// Iterator over the pieces of a [`TextOrPet`], from [`TextOrPet::pieces`].
+///
+/// # Examples
+///
+/// ```
+/// use cri::cri::{from_uri, Piece};
+/// use cri::{CriRef, UriRef};
+///
+/// let mut cbor = [0u8; 32];
+/// let n = from_uri(&UriRef::parse("coap://h/%FFa")?, &mut cbor)?;
+/// let r = CriRef::decode(&cbor[..n])?;
+/// let segment = r.path().and_then(|p| p.iter().next()).unwrap();
+/// assert_eq!(segment.pieces().count(), 2); // h'FF', "a"
+/// assert!(matches!(segment.pieces().next(), Some(Piece::Bytes(&[0xff]))));
+/// # Ok::<(), cri::Error>(())
+/// ```
 pub struct Pieces<'a> {
     d: Reader<'a>,
     /// A usize, not the array head's u64: one register less in every loop over pieces.
@@ -728,6 +1023,20 @@ impl<'a> Iterator for Pieces<'a> {
 
 impl<'a> Items<'a> {
     /// The items, in order.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cri::cri::from_uri;
+    /// use cri::{CriRef, UriRef};
+    ///
+    /// let mut cbor = [0u8; 32];
+    /// let n = from_uri(&UriRef::parse("coap://h/a/b")?, &mut cbor)?;
+    /// let r = CriRef::decode(&cbor[..n])?;
+    /// let path: Vec<_> = r.path().unwrap().iter().filter_map(|s| s.as_text()).collect();
+    /// assert_eq!(path, ["a", "b"]);
+    /// # Ok::<(), cri::Error>(())
+    /// ```
     pub fn iter(&self) -> ItemIter<'a> {
         ItemIter {
             d: Reader::new(self.raw),
@@ -747,18 +1056,56 @@ impl<'a> Items<'a> {
     }
 
     /// How many items there are.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cri::CriRef;
+    ///
+    /// // [-1, ["h"], ["a", "b"]]: coap://h/a/b
+    /// let r = CriRef::decode(&[0x83, 0x20, 0x81, 0x61, b'h', 0x82, 0x61, b'a', 0x61, b'b'])?;
+    /// assert_eq!(r.path().map(|p| p.len()), Some(2));
+    /// # Ok::<(), cri::Error>(())
+    /// ```
     pub fn len(&self) -> u64 {
         // usize -> u64 is lossless for 16-, 32- and 64-bit usize.
         self.count as u64
     }
 
     /// Whether there are no items.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cri::CriRef;
+    ///
+    /// // [0, []]: an empty path, which is not an absent one: it drops the base's query
+    /// // and fragment, where [] keeps them.
+    /// let r = CriRef::decode(&[0x82, 0x00, 0x80])?;
+    /// assert!(r.path().is_some_and(|p| p.is_empty()));
+    /// assert_eq!(CriRef::decode(&[0x80])?.path(), None);
+    /// # Ok::<(), cri::Error>(())
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.count == 0
     }
 }
 
-/// Iterator over the items of an [`Items`].
+/// Iterator over the items of an [`Items`], from [`Items::iter`].
+///
+/// # Examples
+///
+/// ```
+/// use cri::CriRef;
+///
+/// // [-1, ["h"], ["a", "b"]]: coap://h/a/b
+/// let r = CriRef::decode(&[0x83, 0x20, 0x81, 0x61, b'h', 0x82, 0x61, b'a', 0x61, b'b'])?;
+/// let mut it = r.path().unwrap().iter();
+/// assert_eq!(it.next().and_then(|s| s.as_text()), Some("a"));
+/// assert_eq!(it.next().and_then(|s| s.as_text()), Some("b"));
+/// assert!(it.next().is_none());
+/// # Ok::<(), cri::Error>(())
+/// ```
 pub struct ItemIter<'a> {
     d: Reader<'a>,
     left: usize,

@@ -11,10 +11,30 @@ use crate::out::Out;
 /// One reading differs from the letter of step 5, as the draft's own test vectors and
 /// RFC 3986 require: a reference with a scheme also brings its authority, even `null`.
 ///
-/// Errors: [`Error::Unconvertible`]: `NotFull` if `base` has no scheme,
-/// `LeadingEmptySegment` if the result would be no valid CRI: no authority and a path
-/// starting with an empty segment and more, or a rootless path left empty or starting
-/// with an empty segment; [`Error::Buffer`] if `out` is too small.
+/// # Errors
+///
+/// [`Error::Unconvertible`]: `NotFull` if `base` has no scheme, `LeadingEmptySegment` if
+/// the result would be no valid CRI: no authority and a path starting with an empty
+/// segment and more, or a rootless path left empty or starting with an empty segment;
+/// [`Error::Buffer`] with the length needed if `out` is too small.
+///
+/// # Examples
+///
+/// ```
+/// use cri::cri::{from_uri, resolve, to_uri, ToUriOptions};
+/// use cri::{CriRef, UriRef};
+///
+/// let (mut b, mut r) = ([0u8; 64], [0u8; 16]);
+/// let nb = from_uri(&UriRef::parse("http://a/b/c/d;p?q")?, &mut b)?;
+/// let nr = from_uri(&UriRef::parse("../g")?, &mut r)?;
+/// let base = CriRef::decode_full(&b[..nb])?;
+/// let mut target = [0u8; 64];
+/// let n = resolve(&base, &CriRef::decode(&r[..nr])?, &mut target)?;
+/// let mut uri = [0u8; 64];
+/// let m = to_uri(&CriRef::decode(&target[..n])?, ToUriOptions::default(), &mut uri)?;
+/// assert_eq!(&uri[..m], b"http://a/b/g"); // as RFC 3986 §5.4.1
+/// # Ok::<(), cri::Error>(())
+/// ```
 #[inline(never)]
 pub fn resolve(base: &CriRef<'_>, r: &CriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
     // The sections are borrowed from the two views, not copied: an authority is 36 bytes

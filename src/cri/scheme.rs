@@ -29,7 +29,21 @@ impl Table {
     }
 }
 
-/// The scheme number of a scheme name (compared ASCII case-insensitively).
+/// The scheme number of a scheme name (compared ASCII case-insensitively); scheme-id is
+/// -1 minus it in a CRI. `None` for a name the table compiled in does not have (without
+/// the `full-scheme-table` feature, only coap, coaps, coap+tcp, coaps+tcp, coap+ws,
+/// coaps+ws, http, https, urn and did are there).
+///
+/// # Examples
+///
+/// ```
+/// use cri::cri::scheme_number;
+///
+/// assert_eq!(scheme_number(b"coap"), Some(0));
+/// assert_eq!(scheme_number(b"HTTPS"), Some(3));
+/// assert_eq!(scheme_number(b"coap+ws"), Some(24));
+/// assert_eq!(scheme_number(b"x-local"), None);
+/// ```
 pub fn scheme_number(name: &[u8]) -> Option<u64> {
     let mut lower_buf = [0u8; 64];
     let lower = lower_buf.get_mut(..name.len())?;
@@ -48,7 +62,17 @@ pub fn scheme_number(name: &[u8]) -> Option<u64> {
     None
 }
 
-/// The (lowercase) scheme name of a scheme number.
+/// The (lowercase) scheme name of a scheme number, if the table compiled in has it.
+///
+/// # Examples
+///
+/// ```
+/// use cri::cri::scheme_name;
+///
+/// assert_eq!(scheme_name(1), Some("coaps"));
+/// assert_eq!(scheme_name(5), Some("did"));
+/// assert_eq!(scheme_name(8), None); // unassigned
+/// ```
 pub fn scheme_name(number: u64) -> Option<&'static str> {
     let (mut lo, mut hi) = (0usize, SCHEMES.by_number.len());
     while lo < hi {

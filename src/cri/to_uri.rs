@@ -12,7 +12,25 @@ use crate::uri::percent::encode_into;
 /// percent-encoded from their UTF-8 bytes.
 pub(crate) use crate::uri::percent::Set;
 
-/// Options of [`to_uri`].
+/// Options of [`to_uri`]. The default writes a URI and refuses a zone-id.
+///
+/// # Examples
+///
+/// ```
+/// use cri::cri::{from_uri, to_uri, ToUriOptions};
+/// use cri::{CriRef, Error, Unconvertible, UriRef};
+///
+/// let mut cbor = [0u8; 64];
+/// let n = from_uri(&UriRef::parse("coap://[fe80::1%25eth0]/caf%C3%A9")?, &mut cbor)?;
+/// let r = CriRef::decode(&cbor[..n])?;
+/// let mut out = [0u8; 64];
+/// let e = to_uri(&r, ToUriOptions::default(), &mut out);
+/// assert_eq!(e, Err(Error::Unconvertible(Unconvertible::ZoneIdNotEnabled)));
+/// let opts = ToUriOptions { zone_id: true, iri: true };
+/// let m = to_uri(&r, opts, &mut out)?;
+/// assert_eq!(&out[..m], "coap://[fe80::1%25eth0]/caf\u{e9}".as_bytes());
+/// # Ok::<(), Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ToUriOptions {
     /// Write a zone-id in the RFC 6874 form `[fe80::1%25eth0]` (docs/DESIGN.md Decision 8: -27
@@ -25,11 +43,31 @@ pub struct ToUriOptions {
 
 /// Writes a CRI reference as a URI reference into `out`; returns its length.
 ///
-/// Errors: [`Error::Unconvertible`] where §6.1 fails or has no answer: a scheme number not
-/// in the table, discard 0 with a path or with an empty query, discard without path
-/// segments to append, a zone-id without `opts.zone_id`, an empty zone-id or one on an
-/// IPv4 address (`ZoneId`, RFC 6874), no scheme with authority `true`
-/// (no URI reference means the same); [`Error::Buffer`] if `out` is too small.
+/// # Errors
+///
+/// [`Error::Unconvertible`] where §6.1 fails or has no answer: a scheme number not in the
+/// table, discard 0 with a path or with an empty query, discard without path segments to
+/// append, a zone-id without `opts.zone_id`, an empty zone-id or one on an IPv4 address
+/// (`ZoneId`, RFC 6874), no scheme with authority `true` (no URI reference means the
+/// same); [`Error::Buffer`] with the length needed if `out` is too small.
+///
+/// # Examples
+///
+/// ```
+/// use cri::cri::{to_uri, ToUriOptions};
+/// use cri::{CriRef, Error, Unconvertible};
+///
+/// let mut out = [0u8; 32];
+/// // [2, ["b"]] is ../b
+/// let r = CriRef::decode(&[0x82, 0x02, 0x81, 0x61, b'b'])?;
+/// let n = to_uri(&r, ToUriOptions::default(), &mut out)?;
+/// assert_eq!(&out[..n], b"../b");
+/// // [0, ["b"]] keeps the whole base path and appends: no URI reference says that.
+/// let r = CriRef::decode(&[0x82, 0x00, 0x81, 0x61, b'b'])?;
+/// let e = to_uri(&r, ToUriOptions::default(), &mut out);
+/// assert_eq!(e, Err(Error::Unconvertible(Unconvertible::DiscardZero)));
+/// # Ok::<(), Error>(())
+/// ```
 pub fn to_uri(cri: &CriRef<'_>, opts: ToUriOptions, out: &mut [u8]) -> Result<usize, Error> {
     let mut w = Out::new(out);
     write_uri(cri, opts, &mut w)?;
