@@ -3,6 +3,7 @@
 
 use super::model::CriRef;
 use super::reader::{Kind, Reader};
+use super::wire::SIMPLE_TRUE;
 use crate::error::Error;
 use crate::out::Out;
 use crate::uri::chars::{utf8_str, HEX_UPPER};
@@ -101,7 +102,11 @@ fn write_scalar(kind: Kind, d: &mut Reader<'_>, w: &mut Out<'_>) -> Result<(), E
             arg(d)?;
             w.push(b"null");
         }
-        Kind::Bool => w.push(if arg(d)? == 21 { b"true" } else { b"false" }),
+        Kind::Bool => w.push(if arg(d)? == u64::from(SIMPLE_TRUE) {
+            b"true"
+        } else {
+            b"false"
+        }),
         Kind::Unsigned => write_u64(arg(d)?, w),
         Kind::Negative => {
             // A CBOR negative integer is -1 - n for n up to 2^64 - 1: -2^64 does not fit a u64.

@@ -7,9 +7,10 @@
 //! dropped. Text is percent-decoded; a PET byte string is used only where the character
 //! would not come back percent-encoded, or is not UTF-8 (Decision 7).
 
+use super::model::MAX_DISCARD;
 use super::scheme::scheme_number;
 use super::to_uri::Set;
-use super::wire::{self, ARRAY, BYTES, NULL, TEXT, TRUE};
+use super::wire::{self, ARRAY, BYTES, FALSE, NULL, TEXT, TRUE};
 use crate::error::{Error, Unconvertible};
 use crate::out::Out;
 use crate::uri::chars::{self, utf8_multibyte_len, UNRESERVED};
@@ -53,16 +54,13 @@ pub fn from_uri(uri: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
     }
     let (path_count, leftover) = plan.path_shape();
     // discard = 1 + the ".." that climb above the reference; draft §5.1 allows 0..127.
-    if plan.discard.is_some() && leftover >= MAX_DISCARD {
+    if plan.discard.is_some() && leftover >= u64::from(MAX_DISCARD) {
         return Err(Error::Unconvertible(Unconvertible::DiscardRange));
     }
     let mut w = Out::new(out);
     plan.write(uri, path_count, leftover, &mut w);
     w.finish()
 }
-
-/// The largest discard count (draft §5.1: `discard = true / 0..127`).
-const MAX_DISCARD: u64 = 127;
 
 /// One decoded unit of a URI component: a character as CRI text, or a byte for PET.
 #[derive(Clone, Copy)]
@@ -260,7 +258,7 @@ enum Section {
     Authority,
     Null,
     True,
-    /// At most 127 (`from_uri` checks the range before writing): a byte, so that the five
+    /// At most `MAX_DISCARD` (`from_uri` checks the range before writing): a byte, so that the five
     /// sections take 10 B of stack, not 80 (Decision 17).
     Discard(u8),
     Path,
@@ -497,7 +495,7 @@ impl<'a> Plan<'a> {
         .fold(0u64, |n, k| n.saturating_add(*k));
         wire::head(w, ARRAY, items);
         if let Some(u) = uri.userinfo {
-            w.byte(0xf4); // false
+            w.byte(FALSE);
             write_item(u, Set::Userinfo, false, w);
         }
         match (self.ipv4, self.ipv6) {

@@ -3,6 +3,7 @@
 //! as their encoded bytes and are walked on demand: no heap, no copies, no recursion.
 
 use super::reader::{Kind, Malformed, Reader};
+use super::wire::SIMPLE_TRUE;
 
 use crate::error::{Reason, Unprocessable};
 use crate::uri::chars::{utf8_multibyte_len, utf8_str};
@@ -221,7 +222,7 @@ pub enum Authority<'a> {
 pub enum Discard {
     /// `true`: discard all path segments of the base.
     All,
-    /// Discard this many trailing path segments (0..=127).
+    /// Discard this many trailing path segments (0..=127, draft §5.1).
     Count(u8),
 }
 
@@ -259,6 +260,9 @@ pub struct CriRef<'a> {
 }
 
 type R<T> = Result<T, Unprocessable>;
+
+/// The largest discard count (draft §5.1: `discard = true / 0..127`).
+pub(crate) const MAX_DISCARD: u8 = 127;
 
 /// The CBOR tag for a CRI reference (draft §11.4). [`CriRef::decode`] accepts a CRI inside
 /// it; a CRI embedded in other CBOR carries it.
@@ -526,7 +530,7 @@ fn bytes<'a>(d: &mut Reader<'a>) -> R<&'a [u8]> {
 /// Reads a `false` or `true` (the caller has peeked `Kind::Bool`).
 fn boolean(d: &mut Reader<'_>) -> R<bool> {
     let at = d.position();
-    Ok(argument(d, at)? == 21)
+    Ok(argument(d, at)? == u64::from(SIMPLE_TRUE))
 }
 
 fn unsigned(d: &mut Reader<'_>) -> R<u64> {
@@ -629,7 +633,7 @@ fn read_discard(d: &mut Reader<'_>) -> R<Discard> {
         });
     }
     match u8::try_from(unsigned(d)?) {
-        Ok(n) if n <= 127 => Ok(Discard::Count(n)),
+        Ok(n) if n <= MAX_DISCARD => Ok(Discard::Count(n)),
         _ => Err(Unprocessable {
             reason: Reason::DiscardRange,
             offset: at,

@@ -8,6 +8,12 @@
 //! dev-dependency, the peer of the differential test `versus_minicbor` below. Writing CBOR
 //! is `wire.rs`.
 
+use super::wire::{
+    ARG_1_BYTE, ARG_2_BYTES, ARG_4_BYTES, ARG_8_BYTES, ARRAY, BYTES, INDEFINITE, INFO_MASK,
+    MAJOR_SHIFT, MAX_IMMEDIATE, NEGATIVE, RESERVED_FIRST, RESERVED_LAST, SIMPLE, SIMPLE_FALSE,
+    SIMPLE_NULL, SIMPLE_TRUE, TAG, TEXT, UNSIGNED,
+};
+
 /// What the head at the reader's position announces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Kind {
@@ -56,31 +62,35 @@ impl<'a> Reader<'a> {
     /// The kind of the item at the position, without reading it.
     pub(crate) fn peek(&self) -> Result<Kind, Malformed> {
         let initial = *self.input.get(self.pos).ok_or(Malformed::NotCbor)?;
-        let info = initial & 0x1F;
-        let kind = match (initial >> 5, info) {
-            (_, 28..=30) | (0 | 1 | 6 | 7, 31) => return Err(Malformed::NotCbor),
-            (_, 31) => return Err(Malformed::Indefinite),
+        let info = initial & INFO_MASK;
+        let kind = match (initial >> MAJOR_SHIFT, info) {
+            (_, RESERVED_FIRST..=RESERVED_LAST)
+            | (UNSIGNED | NEGATIVE | TAG | SIMPLE, INDEFINITE) => return Err(Malformed::NotCbor),
+            (_, INDEFINITE) => return Err(Malformed::Indefinite),
             // A negative integer's argument must be there to be one (minicbor, used before,
             // read it to choose the integer width and failed at the head): kept, so the
             // reasons and offsets reported stay the same.
-            (1, 24..=27) if self.input.get(self.pos.saturating_add(1)).is_none() => {
+            (NEGATIVE, ARG_1_BYTE..=ARG_8_BYTES)
+                if self.input.get(self.pos.saturating_add(1)).is_none() =>
+            {
                 return Err(Malformed::NotCbor)
             }
-            (0, _) => Kind::Unsigned,
-            (1, _) => Kind::Negative,
-            (2, _) => Kind::Bytes,
-            (3, _) => Kind::Text,
-            (4, _) => Kind::Array,
-            (6, _) => Kind::Tag,
-            (7, 20 | 21) => Kind::Bool,
-            (7, 22) => Kind::Null,
+            (UNSIGNED, _) => Kind::Unsigned,
+            (NEGATIVE, _) => Kind::Negative,
+            (BYTES, _) => Kind::Bytes,
+            (TEXT, _) => Kind::Text,
+            (ARRAY, _) => Kind::Array,
+            (TAG, _) => Kind::Tag,
+            (SIMPLE, SIMPLE_FALSE | SIMPLE_TRUE) => Kind::Bool,
+            (SIMPLE, SIMPLE_NULL) => Kind::Null,
             _ => Kind::Other,
         };
         Ok(kind)
     }
 
     /// Reads the head at the position and returns its argument: the value of an integer,
-    /// the length of a string or array, the number of a tag, 20/21/22 for false/true/null.
+    /// the length of a string or array, the number of a tag, the simple value for `false`,
+    /// `true` and `null` (`SIMPLE_FALSE`, `SIMPLE_TRUE`, `SIMPLE_NULL` of `wire.rs`).
     /// `None` (and the position unchanged) if the head is truncated or reserved.
     #[inline(always)]
     pub(crate) fn arg(&mut self) -> Option<u64> {
@@ -97,15 +107,15 @@ impl<'a> Reader<'a> {
         let Some(&initial) = self.input.get(self.pos) else {
             return 0;
         };
-        let width = match initial & 0x1F {
-            info @ 0..=23 => {
+        let width = match initial & INFO_MASK {
+            info @ 0..=MAX_IMMEDIATE => {
                 self.pos = self.pos.saturating_add(1);
                 return u64::from(info);
             }
-            24 => 1,
-            25 => 2,
-            26 => 4,
-            27 => 8,
+            ARG_1_BYTE => 1,
+            ARG_2_BYTES => 2,
+            ARG_4_BYTES => 4,
+            ARG_8_BYTES => 8,
             _ => return 0,
         };
         let start = self.pos.saturating_add(1);

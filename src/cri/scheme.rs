@@ -5,6 +5,10 @@
 
 use super::scheme_table::SCHEMES;
 
+/// Room for the lowercased name that [`scheme_number`] looks up: more than the longest name
+/// in the table (a test checks), so a longer name is simply not found.
+const MAX_NAME_LEN: usize = 64;
+
 /// Flat, pointer-free table: `names` concatenated in name order, `ends[i]` the end of name
 /// `i` in `names`, `numbers[i]` its scheme number, `by_number` the name indices in number order.
 pub(super) struct Table {
@@ -45,7 +49,7 @@ impl Table {
 /// assert_eq!(scheme_number(b"x-local"), None);
 /// ```
 pub fn scheme_number(name: &[u8]) -> Option<u64> {
-    let mut lower_buf = [0u8; 64];
+    let mut lower_buf = [0u8; MAX_NAME_LEN];
     let lower = lower_buf.get_mut(..name.len())?;
     for (d, s) in lower.iter_mut().zip(name) {
         *d = s.to_ascii_lowercase();
@@ -123,6 +127,7 @@ mod tests {
         // Every row of the table maps both ways.
         for i in 0..SCHEMES.numbers.len() {
             let name = SCHEMES.name(i).unwrap();
+            assert!(name.len() <= MAX_NAME_LEN, "{name}");
             assert_eq!(scheme_number(name.as_bytes()), SCHEMES.number(i));
             assert_eq!(scheme_name(SCHEMES.number(i).unwrap()), Some(name));
         }
