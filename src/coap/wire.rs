@@ -5,6 +5,26 @@ use super::options::{OptionRef, OptionSlots, SliceSlots};
 use crate::error::{CoapError, Error};
 use crate::out::Out;
 
+// The numbers of the option format (RFC 7252 §3.1): an option's delta and length are
+// 4-bit nibbles; 13 and 14 say that 1 or 2 extension bytes follow, holding the value
+// minus 13 or minus 269; 15 is reserved, and the byte 0xFF is the payload marker.
+
+/// The largest delta or length a nibble holds itself.
+const MAX_NIBBLE: u8 = 12;
+/// Nibble 13: one extension byte follows, with the value minus [`EXT_1_BASE`].
+const EXT_1_BYTE: u8 = 13;
+/// Nibble 14: two extension bytes follow, with the value minus [`EXT_2_BASE`].
+const EXT_2_BYTES: u8 = 14;
+const EXT_1_BASE: u16 = 13;
+const EXT_2_BASE: u16 = 269;
+/// The largest value an option length can take (two extension bytes).
+const MAX_LENGTH: usize = u16::MAX as usize + EXT_2_BASE as usize;
+/// The byte that ends the options and starts the payload (RFC 7252 §3).
+const PAYLOAD_MARKER: u8 = 0xff;
+/// A nibble's bits in the option's first byte: delta high, length low.
+const NIBBLE_BITS: u32 = 4;
+const NIBBLE_MASK: u8 = 0x0f;
+
 /// Encodes options (ascending numbers) into `out`; returns the length. Values are copied
 /// as they are. A firmware stack appends these bytes after the token.
 ///
@@ -23,10 +43,10 @@ pub fn options_to_wire<'a>(
         prev = number;
         let (d_nib, d_ext, d_n) = nibble(usize::from(delta));
         let (l_nib, l_ext, l_n) = nibble(value.len());
-        if value.len() > 65535 + 269 {
+        if value.len() > MAX_LENGTH {
             return Err(Error::Coap(CoapError::OptionLength));
         }
-        w.byte(d_nib << 4 | l_nib);
+        w.byte(d_nib << NIBBLE_BITS | l_nib);
         w.push(d_ext.get(..d_n).unwrap_or(&[]));
         w.push(l_ext.get(..l_n).unwrap_or(&[]));
         w.push(value);
@@ -36,13 +56,15 @@ pub fn options_to_wire<'a>(
 
 /// The nibble and extension bytes for a delta or length value.
 fn nibble(v: usize) -> (u8, [u8; 2], usize) {
-    match v {
-        0..=12 => (v as u8, [0, 0], 0),
-        13..=268 => (13, [v.saturating_sub(13) as u8, 0], 1),
-        _ => {
-            let e = u16::try_from(v.saturating_sub(269)).unwrap_or(u16::MAX);
-            (14, e.to_be_bytes(), 2)
-        }
+    // The conditions make the casts lossless.
+    if v <= usize::from(MAX_NIBBLE) {
+        (v as u8, [0, 0], 0)
+    } else if v < usize::from(EXT_2_BASE) {
+        let e = v.saturating_sub(usize::from(EXT_1_BASE)) as u8;
+        (EXT_1_BYTE, [e, 0], 1)
+    } else {
+        let e = u16::try_from(v.saturating_sub(usize::from(EXT_2_BASE))).unwrap_or(u16::MAX);
+        (EXT_2_BYTES, e.to_be_bytes(), 2)
     }
 }
 
@@ -65,7 +87,7 @@ pub(crate) fn options_from_wire_into(
     let mut number = 0u32;
     let mut count = 0usize;
     while let Some(&first) = wire.get(pos) {
-        if first == 0xff {
+        if first == PAYLOAD_MARKER {
             // RFC 7252 §3: a payload marker followed by a zero-length payload is a
             // message format error.
             if pos.saturating_add(1) == wire.len() {
@@ -74,8 +96,8 @@ pub(crate) fn options_from_wire_into(
             break;
         }
         pos = pos.saturating_add(1);
-        let delta = extended(first >> 4, wire, &mut pos).ok_or(bad)?;
-        let len = extended(first & 15, wire, &mut pos).ok_or(bad)?;
+        let delta = extended(first >> NIBBLE_BITS, wire, &mut pos).ok_or(bad)?;
+        let len = extended(first & NIBBLE_MASK, wire, &mut pos).ok_or(bad)?;
         number = number.saturating_add(delta);
         let n = u16::try_from(number).map_err(|_| bad)?;
         // An option length is at most 65,804 (RFC 7252 §3.1): lossless on 32- and 64-bit
@@ -110,13 +132,13 @@ pub(crate) fn options_from_wire_into(
 /// A delta or length from its nibble and extension bytes at `wire[*pos..]`.
 fn extended(nib: u8, wire: &[u8], pos: &mut usize) -> Option<u32> {
     let (ext, add) = match nib {
-        0..=12 => return Some(u32::from(nib)),
-        13 => (1usize, 13u32),
-        14 => (2, 269),
+        0..=MAX_NIBBLE => return Some(u32::from(nib)),
+        EXT_1_BYTE => (1usize, EXT_1_BASE),
+        EXT_2_BYTES => (2, EXT_2_BASE),
         _ => return None,
     };
     let bytes = wire.get(*pos..pos.checked_add(ext)?)?;
     *pos = pos.saturating_add(ext);
     let v = bytes.iter().fold(0u32, |v, &b| (v << 8) | u32::from(b));
-    v.checked_add(add)
+    v.checked_add(u32::from(add))
 }
