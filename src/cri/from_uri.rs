@@ -117,6 +117,8 @@ impl Iterator for Units<'_> {
                 *b = b.to_ascii_lowercase();
             }
         }
+        // INVARIANT: `decode_pct` gives a unit only for triplets it read from `self.s`.
+        debug_assert!(u.len() <= self.s.len());
         self.s = self.s.get(u.len()..).unwrap_or(&[]);
         Some(u)
     }
@@ -310,6 +312,9 @@ impl<'a> Plan<'a> {
             match uri.host_kind {
                 Some(HostKind::IpvFuture) => return unconvertible(Unconvertible::IpvFuture),
                 Some(HostKind::Ipv6) => {
+                    // INVARIANT: the parser gives this kind only to an IP-literal, which
+                    // keeps its brackets.
+                    debug_assert!(host.first() == Some(&b'[') && host.last() == Some(&b']'));
                     let inner = host.get(1..host.len().saturating_sub(1)).unwrap_or(&[]);
                     let addr = inner.split(|&b| b == b'%').next().unwrap_or(&[]);
                     let mut a = [0u8; 16];
@@ -395,6 +400,8 @@ impl<'a> Plan<'a> {
         }
         let lead = match self.discard {
             Some(_) => {
+                // INVARIANT: `from_uri` refused a discard over MAX_DISCARD before writing.
+                debug_assert!(leftover < u64::from(MAX_DISCARD));
                 Section::Discard(u8::try_from(leftover.saturating_add(1)).unwrap_or(u8::MAX))
             }
             None if uri.path.is_empty() => Section::Discard(0),
@@ -458,9 +465,17 @@ impl<'a> Plan<'a> {
                 Section::True => w.byte(TRUE),
                 Section::Discard(n) => wire::int(w, false, u64::from(n)),
                 Section::Path => write_path(self.path, relative, path_count, w),
-                Section::Query => write_query(uri.query.unwrap_or(&[]), w),
+                Section::Query => {
+                    // INVARIANT: `sections` gives Query only for a URI with a query.
+                    debug_assert!(uri.query.is_some());
+                    write_query(uri.query.unwrap_or(&[]), w);
+                }
                 Section::EmptyArray => wire::head(w, ARRAY, 0),
-                Section::Fragment => write_item(uri.fragment.unwrap_or(&[]), Set::Query, false, w),
+                Section::Fragment => {
+                    // INVARIANT: `sections` gives Fragment only for a URI with a fragment.
+                    debug_assert!(uri.fragment.is_some());
+                    write_item(uri.fragment.unwrap_or(&[]), Set::Query, false, w);
+                }
             }
         }
     }
@@ -479,6 +494,8 @@ impl<'a> Plan<'a> {
     }
 
     fn write_authority(&self, uri: &UriRef<'_>, w: &mut Out<'_>) {
+        // INVARIANT: `sections` gives Authority only for a URI with a host.
+        debug_assert!(uri.host.is_some());
         let host = uri.host.unwrap_or(&[]);
         let host_items = match (self.ipv4, self.ipv6) {
             (Some(_), _) => 1,
@@ -527,8 +544,9 @@ fn write_path(path: PathPieces<'_>, relative: bool, count: u64, w: &mut Out<'_>)
         // No dot-segments: the segments as they stand, in order.
         let rooted = path.tail.starts_with(b"/");
         let segs = path.tail.split(|&b| b == b'/').skip(usize::from(rooted));
-        // `count` was counted as a usize over these segments (CriFromUri::write): it fits
-        // back on every usize width; usize::MAX (no limit) if it somehow did not.
+        // INVARIANT: `count` was counted as a usize over these segments (`path_shape`), so
+        // it fits back on every usize width.
+        debug_assert!(usize::try_from(count).is_ok());
         for seg in segs.take(usize::try_from(count).unwrap_or(usize::MAX)) {
             write_item(seg, Set::Segment, false, w);
         }

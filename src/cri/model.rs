@@ -940,9 +940,14 @@ impl<'a> TextOrPet<'a> {
     /// ```
     pub fn pieces(&self) -> Pieces<'a> {
         let mut d = Reader::new(self.raw);
-        // The count of an ingested array fits a usize (each piece took a byte).
+        // INVARIANT: `raw` passed ingest (`read_text_or_pet`): an array head is complete and
+        // its count fits a usize (each piece took a byte).
         let left = match d.peek() {
-            Ok(Kind::Array) => d.arg().map_or(0, |n| usize::try_from(n).unwrap_or(0)),
+            Ok(Kind::Array) => {
+                let n = d.arg().map(usize::try_from);
+                debug_assert!(matches!(n, Some(Ok(_))), "{:02x?}", self.raw);
+                n.map_or(0, |n| n.unwrap_or(0))
+            }
             _ => 1,
         };
         Pieces { d, left }
@@ -1021,7 +1026,11 @@ impl<'a> Iterator for Pieces<'a> {
 
     fn next(&mut self) -> Option<Piece<'a>> {
         self.left = self.left.checked_sub(1)?;
-        piece(&mut self.d)
+        let piece = piece(&mut self.d);
+        // INVARIANT: the value passed ingest (`read_text_or_pet`), so `left` more text or
+        // byte strings follow.
+        debug_assert!(piece.is_some(), "a piece is missing");
+        piece
     }
 }
 
@@ -1120,6 +1129,18 @@ impl<'a> Iterator for ItemIter<'a> {
 
     fn next(&mut self) -> Option<TextOrPet<'a>> {
         self.left = self.left.checked_sub(1)?;
+        let item = self.item();
+        // INVARIANT: the array passed ingest (`read_items`, the host labels of
+        // `read_host_authority`), so `left` more text-or-pet items follow.
+        debug_assert!(item.is_some(), "an item is missing");
+        item
+    }
+}
+
+impl<'a> ItemIter<'a> {
+    /// The text-or-pet item at the position.
+    #[inline(always)]
+    fn item(&mut self) -> Option<TextOrPet<'a>> {
         let start = self.d.position();
         // Ingest checked the shape: a text string, or an array of text and byte strings.
         let pieces = match self.d.peek().ok()? {

@@ -56,6 +56,9 @@ impl<'a> Reader<'a> {
 
     /// The input from byte `start` to the current position.
     pub(crate) fn since(&self, start: usize) -> &'a [u8] {
+        // INVARIANT: `start` is a position this reader had (the callers note it before
+        // reading), and the position only moves forward within the input.
+        debug_assert!(start <= self.pos && self.pos <= self.input.len());
         self.input.get(start..self.pos).unwrap_or(&[])
     }
 

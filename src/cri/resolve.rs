@@ -42,6 +42,9 @@ pub fn resolve(base: &CriRef<'_>, r: &CriRef<'_>, out: &mut [u8]) -> Result<usiz
     let Some(mut scheme) = base.scheme.as_ref() else {
         return Err(Error::Unconvertible(Unconvertible::NotFull));
     };
+    // INVARIANT: ingest sets the authority of every reference with a scheme (`read_ref`),
+    // here and for `r` below.
+    debug_assert!(base.authority.is_some());
     let mut authority = base.authority.as_ref().unwrap_or(&Authority::RootBased);
     let base_path = base.path.unwrap_or_default();
     let mut query: Option<&Items<'_>> = base.query.as_ref(); // None = [] here
@@ -74,6 +77,7 @@ pub fn resolve(base: &CriRef<'_>, r: &CriRef<'_>, out: &mut [u8]) -> Result<usiz
         fragment = None;
     }
     if let Some(s) = &r.scheme {
+        debug_assert!(r.authority.is_some());
         scheme = s;
         authority = r.authority.as_ref().unwrap_or(&Authority::RootBased);
     } else if let Some(a) = &r.authority {

@@ -466,6 +466,8 @@ impl Stack {
         let Stack { spans, len } = self;
         spans.into_iter().take(len).map(move |s| {
             let piece = if s.tail { p.tail } else { p.head };
+            // INVARIANT: `forward_chunks` made the spans from this path's pieces.
+            debug_assert!(s.start <= s.end && usize::from(s.end) <= piece.len());
             Chunk {
                 slash: s.slash,
                 seg: piece
@@ -499,6 +501,10 @@ fn forward_chunks(p: PathPieces<'_>, dots: Dots) -> Option<Stack> {
     let span = |(tail, seg): (bool, &[u8]), slash: bool| {
         let piece = if tail { p.tail } else { p.head };
         let start = (seg.as_ptr() as usize).wrapping_sub(piece.as_ptr() as usize);
+        // INVARIANT: `seg` is a subslice of `piece` (split of it), which `too_long` above
+        // keeps within u16.
+        debug_assert!(start.wrapping_add(seg.len()) <= piece.len());
+        debug_assert!(piece.len() <= usize::from(u16::MAX));
         Span {
             tail,
             slash,
