@@ -19,7 +19,7 @@ reasons! {
     /// assert_eq!(e, Err(Error::Coap(CoapError::Fragment)));
     /// # Ok::<(), Error>(())
     /// ```
-    pub enum CoapError {
+    pub enum CoapError in "CRI_COAP_ERR_" {
         /// The URI is not absolute, or the CRI not full (RFC 7252 §6.4 step 1, draft §8.1.1
         /// step 1).
         NotAbsolute = 1 => "the URI is not absolute, or the CRI not full",

@@ -1,16 +1,24 @@
 //! Every error of the library in one place: [`Error`], the one error type of the Rust API
 //! ([`crate::ffi::cri_status`] mirrors it for C), and the reasons it carries, each with
-//! its stable name and a one-sentence description (`Display`). Below every layer, so that
-//! `uri`, `cri`, `coap` and `ffi` all import from here and this module from none of them.
+//! its stable name (the C constant's) and a one-sentence description (`Display`). Below
+//! every layer, so that `uri`, `cri`, `coap` and `ffi` all import from here and this module
+//! from none of them.
 
 /// A reason enum: `#[repr(i32)]` with the numbers the C constants repeat (checked by the
 /// ffi tests), `#[non_exhaustive]`, each variant with its one-sentence description beside
 /// it; `description()` returns the sentence and `Display` writes it.
+///
+/// `pub enum Name in "CRI_PREFIX_"` gives the prefix of the C constants: a variant's C name
+/// is the prefix and the variant in SCREAMING_SNAKE_CASE (`NotCbor` is
+/// `CRI_REASON_NOT_CBOR`), or the prefix and the text after `as` where that rule does not
+/// give it (`IpvFuture = 1 as "IPVFUTURE"`). `C_NAMES` holds them, NUL-terminated, in the
+/// order of their numbers from 1 (checked at compile time): `cri_reason_name`'s tables.
 macro_rules! reasons {
     (
         $(#[$meta:meta])*
-        pub enum $name:ident {
-            $($(#[$vmeta:meta])* $variant:ident = $value:literal => $sentence:literal,)*
+        pub enum $name:ident in $prefix:literal {
+            $($(#[$vmeta:meta])* $variant:ident = $value:literal $(as $c_name:literal)?
+                => $sentence:literal,)*
         }
     ) => {
         $(#[$meta])*
@@ -38,7 +46,16 @@ macro_rules! reasons {
                     $($name::$variant => $sentence,)*
                 }
             }
+
+            /// The C constants' names, NUL-terminated, the one of number `n` at `n - 1`.
+            pub(crate) const C_NAMES: &'static [&'static [u8]] =
+                &[$(c_name!($prefix, $variant $(, $c_name)?),)*];
         }
+
+        const _: () = assert!(
+            $crate::error::numbered_from_one(&[$($value,)*]),
+            concat!(stringify!($name), ": the numbers must be 1, 2, 3, ... in order"),
+        );
 
         impl core::fmt::Display for $name {
             fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
@@ -55,6 +72,76 @@ macro_rules! first {
     ($first:ident $($rest:ident)*) => {
         stringify!($first)
     };
+}
+
+/// The NUL-terminated C name of a reason: `prefix` and the variant in SCREAMING_SNAKE_CASE,
+/// or `prefix` and the text given for it.
+macro_rules! c_name {
+    ($prefix:literal, $variant:ident) => {{
+        const NAME: [u8; $crate::error::c_name_len($prefix, stringify!($variant))] =
+            $crate::error::c_name_bytes($prefix, stringify!($variant));
+        &NAME
+    }};
+    ($prefix:literal, $variant:ident, $c_name:literal) => {
+        concat!($prefix, $c_name, "\0").as_bytes()
+    };
+}
+
+// The three functions below run at compile time only (in the constants of `reasons!`),
+// so their indexing and arithmetic cannot panic at run time: a slip fails the build.
+
+/// The length of [`c_name_bytes`]'s output for `prefix` and the CamelCase `variant`: a `_`
+/// before each uppercase letter but the first, and the NUL.
+#[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+pub(crate) const fn c_name_len(prefix: &str, variant: &str) -> usize {
+    let v = variant.as_bytes();
+    let mut n = prefix.len() + v.len() + 1;
+    let mut i = 1;
+    while i < v.len() {
+        if v[i].is_ascii_uppercase() {
+            n += 1;
+        }
+        i += 1;
+    }
+    n
+}
+
+/// `prefix`, then the CamelCase `variant` in SCREAMING_SNAKE_CASE, then a NUL; `N` is
+/// [`c_name_len`] of the two.
+#[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+pub(crate) const fn c_name_bytes<const N: usize>(prefix: &str, variant: &str) -> [u8; N] {
+    let mut out = [0u8; N];
+    let (p, v) = (prefix.as_bytes(), variant.as_bytes());
+    let mut n = 0;
+    while n < p.len() {
+        out[n] = p[n];
+        n += 1;
+    }
+    let mut i = 0;
+    while i < v.len() {
+        if i > 0 && v[i].is_ascii_uppercase() {
+            out[n] = b'_';
+            n += 1;
+        }
+        out[n] = v[i].to_ascii_uppercase();
+        n += 1;
+        i += 1;
+    }
+    assert!(n + 1 == N, "the length is c_name_len's");
+    out
+}
+
+/// Are `codes` 1, 2, 3, ... in order, so that code `n` is at index `n - 1`?
+#[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+pub(crate) const fn numbered_from_one(codes: &[i32]) -> bool {
+    let mut i = 0;
+    while i < codes.len() {
+        if codes[i] != i as i32 + 1 {
+            return false;
+        }
+        i += 1;
+    }
+    true
 }
 
 mod coap;

@@ -15,7 +15,7 @@ reasons! {
     /// assert_eq!((e.reason, e.offset), (Reason::DotSegment, 3));
     /// assert_eq!(e.reason as i32, 5); // CRI_REASON_DOT_SEGMENT
     /// ```
-    pub enum Reason {
+    pub enum Reason in "CRI_REASON_" {
         /// Not well-formed CBOR (truncated, reserved values, bad lengths).
         NotCbor = 1 => "the bytes are not well-formed CBOR (truncated, reserved or bad lengths)",
         /// Indefinite-length encoding (draft §5.1: not for stand-alone CRIs).

@@ -17,9 +17,9 @@ reasons! {
     /// assert_eq!(e, Err(Error::Unconvertible(Unconvertible::PortLeadingZero)));
     /// # Ok::<(), Error>(())
     /// ```
-    pub enum Unconvertible {
+    pub enum Unconvertible in "CRI_UNCONVERTIBLE_" {
         /// An IPvFuture host: CRIs have no form for it (draft §2 C4).
-        IpvFuture = 1 => "an IPvFuture host has no CRI form",
+        IpvFuture = 1 as "IPVFUTURE" => "an IPvFuture host has no CRI form",
         /// An empty port (`http://a:/`): not supported by CRIs (draft §2 C6).
         EmptyPort = 2 => "an empty port has no CRI form",
         /// A port with redundant leading zeros (`:080`): not supported by CRIs (draft §2 C6).

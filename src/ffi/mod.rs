@@ -33,8 +33,37 @@ pub use cri::*;
 pub use iri::*;
 pub use uri::*;
 
-use crate::error::Error;
+use crate::error::{CoapError, Error, Reason, Unconvertible};
 use core::ffi::c_char;
+
+/// The name of a status, an `i32`: its enumerator's identifier, NUL-terminated, or
+/// `CRI_UNKNOWN`. The identifiers are listed once; a status left out of the list fails
+/// the build (the match over `cri_status` must be exhaustive), and the numbers come from
+/// the enumeration, so no name or number is written twice.
+macro_rules! status_name {
+    ($status:expr; $($name:ident),+ $(,)?) => {{
+        // The statuses' numbers, as constants a pattern can name.
+        mod number {
+            $(pub(super) const $name: i32 = super::cri_status::$name as i32;)+
+        }
+        const _: () = {
+            const fn listed(s: cri_status) -> bool {
+                match s {
+                    $(cri_status::$name)|+ => true,
+                }
+            }
+            assert!(listed(cri_status::CRI_OK));
+        };
+        let name: &'static [u8] = match $status {
+            $(number::$name => concat!(stringify!($name), "\0").as_bytes(),)+
+            _ => UNKNOWN,
+        };
+        name
+    }};
+}
+
+/// What the name functions return for a value they do not know.
+const UNKNOWN: &[u8] = b"CRI_UNKNOWN\0";
 
 /// Status of every libcri function that can fail: 0 is success, `CRI_DONE` ends an
 /// iteration, negative values are errors. The return type `cri_status` is `int32_t`
@@ -112,24 +141,23 @@ impl From<Error> for cri_status {
 /// @ingroup cri_lib
 #[no_mangle]
 pub extern "C" fn cri_status_name(status: i32) -> *const c_char {
-    let name: &'static [u8] = match status {
-        0 => b"CRI_OK\0",
-        1 => b"CRI_DONE\0",
-        -1 => b"CRI_ERR_NULL\0",
-        -2 => b"CRI_ERR_BUFFER\0",
-        -3 => b"CRI_ERR_SYNTAX\0",
-        -4 => b"CRI_ERR_PERCENT\0",
-        -5 => b"CRI_ERR_PORT_RANGE\0",
-        -6 => b"CRI_ERR_BASE\0",
-        -7 => b"CRI_ERR_PARTS\0",
-        -8 => b"CRI_ERR_ARGUMENT\0",
-        -9 => b"CRI_ERR_UNPROCESSABLE\0",
-        -10 => b"CRI_ERR_UNCONVERTIBLE\0",
-        -11 => b"CRI_ERR_NOT_FOUND\0",
-        -12 => b"CRI_ERR_COAP\0",
-        -13 => b"CRI_ERR_UNSUPPORTED\0",
-        _ => b"CRI_UNKNOWN\0",
-    };
+    let name = status_name!(status;
+        CRI_OK,
+        CRI_DONE,
+        CRI_ERR_NULL,
+        CRI_ERR_BUFFER,
+        CRI_ERR_SYNTAX,
+        CRI_ERR_PERCENT,
+        CRI_ERR_PORT_RANGE,
+        CRI_ERR_BASE,
+        CRI_ERR_PARTS,
+        CRI_ERR_ARGUMENT,
+        CRI_ERR_UNPROCESSABLE,
+        CRI_ERR_UNCONVERTIBLE,
+        CRI_ERR_NOT_FOUND,
+        CRI_ERR_COAP,
+        CRI_ERR_UNSUPPORTED,
+    );
     name.as_ptr().cast()
 }
 
@@ -172,58 +200,6 @@ const fn decimal(s: &str) -> u32 {
     n
 }
 
-// The names of the reason codes, in code order (code 1 first): `cri_reason_name`.
-const REASON_NAMES: [&[u8]; 18] = [
-    b"CRI_REASON_NOT_CBOR\0",
-    b"CRI_REASON_INDEFINITE\0",
-    b"CRI_REASON_TRAILING_DEFAULT\0",
-    b"CRI_REASON_TWO_LEADING_NULLS\0",
-    b"CRI_REASON_DOT_SEGMENT\0",
-    b"CRI_REASON_INVALID_UTF8\0",
-    b"CRI_REASON_PORT_RANGE\0",
-    b"CRI_REASON_HOST_IP_LENGTH\0",
-    b"CRI_REASON_HOST_LABEL\0",
-    b"CRI_REASON_PET_NOT_MINIMAL\0",
-    b"CRI_REASON_LEADING_EMPTY_SEGMENT\0",
-    b"CRI_REASON_NAKED_ROOTLESS\0",
-    b"CRI_REASON_STRUCTURE\0",
-    b"CRI_REASON_DISCARD_RANGE\0",
-    b"CRI_REASON_SCHEME_NAME\0",
-    b"CRI_REASON_TRAILING_BYTES\0",
-    b"CRI_REASON_NOT_FULL\0",
-    b"CRI_REASON_TAG\0",
-];
-const UNCONVERTIBLE_NAMES: [&[u8]; 12] = [
-    b"CRI_UNCONVERTIBLE_IPVFUTURE\0",
-    b"CRI_UNCONVERTIBLE_EMPTY_PORT\0",
-    b"CRI_UNCONVERTIBLE_PORT_LEADING_ZERO\0",
-    b"CRI_UNCONVERTIBLE_ZONE_ID\0",
-    b"CRI_UNCONVERTIBLE_UNKNOWN_SCHEME\0",
-    b"CRI_UNCONVERTIBLE_DISCARD_ZERO\0",
-    b"CRI_UNCONVERTIBLE_DISCARD_WITHOUT_PATH\0",
-    b"CRI_UNCONVERTIBLE_ZONE_ID_NOT_ENABLED\0",
-    b"CRI_UNCONVERTIBLE_NOT_FULL\0",
-    b"CRI_UNCONVERTIBLE_LEADING_EMPTY_SEGMENT\0",
-    b"CRI_UNCONVERTIBLE_DISCARD_RANGE\0",
-    b"CRI_UNCONVERTIBLE_ROOTLESS_WITHOUT_SCHEME\0",
-];
-const COAP_NAMES: [&[u8]; 14] = [
-    b"CRI_COAP_ERR_NOT_ABSOLUTE\0",
-    b"CRI_COAP_ERR_NOT_COAP_SCHEME\0",
-    b"CRI_COAP_ERR_FRAGMENT\0",
-    b"CRI_COAP_ERR_NO_HOST\0",
-    b"CRI_COAP_ERR_OPTION_LENGTH\0",
-    b"CRI_COAP_ERR_PET\0",
-    b"CRI_COAP_ERR_BAD_URI_HOST\0",
-    b"CRI_COAP_ERR_NOT_UTF8\0",
-    b"CRI_COAP_ERR_DOT_SEGMENT\0",
-    b"CRI_COAP_ERR_ORDER\0",
-    b"CRI_COAP_ERR_WIRE\0",
-    b"CRI_COAP_ERR_CONFLICT\0",
-    b"CRI_COAP_ERR_BAD_VALUE\0",
-    b"CRI_COAP_ERR_USERINFO\0",
-];
-
 /// The name of the reason `reason` that comes with the status `status` in
 /// `struct cri_error_info`, as a static NUL-terminated string equal to the constant's
 /// name in `cri.h`: a `CRI_REASON_*` with `CRI_ERR_UNPROCESSABLE` or `CRI_ERR_BASE`, a
@@ -236,17 +212,22 @@ const COAP_NAMES: [&[u8]; 14] = [
 /// @ingroup cri_lib
 #[no_mangle]
 pub extern "C" fn cri_reason_name(status: i32, reason: i32) -> *const c_char {
+    const UNPROCESSABLE: i32 = cri_status::CRI_ERR_UNPROCESSABLE as i32;
+    const BASE: i32 = cri_status::CRI_ERR_BASE as i32;
+    const UNCONVERTIBLE: i32 = cri_status::CRI_ERR_UNCONVERTIBLE as i32;
+    const COAP: i32 = cri_status::CRI_ERR_COAP as i32;
+    // The tables come from the reason enums (`reasons!`): reason `n` is at `n - 1`.
     let table: &[&'static [u8]] = match status {
-        -9 | -6 => &REASON_NAMES,
-        -10 => &UNCONVERTIBLE_NAMES,
-        -12 => &COAP_NAMES,
+        UNPROCESSABLE | BASE => Reason::C_NAMES,
+        UNCONVERTIBLE => Unconvertible::C_NAMES,
+        COAP => CoapError::C_NAMES,
         _ => &[],
     };
     let name = usize::try_from(reason)
         .ok()
         .and_then(|r| r.checked_sub(1))
         .and_then(|i| table.get(i).copied())
-        .unwrap_or(b"CRI_UNKNOWN\0");
+        .unwrap_or(UNKNOWN);
     name.as_ptr().cast()
 }
 
@@ -472,6 +453,84 @@ mod tests {
             e = stale();
             expect(edn, cri_to_edn(cri.as_ptr(), len, o, 64, &mut n, &mut e));
             reset(e);
+        }
+    }
+
+    /// Each name `cri_status_name` and `cri_reason_name` give is the name of the cri.h
+    /// constant it stands for (they derive it from the Rust enums' identifiers), the
+    /// tables hold one name per constant, and any other value is `CRI_UNKNOWN`.
+    #[test]
+    fn names_are_the_constants_own() {
+        use std::ffi::CStr;
+        let text = |p: *const c_char| {
+            // SAFETY: both functions return a pointer to a static NUL-terminated string.
+            unsafe { CStr::from_ptr(p) }.to_str().unwrap()
+        };
+        macro_rules! named {
+            ($status:expr; $($c:ident),+ $(,)?) => {{
+                let s = $status as i32;
+                $(assert_eq!(text(cri_reason_name(s, $c)), stringify!($c));)+
+                let count = [$($c),+].len() as i32;
+                assert_eq!(text(cri_reason_name(s, count + 1)), "CRI_UNKNOWN");
+                assert_eq!(text(cri_reason_name(s, 0)), "CRI_UNKNOWN");
+            }};
+        }
+        named!(cri_status::CRI_ERR_UNPROCESSABLE;
+            CRI_REASON_NOT_CBOR, CRI_REASON_INDEFINITE, CRI_REASON_TRAILING_DEFAULT,
+            CRI_REASON_TWO_LEADING_NULLS, CRI_REASON_DOT_SEGMENT, CRI_REASON_INVALID_UTF8,
+            CRI_REASON_PORT_RANGE, CRI_REASON_HOST_IP_LENGTH, CRI_REASON_HOST_LABEL,
+            CRI_REASON_PET_NOT_MINIMAL, CRI_REASON_LEADING_EMPTY_SEGMENT,
+            CRI_REASON_NAKED_ROOTLESS, CRI_REASON_STRUCTURE, CRI_REASON_DISCARD_RANGE,
+            CRI_REASON_SCHEME_NAME, CRI_REASON_TRAILING_BYTES, CRI_REASON_NOT_FULL,
+            CRI_REASON_TAG);
+        assert_eq!(
+            text(cri_reason_name(
+                cri_status::CRI_ERR_BASE as i32,
+                CRI_REASON_TAG
+            )),
+            "CRI_REASON_TAG"
+        );
+        named!(cri_status::CRI_ERR_UNCONVERTIBLE;
+            CRI_UNCONVERTIBLE_IPVFUTURE, CRI_UNCONVERTIBLE_EMPTY_PORT,
+            CRI_UNCONVERTIBLE_PORT_LEADING_ZERO, CRI_UNCONVERTIBLE_ZONE_ID,
+            CRI_UNCONVERTIBLE_UNKNOWN_SCHEME, CRI_UNCONVERTIBLE_DISCARD_ZERO,
+            CRI_UNCONVERTIBLE_DISCARD_WITHOUT_PATH, CRI_UNCONVERTIBLE_ZONE_ID_NOT_ENABLED,
+            CRI_UNCONVERTIBLE_NOT_FULL, CRI_UNCONVERTIBLE_LEADING_EMPTY_SEGMENT,
+            CRI_UNCONVERTIBLE_DISCARD_RANGE, CRI_UNCONVERTIBLE_ROOTLESS_WITHOUT_SCHEME);
+        named!(cri_status::CRI_ERR_COAP;
+            CRI_COAP_ERR_NOT_ABSOLUTE, CRI_COAP_ERR_NOT_COAP_SCHEME, CRI_COAP_ERR_FRAGMENT,
+            CRI_COAP_ERR_NO_HOST, CRI_COAP_ERR_OPTION_LENGTH, CRI_COAP_ERR_PET,
+            CRI_COAP_ERR_BAD_URI_HOST, CRI_COAP_ERR_NOT_UTF8, CRI_COAP_ERR_DOT_SEGMENT,
+            CRI_COAP_ERR_ORDER, CRI_COAP_ERR_WIRE, CRI_COAP_ERR_CONFLICT,
+            CRI_COAP_ERR_BAD_VALUE, CRI_COAP_ERR_USERINFO);
+        assert_eq!(
+            text(cri_reason_name(cri_status::CRI_ERR_SYNTAX as i32, 1)),
+            "CRI_UNKNOWN"
+        );
+
+        let statuses = [
+            cri_status::CRI_OK,
+            cri_status::CRI_DONE,
+            cri_status::CRI_ERR_NULL,
+            cri_status::CRI_ERR_BUFFER,
+            cri_status::CRI_ERR_SYNTAX,
+            cri_status::CRI_ERR_PERCENT,
+            cri_status::CRI_ERR_PORT_RANGE,
+            cri_status::CRI_ERR_BASE,
+            cri_status::CRI_ERR_PARTS,
+            cri_status::CRI_ERR_ARGUMENT,
+            cri_status::CRI_ERR_UNPROCESSABLE,
+            cri_status::CRI_ERR_UNCONVERTIBLE,
+            cri_status::CRI_ERR_NOT_FOUND,
+            cri_status::CRI_ERR_COAP,
+            cri_status::CRI_ERR_UNSUPPORTED,
+        ];
+        for v in -20..=20 {
+            let want = statuses
+                .iter()
+                .find(|&&s| s as i32 == v)
+                .map_or("CRI_UNKNOWN".into(), |s| std::format!("{s:?}"));
+            assert_eq!(text(cri_status_name(v)), want, "{v}");
         }
     }
 
