@@ -1,7 +1,7 @@
 //! C functions of the RFC 3986 layer.
 
 use super::cri_status;
-use super::sink::{text_out, NO_OFFSET};
+use super::sink::NO_OFFSET;
 use crate::uri::{
     self, parse_components, parse_into, split_lenient, DecodeOptions, EncodeSet, TargetForm, UriRef,
 };
@@ -449,44 +449,20 @@ pub unsafe extern "C" fn uri_recompose(
     cap: usize,
     out_len: *mut usize,
 ) -> cri_status {
-    // SAFETY: forwarded from the caller.
-    let Some(p) = (unsafe { parts.as_ref() }) else {
-        return cri_status::CRI_ERR_NULL;
+    let p = try_ref!(parts);
+    let parts = uri::Parts {
+        scheme: try_span!(p.scheme),
+        userinfo: try_span!(p.userinfo),
+        host: try_span!(p.host),
+        port: try_span!(p.port),
+        // A NULL path with length 0 is the empty path, as any input.
+        path: try_input!(p.path.ptr, p.path.len),
+        query: try_span!(p.query),
+        fragment: try_span!(p.fragment),
     };
-    // SAFETY: forwarded from the caller (each span is readable).
-    let from = |s: uri_span| -> Result<Option<&[u8]>, ()> {
-        if s.ptr.is_null() {
-            return if s.len == 0 { Ok(None) } else { Err(()) };
-        }
-        Ok(Some(unsafe {
-            core::slice::from_raw_parts(s.ptr.cast::<u8>(), s.len)
-        }))
-    };
-    let parts = (|| {
-        Ok::<_, ()>(uri::Parts {
-            scheme: from(p.scheme)?,
-            userinfo: from(p.userinfo)?,
-            host: from(p.host)?,
-            port: from(p.port)?,
-            path: from(p.path)?.unwrap_or(&[]),
-            query: from(p.query)?,
-            fragment: from(p.fragment)?,
-        })
-    })();
-    let Ok(parts) = parts else {
-        return cri_status::CRI_ERR_NULL;
-    };
-    // SAFETY: forwarded from the caller.
-    unsafe {
-        text_out(
-            out,
-            cap,
-            out_len,
-            core::ptr::null_mut(),
-            spans(&parts),
-            |b| uri::recompose::write_as_is(&UriRef::from_parts(parts)?, b),
-        )
-    }
+    text_out!(out, cap, out_len, NO_OFFSET, spans(&parts), |b| {
+        uri::recompose::write_as_is(&UriRef::from_parts(parts)?, b)
+    })
 }
 
 /// The components of a reference, for the overlap check of `uri_recompose`.
@@ -661,5 +637,59 @@ mod tests {
         for (kind, c) in kinds {
             assert_eq!(i32::from(kind as u8), c, "{kind:?}");
         }
+    }
+
+    /// `uri_recompose` checks its arguments as every entry point does (ffi/args.rs): a
+    /// NULL `parts` or a span with a NULL `ptr` and a length is `CRI_ERR_NULL`, a NULL span
+    /// of length 0 is an absent component (the path: an empty one), an output that
+    /// overlaps a span is `CRI_ERR_ARGUMENT`, and the output convention holds.
+    #[test]
+    fn recompose_checks_its_arguments() {
+        use core::ptr::{null, null_mut};
+        let none = uri_span {
+            ptr: null(),
+            len: 0,
+        };
+        let span = |s: &[u8]| uri_span {
+            ptr: s.as_ptr().cast(),
+            len: s.len(),
+        };
+        let mut parts = uri_parts {
+            scheme: span(b"coap"),
+            userinfo: none,
+            host: span(b"h"),
+            port: none,
+            path: none,
+            query: span(b""),
+            fragment: none,
+            zone_id: none,
+            host_kind: URI_HOST_REG_NAME,
+            port_number: -1,
+        };
+        let mut out = [0xffu8; 16];
+        let mut n = usize::MAX;
+        let mut call = |parts: *const uri_parts, out: *mut c_char, cap| {
+            // SAFETY: `parts` is NULL or valid with readable spans; `out` holds `cap` bytes.
+            let st = unsafe { uri_recompose(parts, out, cap, &mut n) };
+            (st, n)
+        };
+        let o = out.as_mut_ptr().cast();
+        assert_eq!(call(&parts, o, 16), (cri_status::CRI_OK, 9));
+        assert_eq!(&out[..10], b"coap://h?\0");
+        let o = out.as_mut_ptr().cast();
+        assert_eq!(call(null(), o, 16).0, cri_status::CRI_ERR_NULL);
+        assert_eq!(call(&parts, null_mut(), 0), (cri_status::CRI_ERR_BUFFER, 9));
+        parts.fragment.len = 1;
+        assert_eq!(call(&parts, o, 16).0, cri_status::CRI_ERR_NULL);
+        parts.fragment.len = 0;
+        parts.path.len = 2;
+        assert_eq!(call(&parts, o, 16).0, cri_status::CRI_ERR_NULL);
+        parts.path.len = 0;
+        // The output over the scheme's bytes (both from one pointer, as a C caller has).
+        let mut text = *b"coap.....";
+        let at = text.as_mut_ptr().cast::<c_char>();
+        parts.scheme = uri_span { ptr: at, len: 4 };
+        assert_eq!(call(&parts, at, 9).0, cri_status::CRI_ERR_ARGUMENT);
+        assert_eq!(&text, b"coap.....");
     }
 }
