@@ -128,7 +128,8 @@
 //! docs/DESIGN.md in the repository records the design, and docs/DECISIONS.md the
 //! numbered decisions ("Decision N") that the documentation cites.
 #![no_std]
-#![deny(missing_docs)]
+// Panic freedom for the library code (not for its unit tests); every other lint is in
+// Cargo.toml's [lints] tables.
 #![cfg_attr(
     not(test),
     deny(

@@ -39,6 +39,8 @@ fn call(
     let mut scratch = vec![0xa5u8; scap + GUARD];
     let (mut opts_len, mut scratch_len) = (usize::MAX, usize::MAX);
     let mut err = cri_error_info::default();
+    // SAFETY: each buffer holds its capacity (plus the guard) or is NULL with capacity 0;
+    // `uri` and `dest` are readable.
     let status = unsafe {
         uri_to_coap_options(
             uri.as_ptr().cast(),
@@ -78,6 +80,7 @@ fn call(
             let v = if o.len == 0 {
                 Vec::new()
             } else {
+                // SAFETY: on CRI_OK each option's value points to `len` bytes of `scratch`.
                 unsafe { std::slice::from_raw_parts(o.value, o.len) }.to_vec()
             };
             options.push((o.number, v));
@@ -339,7 +342,7 @@ fn generated(rng: &mut Rng) -> String {
 fn mutate(rng: &mut Rng, s: &str) -> Vec<u8> {
     let mut b = s.as_bytes().to_vec();
     let alphabet = b"/.%2Ee:@[]?#&=AaF09xX\xff";
-    for _ in 0..1 + rng.below(3) {
+    for _ in 0..=rng.below(3) {
         let at = if b.is_empty() {
             0
         } else {

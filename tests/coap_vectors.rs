@@ -215,7 +215,7 @@ fn derived_cri_vectors() {
                 match (&r["result"], got) {
                     (Value::String(s), Err(_)) if s.starts_with("fail") => {}
                     (want @ Value::Array(_), Ok(space)) => {
-                        assert_eq!(&list(&opts[..space.options], &scratch), want, "{id}")
+                        assert_eq!(&list(&opts[..space.options], &scratch), want, "{id}");
                     }
                     (want, got) => panic!("{id}: got {got:?}, want {want}"),
                 }

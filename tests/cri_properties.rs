@@ -154,6 +154,6 @@ fn resolution_agrees_with_rfc3986() {
 }
 
 fn round_trip_full(base: &str) -> Option<Vec<u8>> {
-    UriRef::parse(base).ok().filter(|u| u.is_absolute())?;
+    UriRef::parse(base).ok().filter(UriRef::is_absolute)?;
     round_trip(base)
 }

@@ -654,6 +654,7 @@ fn coap_error_at(uri: &str) -> (i32, usize) {
     use cri::ffi::{cri_error_info, uri_to_coap_options};
     let (mut n, mut m) = (0usize, 0usize);
     let mut err = cri_error_info::default();
+    // SAFETY: `uri` is readable for its length; NULL lists with capacity 0 are a size query.
     let status = unsafe {
         uri_to_coap_options(
             uri.as_ptr().cast(),

@@ -447,7 +447,7 @@ mod versus_minicbor {
     /// flipped now and then.
     fn random_input(rng: &mut XorShift, out: &mut Vec<u8>) {
         out.clear();
-        for _ in 0..1 + rng.next() % 8 {
+        for _ in 0..=rng.next() % 8 {
             match rng.next() % 20 {
                 0..=1 => {
                     let i = info(rng);

@@ -262,7 +262,7 @@ pub(crate) fn write_decimal(n: u64, w: &mut Out<'_>) {
     ];
     let mut v = n;
     let mut started = false;
-    for &power in POWERS.iter() {
+    for &power in &POWERS {
         let mut digit = 0u8;
         while v >= power {
             v = v.wrapping_sub(power);

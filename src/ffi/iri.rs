@@ -18,12 +18,12 @@ use core::ffi::c_char;
 /// # Safety
 /// `s` points to `len` readable bytes (or is NULL with `len == 0`); `error_offset` is NULL
 /// or writable.
-unsafe fn parse_as<'a>(
+unsafe fn parse_as(
     s: *const c_char,
     len: usize,
     iri: bool,
     error_offset: *mut usize,
-    r: &mut UriRef<'a>,
+    r: &mut UriRef<'_>,
 ) -> Result<(), cri_status> {
     // SAFETY: the promise of this function's `# Safety`.
     let s = unsafe { super::args::input(s.cast(), len) }.ok_or(cri_status::CRI_ERR_NULL)?;

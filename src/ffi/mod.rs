@@ -305,10 +305,8 @@ mod tests {
         p.port.ptr = text.as_ptr().cast();
         p.host.ptr = text[3..].as_ptr().cast();
         // SAFETY: every span points to its length of readable bytes of one array.
-        assert_eq!(
-            unsafe { uri_hostport(&p, &mut out) },
-            cri_status::CRI_ERR_PARTS
-        );
+        let st = unsafe { uri_hostport(&p, &mut out) };
+        assert_eq!(st, cri_status::CRI_ERR_PARTS);
     }
 
     #[test]

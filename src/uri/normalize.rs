@@ -124,7 +124,7 @@ fn norm_host<'a>(r: &UriRef<'a>) -> Option<Host<'a>> {
 /// empty port or the scheme's default is dropped.
 fn norm_port<'a>(r: &UriRef<'a>) -> Option<&'a [u8]> {
     let known_default = r.scheme.and_then(default_port);
-    if r.port.is_some_and(|p| p.is_empty())
+    if r.port.is_some_and(<[u8]>::is_empty)
         || (known_default.is_some() && r.port_number == known_default)
     {
         return None;

@@ -112,7 +112,7 @@ fn authority_form(s: &[u8]) -> Result<UriRef<'_>, Error> {
     if let Some(u) = r.userinfo {
         return Err(Error::Syntax { offset: u.len() });
     }
-    if r.port.is_none_or(|p| p.is_empty()) {
+    if r.port.is_none_or(<[u8]>::is_empty) {
         return Err(Error::Syntax { offset: s.len() });
     }
     Ok(r)
