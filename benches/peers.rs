@@ -1,4 +1,4 @@
-//! libcri against the Rust URI crates (issue 6): fluent-uri 0.4, iri-string 0.7 and
+//! libcri against the Rust URI crates: fluent-uri 0.4, iri-string 0.7 and
 //! oxiri 0.3, on the corpora of BENCHMARKS.md, read from the repository at start.
 //!
 //! ```text

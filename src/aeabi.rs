@@ -4,8 +4,8 @@
 //! `memmove` and `memset`, on bare-metal Arm only.
 //!
 //! Why: rustc calls these helpers for every struct copy and zeroing, and the archive
-//! otherwise takes them from Rust's compiler_builtins, whose `memcpy` alone is 730 bytes on
-//! Cortex-M4F (newlib-nano's is a fraction of that and is usually in the image already).
+//! otherwise takes them from Rust's compiler_builtins, whose `memcpy` is several times the
+//! size of newlib-nano's, which is usually in the image already (Decision 16).
 //! Worse, compiler_builtins also defines `memcpy`, `memmove` and `memset`: as libcri.a
 //! comes before the C library on a link line, those definitions replaced the application's
 //! own for the whole program. The firmware build (cmake/libc_mem.cmake) deletes

@@ -76,7 +76,7 @@ fn values<'a, I: Iterator<Item = (u16, &'a [u8])>>(
 enum UriHost<'a> {
     V4([u8; 4]),
     /// An IPv6 address, written into the caller's buffer by [`classify`] (carried in the
-    /// enum, the 16 bytes were copied twice through `memcpy`).
+    /// enum, its 16 bytes would be copied through `memcpy`, Decision 17).
     V6,
     /// An IP-literal holding an IPvFuture: written as it is.
     Future,

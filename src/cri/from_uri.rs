@@ -67,8 +67,9 @@ pub fn from_uri(uri: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
 struct Unit {
     /// Decoded bytes (1 to 4: one UTF-8 character, or one PET byte).
     bytes: [u8; 4],
-    /// Bytes (`u8`, and the source length derived from `pct`, not a `usize` of its own:
-    /// the unit takes 7 B, not 16, on every frame that holds one, Decision 17).
+    /// Bytes. A `u8`, and the source length is derived from `pct` rather than stored: a
+    /// unit lives on the frames of the writers' loops, so it is kept as small as its
+    /// values allow (Decision 17, stack).
     width: u8,
     /// Percent-encoded in the source: each decoded byte took three source bytes.
     pct: bool,
@@ -168,9 +169,10 @@ fn units(s: &[u8], set: Set, lower: bool) -> Units<'_> {
 fn runs(u: Units<'_>) -> impl Iterator<Item = (bool, Units<'_>)> + '_ {
     let mut rest = u;
     core::iter::from_fn(move || {
-        // Each unit decoded once (not three times: this frame 120 -> 80 bytes, Decision 17):
-        // the run ends at the first unit of the other kind, decoded again as the first
-        // of the next run. Only slices are saved, not `Units` clones (72 -> 56 bytes).
+        // Each unit is decoded once per run (Decision 17: no text walked twice): the run
+        // ends at the first unit of the other kind, decoded again as the first of the
+        // next run. Only slices are saved, not `Units` clones, which would put a second
+        // iterator on this frame.
         let start = rest.s;
         let pet = rest.next()?.pet;
         let mut before = rest.s;
@@ -260,8 +262,8 @@ enum Section {
     Authority,
     Null,
     True,
-    /// At most `MAX_DISCARD` (`from_uri` checks the range before writing): a byte, so that the five
-    /// sections take 10 B of stack, not 80 (Decision 17).
+    /// At most `MAX_DISCARD` (`from_uri` checks the range before writing): a byte, so that
+    /// the five sections on the writer's frame stay two bytes each (Decision 17, stack).
     Discard(u8),
     Path,
     Query,
@@ -576,7 +578,7 @@ fn write_query(q: &[u8], w: &mut Out<'_>) {
 
 /// The first two chunks of `path` after dot-segment removal (with `%2E` dots), in a frame
 /// of its own: `first_chunks` is inlined into the URI writers, and inlined here its
-/// iterator sat on from_text's frame (cri_from_uri 696 -> 712 B, Cortex-M4F).
+/// iterator would sit on the frame of `cri_from_uri`'s deepest chain (Decision 17, stack).
 #[inline(never)]
 fn first_two(path: PathPieces<'_>) -> (Option<Chunk<'_>>, Option<Chunk<'_>>) {
     dot_segments::first_chunks(path, Dots::Decoded)

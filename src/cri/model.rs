@@ -98,8 +98,8 @@ pub struct TextOrPet<'a> {
 pub struct Items<'a> {
     pub(crate) raw: &'a [u8],
     /// A usize, not the u64 a CBOR array head may declare: every item read on ingest took
-    /// at least one byte of the input, so there are at most as many as it has bytes (and
-    /// the view is 4 bytes smaller on 32-bit targets, Decision 17).
+    /// at least one byte of the input, so there are at most as many as it has bytes, and
+    /// on a 32-bit target a usize is one register where a u64 is two (Decision 17, stack).
     pub(crate) count: usize,
 }
 
@@ -327,22 +327,22 @@ impl<'a> CriRef<'a> {
         Self::decode_as(cbor, true)
     }
 
-    /// Both decoders in one: a `decode_full` that called `decode` held a second copy of
-    /// the view (and its `Result`) in its frame (Decision 17).
+    /// Both decoders in one: a `decode_full` that called `decode` would hold a second
+    /// copy of the view (and its `Result`) in its frame (Decision 17: no large structs by
+    /// value).
     fn decode_as(cbor: &'a [u8], full: bool) -> R<Self> {
-        // Copied from a constant, unlike in the C functions' `ingest` calls: built inline
-        // here, the view took 8 more bytes of cri_to_edn's frame (the one C caller, in an
-        // image that links `memcpy` anyway).
+        // Copied from a constant, unlike in the C functions' `ingest` calls: only the Rust
+        // API and `cri_to_edn` come here, and the copy keeps the view's construction off
+        // this frame.
         let mut r = const { Self::empty() };
         r.ingest(cbor, full)?;
         Ok(r)
     }
 
     /// The reference `[]` (draft §5.2: `[0]`), what [`CriRef::ingest`] starts from. A
-    /// function, not a `const`: a `const` view is an 88-byte constant in `.rodata` copied
-    /// into every caller's frame by `memcpy`, which linked compiler_builtins' 886-byte
-    /// `memcpy` into the CRI device profile for nothing else; built inline, it is a few
-    /// stores of the `None` tags (cri-device 13,564 -> 12,596 B on Cortex-M4F).
+    /// function, not a `const`: a `const` view is a constant in `.rodata` that every
+    /// caller copies into its frame with `memcpy` (Decision 17: no `mem*` calls from Rust
+    /// code); built inline, it is a few stores of the `None` tags.
     #[inline(always)]
     pub(crate) const fn empty() -> Self {
         CriRef {
@@ -461,8 +461,8 @@ fn not_cbor(offset: usize) -> Unprocessable {
 }
 
 /// The kind of the item at `d`. Inline, over the reader's own `peek`: its result is a
-/// register, where an `R<Kind>` (no register pair) was an 8-byte slot in the frame of
-/// every reader on the ingest chain (Decision 17).
+/// register, where an `R<Kind>` (no register pair) is a stack slot in the frame of every
+/// reader on the ingest chain (Decision 17, stack).
 #[inline(always)]
 fn peek(d: &Reader<'_>) -> R<Kind> {
     d.peek().map_err(|m| malformed(m, d.position()))
@@ -494,8 +494,8 @@ fn structure<T>(d: &Reader<'_>) -> R<T> {
 
 /// The declared length of the array at `d`, saturated to a usize: every item takes at
 /// least one byte of the input, so a count past `usize::MAX` fails on the same item as
-/// the exact one, and a usize counter is one register where a u64 took two (and their
-/// spill slots: 8 bytes of stack in each of the readers below, Decision 17).
+/// the exact one, and a usize counter is one register where a u64 takes two (and spill
+/// slots in each of the readers below: Decision 17, stack).
 #[inline(always)]
 fn array_len(d: &mut Reader<'_>) -> R<usize> {
     let at = d.position();
@@ -602,8 +602,8 @@ fn read_scheme<'a>(d: &mut Reader<'a>) -> R<Option<Scheme<'a>>> {
     }
     if peek(d)? == Kind::Text {
         let name = text(d)?;
-        // `matches!`, not `b"+.-".contains(&b)`: a byte slice's `contains` calls `memchr`
-        // (156 bytes in the CRI device image, and in this one loop).
+        // `matches!`, not `b"+.-".contains(&b)`: a byte slice's `contains` calls `memchr`,
+        // which the CRI device profile would carry for this one loop (Decision 17).
         let ok = name.bytes().next().is_some_and(|b| b.is_ascii_lowercase())
             && name.bytes().all(|b| {
                 b.is_ascii_lowercase() || b.is_ascii_digit() || matches!(b, b'+' | b'.' | b'-')
@@ -642,7 +642,7 @@ fn read_discard(d: &mut Reader<'_>) -> R<Discard> {
 }
 
 /// Reads the authority into `slot`: written in place, as `read_items` does; an
-/// `R<Authority>` built and moved took 8 more bytes of `ingest`'s frame (Decision 17).
+/// `R<Authority>` built and moved would be a second copy on `ingest`'s frame (Decision 17).
 fn read_authority<'a>(d: &mut Reader<'a>, slot: &mut Option<Authority<'a>>) -> R<()> {
     let at = d.position();
     *slot = Some(match peek(d)? {
@@ -772,7 +772,7 @@ fn redundant_tail(r: &CriRef<'_>, rest: usize) -> bool {
 }
 
 /// Reads an array of text-or-pet items into `slot`. Written in place: an `R<()>` is a
-/// register pair, where an `R<Items>` was a 16-byte slot in the caller's frame (Decision 17).
+/// register pair, where an `R<Items>` is a stack slot in the caller's frame (Decision 17).
 fn read_items<'a>(d: &mut Reader<'a>, rule: TextRule, slot: &mut Option<Items<'a>>) -> R<()> {
     let count = array_len(d)?;
     let start = d.position();
@@ -799,14 +799,14 @@ enum TextRule {
 fn check_text(s: &str, rule: TextRule, at: usize) -> R<()> {
     let bad = match rule {
         TextRule::Any => None,
-        // A slice pattern, not `==`: comparing with "." and ".." called memcmp, whose frame
-        // was the innermost of every CRI read (Decision 17).
+        // A slice pattern, not `==`: comparing with "." and ".." calls memcmp, whose frame
+        // would be the innermost of every CRI read (Decision 17: no slice `==`).
         TextRule::Segment => matches!(s.as_bytes(), b"." | b"..").then_some(Reason::DotSegment),
         // Labels are lowercase and without dots (draft §2 C5), and a CRI that does not
         // meet a requirement is unprocessable (§5.2.1; docs/DESIGN.md Decision 12). Only ASCII
         // case is checked: Unicode case needs tables a device does not carry.
-        // One pass over the bytes, not `contains('.')`: that called memchr, 56 bytes of
-        // stack under every label read (Decision 17).
+        // One pass over the bytes, not `contains('.')`: that calls memchr, a frame under
+        // every label read (Decision 17: no `mem*` calls).
         TextRule::Label => s
             .bytes()
             .any(|b| b == b'.' || b.is_ascii_uppercase())
@@ -830,7 +830,7 @@ fn text_or_pet<'a>(d: &mut Reader<'a>, rule: TextRule) -> R<TextOrPet<'a>> {
 
 /// Reads `text / [?text1, ((+(pet1, text1), ?pet1) // pet1)]` (draft §7.2), with minimal
 /// PET. Only the verdict comes back: an `R<()>` is a register pair, where an
-/// `R<TextOrPet>` was a 12-byte slot in the frame of each caller (Decision 17).
+/// `R<TextOrPet>` is a stack slot in the frame of each caller (Decision 17).
 fn read_text_or_pet(d: &mut Reader<'_>, rule: TextRule) -> R<()> {
     let start = d.position();
     if peek(d)? == Kind::Text {
@@ -890,7 +890,8 @@ fn read_text_or_pet(d: &mut Reader<'_>, rule: TextRule) -> R<()> {
 
 /// Minimal PET (draft §7.2): no unreserved ASCII character and no complete UTF-8 character
 /// of U+0080 or above may hide in a byte string. Not inlined: in `read_text_or_pet` its
-/// loop took that frame from 64 to 72 bytes, on the deepest chain of cri_to_coap_options.
+/// loop's state would grow that frame, which is on the deepest chain of
+/// cri_to_coap_options (Decision 17, stack).
 #[inline(never)]
 pub(crate) fn pet_is_minimal(b: &[u8]) -> bool {
     let mut i = 0usize;
@@ -1147,8 +1148,8 @@ impl<'a> ItemIter<'a> {
             Kind::Array => self.d.arg()?,
             _ => 1,
         };
-        // Skipped, not read as pieces: a skip needs no UTF-8 check, whose call was 32
-        // bytes deeper on the stack (Decision 17).
+        // Skipped, not read as pieces: a skip needs no UTF-8 check, whose call would be
+        // one frame deeper on the stack (Decision 17).
         for _ in 0..pieces {
             self.d.string()?;
         }

@@ -2,11 +2,10 @@
 //! integers, byte and text strings, arrays, tags, `false`, `true` and `null`. Any other
 //! well-formed item is only recognised (`Kind::Other`) so that the caller can refuse it.
 //!
-//! A general CBOR decoder (minicbor) was used before: each of its calls returns a large
-//! error value, which put 250-300 bytes of stack under every item read, and it carries code
-//! for maps, floats and simple values that a CRI never holds (Decision 17); it stays a
-//! dev-dependency, the peer of the differential test `versus_minicbor` below. Writing CBOR
-//! is `wire.rs`.
+//! Not a general CBOR decoder (Decision 15): one returns a large error value from each
+//! call, which sits on the stack under every item read, and it carries code for maps,
+//! floats and simple values that a CRI never holds. minicbor stays a dev-dependency, the
+//! peer of the differential test `versus_minicbor` below. Writing CBOR is `wire.rs`.
 
 use super::wire::{
     ARG_1_BYTE, ARG_2_BYTES, ARG_4_BYTES, ARG_8_BYTES, ARRAY, BYTES, INDEFINITE, INFO_MASK,
@@ -104,7 +103,7 @@ impl<'a> Reader<'a> {
 
     /// [`Reader::arg`] with the failure told by the position alone (a head read takes at
     /// least one byte): a bare `u64` comes back in r0:r1, where an `Option<u64>` is a
-    /// 16-byte slot in the frame of every caller (Decision 17). 0 if nothing was read.
+    /// stack slot in the frame of every caller (Decision 17). 0 if nothing was read.
     #[inline(never)]
     fn head(&mut self) -> u64 {
         let Some(&initial) = self.input.get(self.pos) else {

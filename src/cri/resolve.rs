@@ -37,8 +37,8 @@ use crate::out::Out;
 /// ```
 #[inline(never)]
 pub fn resolve(base: &CriRef<'_>, r: &CriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
-    // The sections are borrowed from the two views, not copied: an authority is 36 bytes
-    // on a 32-bit target, and this frame is on the deepest stack of cri_resolve (Decision 17).
+    // The sections are borrowed from the two views, not copied: an authority is several
+    // words, and this frame is on the deepest stack of cri_resolve (Decision 17, stack).
     let Some(mut scheme) = base.scheme.as_ref() else {
         return Err(Error::Unconvertible(Unconvertible::NotFull));
     };
@@ -50,8 +50,8 @@ pub fn resolve(base: &CriRef<'_>, r: &CriRef<'_>, out: &mut [u8]) -> Result<usiz
     let mut query: Option<&Items<'_>> = base.query.as_ref(); // None = [] here
     let mut fragment: Option<&TextOrPet<'_>> = base.fragment.as_ref();
     // The authority's kind is asked with `matches!`, not `==`: the derived `PartialEq`
-    // compares a whole host authority, 216 bytes of code in the CRI device image for
-    // questions only the kind answers.
+    // compares a whole host authority, code in the CRI device image for questions only
+    // the kind answers (Decision 17: no slice `==`).
     // Step 3: discard.
     let keep = match r.discard {
         Discard::All => {

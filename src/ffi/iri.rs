@@ -13,7 +13,7 @@ use core::ffi::c_char;
 /// steps for `iri_to_uri`, `uri_to_iri` and `uri_host_specific`, called, not inlined into
 /// each: the three share it in the `everything` firmware profile. `r` is the caller's view,
 /// filled by `parse_into`: returning the view would hold it a second time, in a `Result`
-/// on this frame (Decision 17: 96 B of stack less for the three).
+/// on this frame (Decision 17: no large structs returned by value).
 ///
 /// # Safety
 /// `s` points to `len` readable bytes (or is NULL with `len == 0`); `error_offset` is NULL

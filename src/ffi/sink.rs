@@ -129,9 +129,9 @@ pub(super) fn overlaps<'i>(
 
 /// Inputs given as an array of any length, as one iterator type: [`overlaps`] is then one
 /// function for `cri_resolve` (two inputs) and the option outputs of
-/// `cri_to_coap_options` (three), where each array length was a copy of its own (84 bytes
-/// in the CRI device image). The entry points that pass one input keep their array: the
-/// slice is 8 bytes more in their frames (cri_from_uri's is over budget already).
+/// `cri_to_coap_options` (three), where each array length would be a copy of its own
+/// (Decision 17: no twin monomorphizations). The entry points that pass one input keep
+/// their array: a slice would be two more words on their frames.
 pub(super) fn each<'i>(inputs: &'i [&'i [u8]]) -> Copied<Iter<'i, &'i [u8]>> {
     inputs.iter().copied()
 }

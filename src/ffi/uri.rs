@@ -89,7 +89,7 @@ pub(super) fn span(s: Option<&[u8]>) -> uri_span {
 }
 
 /// Writes `r` into `*parts` field by field: building a `uri_parts` and assigning it
-/// copies 72 bytes through `memcpy`.
+/// copies the struct through `memcpy` (Decision 17: no large structs by value).
 fn fill_parts(r: &UriRef<'_>, parts: &mut uri_parts) {
     parts.scheme = span(r.scheme);
     parts.userinfo = span(r.userinfo);
@@ -481,9 +481,9 @@ fn spans<'a>(p: &uri::Parts<'a>) -> impl Iterator<Item = &'a [u8]> {
 }
 
 /// [`parse_into`] of a URI reference, strictly, as one function for `uri_normalize` and
-/// the two parses of `uri_equivalent` (inlined into each it cost 12 B more of flash on
-/// Cortex-M4F). Its frame adds to the parser's chain, not to the deeper ones of the
-/// writer and the comparison.
+/// the two parses of `uri_equivalent` (one copy of the call, not one per caller). Its
+/// frame adds to the parser's chain, not to the deeper ones of the writer and the
+/// comparison.
 #[inline(never)]
 fn parse_uri<'a>(s: &'a [u8], r: &mut UriRef<'a>) -> Result<(), crate::Error> {
     parse_into::<false>(s, r)

@@ -195,11 +195,9 @@ fn scan_ext(s: &[u8], mut i: usize, mask: u8, ext: Ext) -> Result<usize, usize> 
 }
 
 /// The end of the run of bytes of set `mask` from `s[i]`: the common case, a
-/// plain stretch of a component, one load, mask and branch per byte. (Checking 8 bytes
-/// per step with one AND-reduction measured no faster on real URLs and 9% slower on the
-/// CoAP corpus: runs are short, and a second loop exit is a second mispredicted branch
-/// per run; finding the end in the last block without branches, a bit per byte and
-/// `trailing_ones`, was slower still.)
+/// plain stretch of a component, one load, mask and branch per byte. (Not 8 bytes per
+/// step: the runs of real URLs and CoAP URIs are short, and a second loop exit is a
+/// second mispredicted branch per run, so a word-at-a-time scan is no faster here.)
 #[inline(always)]
 pub(crate) fn run(s: &[u8], mut i: usize, mask: u8) -> usize {
     while s.get(i).is_some_and(|&b| is(b, mask)) {
@@ -210,9 +208,9 @@ pub(crate) fn run(s: &[u8], mut i: usize, mask: u8) -> usize {
 
 /// The character at the start of `b` and its UTF-8 length, if `b` starts with valid UTF-8
 /// (RFC 3629: no overlong form, no surrogate, nothing over U+10FFFF). Decoded by hand, a
-/// leaf: through `core::str::from_utf8` it put two frames (64 bytes on Cortex-M4F) at the
-/// bottom of `uri_split`'s deepest chain (the IRI scan). Inlined into the scan for the
-/// same reason (24 bytes).
+/// leaf: `core::str::from_utf8` would put two frames at the bottom of `uri_split`'s
+/// deepest chain (the IRI scan). Inlined into the scan for the same reason (Decision 17,
+/// stack).
 #[inline(always)]
 pub(crate) fn decode_utf8(b: &[u8]) -> Option<(u32, usize)> {
     let lead = *b.first()?;
@@ -238,8 +236,8 @@ pub(crate) fn decode_utf8(b: &[u8]) -> Option<(u32, usize)> {
 
 /// The length (2 to 4) of the valid multi-byte UTF-8 character at the start of `b`, else 0
 /// (for ASCII, a byte that starts no character, or a start without its valid rest). With
-/// [`is_utf8`], the UTF-8 checks of the CRI and CoAP layers, where `core::str::from_utf8`
-/// cost 368 bytes of flash per image (Decision 17).
+/// [`is_utf8`], the UTF-8 checks of the CRI and CoAP layers, so that no image links
+/// `core::str::from_utf8` beside them (Decision 17: one UTF-8 check).
 /// The width comes from the lead byte and [`is_utf8`], the one decoder of those layers,
 /// checks the character; inlined, so that it adds no frame.
 #[inline(always)]
@@ -306,8 +304,8 @@ pub(crate) fn is_iprivate(c: u32) -> bool {
 }
 
 /// Checks the pct-encoded triplet at `s[i]` (which is `%`); returns the index after it or
-/// the offset of the first byte that is not a hex digit. Inlined: as its own frame it was
-/// the 16-byte leaf of `uri_split`'s deepest chain (Cortex-M4F).
+/// the offset of the first byte that is not a hex digit. Inlined: as its own frame it would
+/// be the leaf of `uri_split`'s deepest chain (Decision 17, stack).
 #[inline(always)]
 pub(crate) fn check_pct(s: &[u8], i: usize) -> Result<usize, usize> {
     let h = i.saturating_add(1);

@@ -27,8 +27,8 @@ impl<'a> PathPieces<'a> {
     }
 
     /// The head without its final "/" (`None` for an empty head). A look at the last byte,
-    /// not `strip_suffix`: that one calls `memcmp`, three frames (56 B on Cortex-M4F) at
-    /// the bottom of every dot-segment chain (Decision 17: stack).
+    /// not `strip_suffix`: that one calls `memcmp`, three frames at the bottom of every
+    /// dot-segment chain (Decision 17: no slice `==`).
     fn head_segments(self) -> Option<&'a [u8]> {
         match self.head.split_last() {
             Some((b'/', rest)) => Some(rest),
@@ -93,7 +93,8 @@ impl<'a> Iterator for RevSegments<'a> {
 }
 
 /// The segments of a [`PathPieces`] in order: two slices of state, where chaining two
-/// `split`s (flattening the head's) kept 104 bytes on the frame of [`survivors`] (Cortex-M4F).
+/// `split`s (flattening the head's) would keep both iterators on the frame of
+/// [`survivors`] (Decision 17, stack).
 struct Segments<'a> {
     cur: Option<&'a [u8]>,
     next: Option<&'a [u8]>,
@@ -184,7 +185,7 @@ fn leading(p: PathPieces<'_>, dots: Dots) -> (bool, usize) {
         return (false, n.saturating_sub(1));
     }
     let mut seg = first;
-    // The index of `seg`, counted here: `enumerate` cost 32 B more (Cortex-M4F).
+    // The index of `seg`, counted here: `enumerate` adds its own counter to the loop.
     let mut i = 0usize;
     loop {
         if kind(seg, dots) == Kind::Other {
@@ -296,8 +297,8 @@ impl<'a> Iterator for Survivors<'a> {
 /// How the bytes of a segment are written: as they are ([`AsIs`]), or transformed
 /// (normalization, IRI mappings). A trait, not a function pointer: each writer gets its own
 /// copy of the dot-segment writer with direct calls, so a stack analysis need not assume
-/// that the one indirect call reaches every function whose address the image holds (it
-/// put `uri_remove_dot_segments` at 544 bytes instead of its 296 of direct calls).
+/// that the one indirect call reaches every function whose address the image holds (which
+/// would bound `uri_remove_dot_segments` far above its real depth).
 pub(crate) trait SegWrite {
     /// Writes `seg`, transformed, to `w`.
     fn write(seg: &[u8], w: &mut Out<'_>);
@@ -332,7 +333,7 @@ pub(crate) fn has_dots(p: PathPieces<'_>, dots: Dots) -> bool {
 }
 
 /// The word of [`has_dot_segment`]'s search: the machine's. On a 32-bit core a 64-bit
-/// word is two registers for every operation and costs flash (about 350 B on Cortex-M4F).
+/// word is two registers for every operation, and twice the code.
 /// `--cfg cri_firmware_paths` takes the 32-bit word on a 64-bit host, so the whole test
 /// suite runs the width firmware ships (ctest rust_firmware_paths; rust_i686 too).
 #[cfg(all(target_pointer_width = "64", not(cri_firmware_paths)))]
@@ -488,8 +489,9 @@ fn slash_split(s: &[u8]) -> impl Iterator<Item = &[u8]> + Clone {
 /// path; an empty segment after them makes it rooted. `None` when more than
 /// [`FORWARD_DEPTH`] chunks would be kept at once, or a piece is over 64 KiB.
 fn forward_chunks(p: PathPieces<'_>, dots: Dots) -> Option<Stack> {
-    // Bare-metal builds keep only the backward passes: the forward pass costs 1.1 KiB of
-    // flash there (Cortex-M4F), for time that matters on hosts parsing many URLs.
+    // Bare-metal builds keep only the backward passes (Decision 17: dot-segment removal in
+    // constant memory): the forward pass is a second algorithm in flash, for time that
+    // matters on hosts parsing many URLs.
     // `--cfg cri_firmware_paths` takes the bare-metal path on a host, so the whole test
     // suite runs the algorithm firmware ships (ctest rust_firmware_paths).
     let too_long = p.head.len() > usize::from(u16::MAX) || p.tail.len() > usize::from(u16::MAX);
@@ -559,9 +561,7 @@ fn forward_chunks(p: PathPieces<'_>, dots: Dots) -> Option<Stack> {
 
 /// The first two chunks of the output (forwards), for the recomposition rules that look
 /// at how a path starts. Always inlined: as a frame of its own between the writers'
-/// `path_start` and `survivors` it cost 88 bytes on their deepest chain, inlined the
-/// writers lose 48-80 (uri_normalize 560 -> 488, iri_to_uri 552 -> 480, iri_resolve
-/// 560 -> 488, uri_recompose 576 -> 528; Cortex-M4F, Decision 17).
+/// `path_start` and `survivors` it would add to their deepest chain (Decision 17, stack).
 #[inline(always)]
 pub(crate) fn first_chunks(
     p: PathPieces<'_>,

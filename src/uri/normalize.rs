@@ -94,7 +94,7 @@ fn composer<'a>(r: &UriRef<'a>) -> Composer<'a> {
 
 // The parts of the normal form, one function each: `composer` builds the writer from
 // them, and `equivalent` compares them one component at a time, so that it never holds
-// two 88-byte composers (Decision 17: stack).
+// two composers (Decision 17: stack).
 
 /// The host as normalization reads it: an IPv6 literal by its address (written in
 /// RFC 5952 form), any other host as its text.

@@ -325,8 +325,8 @@ impl<'a> UriRef<'a> {
 }
 
 /// Does `s` hold a ":"? A loop, not `contains`: for bytes that calls
-/// `core::slice::memchr` (170 B of flash on Cortex-M4F), which the RFC 3986 profile needs
-/// nowhere else.
+/// `core::slice::memchr`, which the RFC 3986 profile needs nowhere else (Decision 17: no
+/// `mem*` calls).
 #[allow(clippy::manual_contains)]
 fn has_colon(s: &[u8]) -> bool {
     s.iter().any(|&b| b == b':')

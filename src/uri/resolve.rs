@@ -39,10 +39,10 @@ pub fn resolve(base: &UriRef<'_>, reference: &UriRef<'_>, out: &mut [u8]) -> Res
 
 /// The target of `reference` against `base` (§5.2.2) into `t`, both parsed here, strictly
 /// (as IRI references with `IRI`): errors in the base are [`Error::Base`] (§5.1), those in
-/// the reference as [`UriRef::parse`] gives them. Never inlined: the two 80-byte views
+/// the reference as [`UriRef::parse`] gives them. Never inlined: the two parsed views
 /// live on this frame only, not on the C functions' frames under the writer (the target
-/// borrows the texts, not the views). `t` is an out-parameter: returned, the target is
-/// copied through `memcpy` (100 bytes of stack on Cortex-M4F).
+/// borrows the texts, not the views). `t` is an out-parameter: returned, the target would
+/// be copied through `memcpy` (Decision 17: no large structs returned by value).
 #[inline(never)]
 pub(crate) fn parse_target<'a, const IRI: bool>(
     base: &'a [u8],
