@@ -2,7 +2,7 @@
 //! functions' `size_t *error_offset`, the CRI and CoAP functions' `struct cri_error_info *`)
 //! and the output convention of `(out, cap, out_len)` with its overlap check.
 //!
-//! The entry points reach these through the macros of `ffi/mod.rs` (`report!`,
+//! The entry points reach these through the macros of `ffi/args.rs` (`report!`,
 //! `try_ok!`, `clear_error!`, `text_out!`, `bytes_out!`), which carry the safety argument.
 
 use super::cri::cri_error_info;
