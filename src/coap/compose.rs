@@ -115,13 +115,29 @@ fn classify<'a>(host: &'a [u8], v6: &mut [u8; 16]) -> Result<UriHost<'a>, Error>
 /// percent-encoded (so `/` is `%2F`), Uri-Query values outside query characters and `&`;
 /// a path without Uri-Path is "/".
 ///
-/// Errors: [`Error::Coap`] — `NotCoapScheme` (another scheme: docs/DESIGN.md Decision 11),
+/// # Errors
+///
+/// [`Error::Coap`] — `NotCoapScheme` (another scheme: docs/DESIGN.md Decision 11),
 /// `BadUriHost` (a bare IPv6 address or an invalid IP-literal), `NoHost`, `BadValue` (a
 /// destination address not 4 or 16 bytes; a destination zone that is empty, not UTF-8, or
 /// on an IPv4 address), `NotUtf8` (a Uri-Host, Uri-Path or Uri-Query that is not UTF-8,
 /// RFC 7252 §3.2), `OptionLength` (a value outside its RFC 7252 §5.10 length),
 /// `DotSegment`, `Conflict` (proxy options, or repeated Uri-Host or Uri-Port), `Order`;
-/// [`Error::Buffer`] if `out` is too small.
+/// [`Error::Buffer`] with the length needed if `out` is too small.
+///
+/// # Examples
+///
+/// ```
+/// use cri::coap::{uri_from_options, Destination, URI_PATH, URI_QUERY};
+///
+/// // A request to 192.0.2.1:61616 without Uri-Host: the address is the host.
+/// let dest = Destination { addr: &[192, 0, 2, 1], zone: None, port: Some(61616) };
+/// let options = [(URI_PATH, &b"a b"[..]), (URI_PATH, b"c/d"), (URI_QUERY, b"x=1")];
+/// let mut out = [0u8; 64];
+/// let n = uri_from_options(b"coap", &dest, options.into_iter(), &mut out)?;
+/// assert_eq!(&out[..n], b"coap://192.0.2.1:61616/a%20b/c%2Fd?x=1");
+/// # Ok::<(), cri::Error>(())
+/// ```
 pub fn uri_from_options<'a, I>(
     scheme: &[u8],
     dest: &Destination<'_>,
@@ -183,8 +199,26 @@ where
 /// length. Without Uri-Host the host is the destination address (and zone id); the port is
 /// elided when it is the scheme's default; trailing empty path and query are dropped.
 ///
-/// Errors: as [`uri_from_options`] (`NotCoapScheme` for another scheme number), and
-/// `BadUriHost` also for an IPvFuture Uri-Host (a CRI has none).
+/// # Errors
+///
+/// As [`uri_from_options`] (`NotCoapScheme` for another scheme number), and `BadUriHost`
+/// also for an IPvFuture Uri-Host (a CRI has none).
+///
+/// # Examples
+///
+/// ```
+/// use cri::coap::{cri_from_options, Destination, URI_HOST, URI_PATH};
+/// use cri::cri::to_edn;
+///
+/// let dest = Destination { addr: &[192, 0, 2, 1], zone: None, port: Some(5683) };
+/// let options = [(URI_HOST, &b"example.com"[..]), (URI_PATH, b"temp")];
+/// let mut cbor = [0u8; 64];
+/// let n = cri_from_options(0, &dest, options.into_iter(), &mut cbor)?; // 0: coap
+/// let mut edn = [0u8; 64];
+/// let m = to_edn(&cbor[..n], &mut edn)?;
+/// assert_eq!(&edn[..m], br#"[-1, ["example", "com"], ["temp"]]"#);
+/// # Ok::<(), cri::Error>(())
+/// ```
 pub fn cri_from_options<'a, I>(
     scheme: u64,
     dest: &Destination<'_>,

@@ -37,7 +37,18 @@ pub const PROXY_CRI: u16 = 235;
 /// Proxy-Scheme-Number (draft §8.2.2, IANA 239).
 pub const PROXY_SCHEME_NUMBER: u16 = 239;
 
-/// The scheme number of a CoAP scheme name (case-insensitive).
+/// The scheme number of a CoAP scheme name (case-insensitive): coap, coaps, coap+tcp,
+/// coaps+tcp, coap+ws, coaps+ws (RFC 7252 §6, RFC 8323 §8; draft §8.1).
+///
+/// # Examples
+///
+/// ```
+/// use cri::coap::coap_scheme_number;
+///
+/// assert_eq!(coap_scheme_number(b"COAPS"), Some(1));
+/// assert_eq!(coap_scheme_number(b"coap+tcp"), Some(6));
+/// assert_eq!(coap_scheme_number(b"http"), None); // not a CoAP scheme
+/// ```
 pub fn coap_scheme_number(name: &[u8]) -> Option<u64> {
     coap_scheme_port(name).map(|(num, _)| num)
 }
@@ -48,6 +59,16 @@ pub(crate) fn coap_scheme_port(name: &[u8]) -> Option<(u64, u16)> {
 }
 
 /// The name and default port of a CoAP scheme number.
+///
+/// # Examples
+///
+/// ```
+/// use cri::coap::coap_scheme;
+///
+/// assert_eq!(coap_scheme(1), Some((&b"coaps"[..], 5684)));
+/// assert_eq!(coap_scheme(24), Some((&b"coap+ws"[..], 80)));
+/// assert_eq!(coap_scheme(2), None); // http
+/// ```
 pub fn coap_scheme(number: u64) -> Option<(&'static [u8], u16)> {
     crate::uri::scheme::coap_by_number(number)
 }

@@ -28,8 +28,23 @@ const NIBBLE_MASK: u8 = 0x0f;
 /// Encodes options (ascending numbers) into `out`; returns the length. Values are copied
 /// as they are. A firmware stack appends these bytes after the token.
 ///
-/// Errors: [`Error::Coap`] `Order` for numbers out of order; [`Error::Buffer`] if `out` is
-/// too small.
+/// # Errors
+///
+/// [`Error::Coap`] `Order` for numbers out of order, `OptionLength` for a value longer than
+/// the format holds; [`Error::Buffer`] with the length needed if `out` is too small.
+///
+/// # Examples
+///
+/// ```
+/// use cri::coap::{options_to_wire, URI_HOST, URI_PATH};
+///
+/// let options = [(URI_HOST, &b"h"[..]), (URI_PATH, b"sensors"), (URI_PATH, b"t")];
+/// let mut wire = [0u8; 16];
+/// let n = options_to_wire(options.into_iter(), &mut wire)?;
+/// // Uri-Host: delta 3, length 1; Uri-Path: delta 8, length 7; Uri-Path: delta 0, length 1.
+/// assert_eq!(&wire[..n], b"\x31h\x87sensors\x01t");
+/// # Ok::<(), cri::Error>(())
+/// ```
 pub fn options_to_wire<'a>(
     options: impl Iterator<Item = (u16, &'a [u8])>,
     out: &mut [u8],
@@ -72,8 +87,26 @@ fn nibble(v: usize) -> (u8, [u8; 2], usize) {
 /// into `opts` (values as offsets into `wire`); returns how many options there are and how
 /// many bytes they took (the payload marker not included).
 ///
-/// Errors: [`Error::Coap`] `Wire` for truncated bytes, a reserved nibble 15, a number
-/// over 65535, or a payload marker with nothing after it (RFC 7252 §3); [`Error::OptionSpace`] when `opts` is too small (with the count needed).
+/// # Errors
+///
+/// [`Error::Coap`] `Wire` for truncated bytes, a reserved nibble 15, a number over 65535,
+/// or a payload marker with nothing after it (RFC 7252 §3); [`Error::OptionSpace`] when
+/// `opts` is too small (with the count needed).
+///
+/// # Examples
+///
+/// ```
+/// use cri::coap::{options_from_wire, OptionRef, URI_HOST, URI_PATH};
+///
+/// let message = b"\x31h\x87sensors\xffpayload";
+/// let mut opts = [OptionRef::default(); 4];
+/// let (count, len) = options_from_wire(message, &mut opts)?;
+/// assert_eq!((count, len), (2, 10));
+/// assert_eq!(opts[1], OptionRef { number: URI_PATH, offset: 3, len: 7 });
+/// assert_eq!(&message[opts[1].offset..][..opts[1].len], b"sensors");
+/// assert_eq!(opts[0].number, URI_HOST);
+/// # Ok::<(), cri::Error>(())
+/// ```
 pub fn options_from_wire(wire: &[u8], opts: &mut [OptionRef]) -> Result<(usize, usize), Error> {
     options_from_wire_into(wire, &mut SliceSlots(opts))
 }
