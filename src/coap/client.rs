@@ -10,7 +10,7 @@ use super::options::{
 };
 use super::{PROXY_SCHEME, PROXY_URI, URI_HOST, URI_PATH, URI_PORT, URI_QUERY};
 use crate::error::{CoapError, Error, OptionSpace};
-use crate::uri::ip::read_ip;
+use crate::uri::ip::{ipv4, ipv6, read_ip};
 use crate::uri::percent::pct_byte;
 use crate::uri::{default_port, HostKind, UriRef};
 
@@ -171,10 +171,22 @@ impl<S: OptionSlots> List<'_, S> {
         // 10.0.0.1 is an IPv4address to the parser, and ":" is no reg-name character.
         #[allow(clippy::manual_contains)] // `contains` calls memchr (Decision 17)
         let plain = !host.iter().any(|&b| b == b'%');
+        // The parser checked an IPv4address or IPv6address already: read it as it is.
         let n = match kind {
-            Some(HostKind::IpvFuture) => 0,
-            Some(HostKind::RegName) if plain => 0,
-            _ => read_ip(value.get(usize::from(literal)..).unwrap_or(&[]), &mut addr),
+            Some(HostKind::Ipv6) => {
+                let read = ipv6(value.get(1..).unwrap_or(&[]), &mut addr);
+                debug_assert!(read, "the parser checked the address");
+                16
+            }
+            Some(HostKind::Ipv4) => {
+                let v4 = ipv4(host);
+                debug_assert!(v4.is_some(), "the parser checked the address");
+                let [a, b, c, d] = v4.unwrap_or_default();
+                (addr[0], addr[1], addr[2], addr[3]) = (a, b, c, d);
+                4
+            }
+            Some(HostKind::RegName) if !plain => read_ip(host, &mut addr),
+            _ => 0,
         };
         if kind == Some(HostKind::RegName) {
             let bracketed = pct_byte(host, 0) == Some(b'[')
