@@ -21,28 +21,43 @@ pub fn options_to_wire<'a>(
             .checked_sub(prev)
             .ok_or(Error::Coap(CoapError::Order))?;
         prev = number;
-        let (d_nib, d_ext, d_n) = nibble(usize::from(delta));
-        let (l_nib, l_ext, l_n) = nibble(value.len());
-        if value.len() > 65535 + 269 {
+        let len = value.len();
+        if len > MAX_VALUE {
             return Err(Error::Coap(CoapError::OptionLength));
         }
-        w.byte(d_nib << 4 | l_nib);
-        w.push(d_ext.get(..d_n).unwrap_or(&[]));
-        w.push(l_ext.get(..l_n).unwrap_or(&[]));
+        let delta = usize::from(delta);
+        w.byte(nibble(delta) << 4 | nibble(len));
+        extension(delta, &mut w);
+        extension(len, &mut w);
         w.push(value);
     }
     w.finish()
 }
 
-/// The nibble and extension bytes for a delta or length value.
-fn nibble(v: usize) -> (u8, [u8; 2], usize) {
+/// The longest value the format can carry: a 2-byte extension over 269 (RFC 7252 §3.1).
+const MAX_VALUE: usize = 65535 + 269;
+/// The first value a 1-byte extension (nibble 13) stands for, and a 2-byte one (14).
+const EXT1: usize = 13;
+const EXT2: usize = 269;
+
+/// The 4-bit field for a delta or length: the value itself up to 12, else 13 or 14 for a
+/// 1- or 2-byte extension.
+fn nibble(v: usize) -> u8 {
     match v {
-        0..=12 => (v as u8, [0, 0], 0),
-        13..=268 => (13, [v.saturating_sub(13) as u8, 0], 1),
-        _ => {
-            let e = u16::try_from(v.saturating_sub(269)).unwrap_or(u16::MAX);
-            (14, e.to_be_bytes(), 2)
-        }
+        0..EXT1 => v as u8,
+        EXT1..EXT2 => 13,
+        _ => 14,
+    }
+}
+
+/// The extension bytes of a delta or length (none up to 12).
+fn extension(v: usize, w: &mut Out<'_>) {
+    if v >= EXT2 {
+        let e = v.wrapping_sub(EXT2);
+        w.byte((e >> 8) as u8);
+        w.byte(e as u8);
+    } else if v >= EXT1 {
+        w.byte(v.wrapping_sub(EXT1) as u8);
     }
 }
 
@@ -111,8 +126,8 @@ pub(crate) fn options_from_wire_into(
 fn extended(nib: u8, wire: &[u8], pos: &mut usize) -> Option<u32> {
     let (ext, add) = match nib {
         0..=12 => return Some(u32::from(nib)),
-        13 => (1usize, 13u32),
-        14 => (2, 269),
+        13 => (1usize, EXT1 as u32),
+        14 => (2, EXT2 as u32),
         _ => return None,
     };
     let bytes = wire.get(*pos..pos.checked_add(ext)?)?;
