@@ -3,7 +3,7 @@
 use super::cri::cri_error_info;
 use super::cri_status;
 use super::sink::{overlaps, regions_overlap, ErrorInfo};
-use crate::coap::{self, Destination, Mode, OptionRef};
+use crate::coap::{self, Destination, Mode, OptionRef, Refusal};
 use crate::cri::CriRef;
 use crate::error::Error;
 use crate::uri::{parse_into, UriRef};
@@ -295,7 +295,7 @@ unsafe fn option_list(
     err: ErrorInfo,
     target: &[u8],
     d: Option<&Destination<'_>>,
-    f: impl FnOnce(&mut CSlots, &mut [u8]) -> Result<coap::OptionSpace, Error>,
+    f: impl FnOnce(&mut CSlots, &mut [u8]) -> Result<coap::OptionSpace, Refusal>,
 ) -> cri_status {
     let (opts_len, scratch_len) = (try_mut!(opts_len), try_mut!(scratch_len));
     if (opts.is_null() && opts_cap != 0) || (scratch.is_null() && scratch_cap != 0) {
@@ -321,12 +321,12 @@ unsafe fn option_list(
             *scratch_len = space.scratch;
             cri_status::CRI_OK
         }
-        Err(Error::OptionSpace(space)) => {
+        Err(Refusal::Space(space)) => {
             *opts_len = space.options;
             *scratch_len = space.scratch;
             cri_status::CRI_ERR_BUFFER
         }
-        Err(e) => report!(e, err),
+        Err(Refusal::Coap(why, at)) => err.coap(why, at),
     }
 }
 
@@ -391,9 +391,8 @@ pub unsafe extern "C" fn uri_to_coap_options(
     };
     let mut u = UriRef::default();
     try_ok!(parse_into::<false>(s, &mut u), err);
-    let mut at = 0;
     // SAFETY: the option outputs are this function's, under the same contract.
-    let status = unsafe {
+    unsafe {
         option_list(
             opts,
             opts_cap,
@@ -404,20 +403,9 @@ pub unsafe extern "C" fn uri_to_coap_options(
             err,
             s,
             d.as_ref(),
-            |o, b| match coap::uri_to_list(&u, d.as_ref(), m, o, b) {
-                Ok(space) => Ok(space),
-                Err(coap::Refusal::Space(space)) => Err(Error::OptionSpace(space)),
-                Err(coap::Refusal::Coap(why, offset)) => {
-                    at = offset;
-                    Err(Error::Coap(why))
-                }
-            },
+            |o, b| coap::uri_to_list(&u, d.as_ref(), m, o, b),
         )
-    };
-    if status == cri_status::CRI_ERR_COAP {
-        err.set_offset(at);
     }
-    status
 }
 
 /// Turns the full CRI `(cri, len)` (CBOR) into CoAP options (draft §8.1.1) for a request
@@ -482,7 +470,7 @@ pub unsafe extern "C" fn cri_to_coap_options(
             err,
             bytes,
             d.as_ref(),
-            |o, b| coap::cri_to_slots(&c, bytes, d.as_ref(), m, o, b).map_err(Error::from),
+            |o, b| coap::cri_to_slots(&c, bytes, d.as_ref(), m, o, b),
         )
     }
 }
