@@ -6,7 +6,7 @@
 use super::coap_scheme_port;
 use super::options::{
     is_destination, port_to_send, Destination, List, OptionRef, OptionSlots, Refusal, SliceSlots,
-    RANK_BAD_HOST, RANK_PATH_TEXT, RANK_TEXT_UTF8,
+    NO_ADDRESS, RANK_BAD_HOST, RANK_PATH_TEXT, RANK_TEXT_UTF8,
 };
 use super::{PROXY_SCHEME, PROXY_URI, URI_HOST, URI_PATH, URI_PORT, URI_QUERY};
 use crate::error::{CoapError, Error, OptionSpace};
@@ -40,7 +40,8 @@ pub(crate) fn sent_whole(mode: Mode, is_coap: bool) -> Option<bool> {
 }
 
 /// The URI `uri` as CoAP options (RFC 7252 §6.4, docs/DESIGN.md Decision 6) for a request
-/// to `dest` (`None`: the address and port the URI names; its zone is compared with the
+/// to `dest` (`None`: the address and port the URI names, or in [`Mode::ProxyScheme`] a
+/// proxy whose address is not given, Decision 6; its zone is compared with the
 /// URI's zone id percent-decoded, RFC 6874 §2): option numbers and value positions into
 /// `opts`, decoded values into `scratch`; returns the room used. Options come in
 /// ascending number order.
@@ -114,8 +115,12 @@ pub(crate) fn uri_to_list<S: OptionSlots>(
     if let Some(userinfo) = u.userinfo {
         return fail(CoapError::Userinfo, offset(userinfo));
     }
-    list.host(host, u.host_kind, u.zone_id, dest, offset(host));
-    if let Some(p) = port_to_send(u.port_number.or_else(|| default_port(scheme)), dest) {
+    // Through a forward-proxy whose address is not given, nothing of the target is the
+    // destination: Uri-Host always goes (Decision 6).
+    let proxy = mode == Mode::ProxyScheme && dest.is_none();
+    let to = if proxy { Some(&NO_ADDRESS) } else { dest };
+    list.host(host, u.host_kind, u.zone_id, to, offset(host));
+    if let Some(p) = port_to_send(u.port_number, default_port(scheme), dest, proxy) {
         list.uint(URI_PORT, u64::from(p));
     }
     list.path(u.path, offset(u.path));
