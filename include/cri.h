@@ -1617,7 +1617,9 @@ cri_status cri_scheme_name(uint64_t number,
 
 /**
  * Turns the URI `(uri, len)` into CoAP options (RFC 7252 §6.4, docs/DESIGN.md Decision 4
- * and 6) for a request to `*dest` (NULL: the address and port the URI names; the URI's
+ * and 6) for a request to `*dest` (NULL: the address and port the URI names, or in
+ * `CRI_COAP_MODE_PROXY_SCHEME` a proxy whose address is not given, so Uri-Host always
+ * goes and Uri-Port unless it is the scheme's default; the URI's
  * zone id is compared with `dest->zone` percent-decoded, RFC 6874 §2). `mode` is
  * `CRI_COAP_MODE_DIRECT`, `CRI_COAP_MODE_PROXY` (Proxy-Uri), `CRI_COAP_MODE_PROXY_SCHEME`
  * (Proxy-Scheme and Uri-*) or `CRI_COAP_MODE_AUTO`. The options go to `opts` (`opts_cap`
@@ -1671,7 +1673,7 @@ cri_status uri_to_coap_options(const char *uri,
 
 /**
  * Turns the full CRI `(cri, len)` (CBOR) into CoAP options (draft §8.1.1) for a request
- * to `*dest` (NULL: the address and port the CRI names); `mode` as for
+ * to `*dest` (NULL: as for `uri_to_coap_options`); `mode` as for
  * `uri_to_coap_options` (`CRI_COAP_MODE_PROXY` gives Proxy-Cri, `CRI_COAP_MODE_PROXY_SCHEME`
  * Proxy-Scheme-Number). Outputs as for `uri_to_coap_options`.
  *

@@ -124,10 +124,12 @@
 //! | `panic-handler` | on | a `#[panic_handler]` for bare-metal targets (off when another Rust staticlib has one) |
 //! | `panic-never` | off | the bare-metal panic handler calls an undefined symbol: a surviving panic path fails the link |
 //! | `std` | off | links `std`, only so that host C tests can link the archive |
+//! | `coap-message` | off | Rust only: `coap::message`, a request's target through the `coap-message` 0.3 traits |
 //!
 //! docs/DESIGN.md in the repository records the design, and docs/DECISIONS.md the
 //! numbered decisions ("Decision N") that the documentation cites.
 #![no_std]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 // Panic freedom for the library code (not for its unit tests); every other lint is in
 // Cargo.toml's [lints] tables.
 #![cfg_attr(

@@ -702,3 +702,61 @@ fn coap_error_offsets_skip_what_is_not_sent() {
         (CRI_COAP_ERR_OPTION_LENGTH, uri.find('?').unwrap() + 1)
     );
 }
+
+/// Through a forward-proxy (Proxy-Scheme or Proxy-Scheme-Number with the Uri-* options)
+/// whose address the caller does not give, the target's own address is not where the
+/// request goes: an IP host is sent as Uri-Host and a port other than the scheme's default
+/// as Uri-Port, for a URI and for a CRI alike (Decision 6). Both were left out before, so
+/// the proxy could not know the target.
+#[test]
+fn proxy_scheme_without_destination_sends_the_host() {
+    let expect = |u: &str, want: &[(u16, &[u8])]| {
+        let uri = UriRef::parse(u).unwrap();
+        let (mut opts, mut scratch) = ([OptionRef::default(); 8], [0u8; 128]);
+        let used =
+            coap::uri_to_options(&uri, None, Mode::ProxyScheme, &mut opts, &mut scratch).unwrap();
+        let got: Vec<(u16, &[u8])> = opts[..used.options]
+            .iter()
+            .map(|o| (o.number, &scratch[o.offset..o.offset + o.len]))
+            .collect();
+        assert_eq!(got, want, "{u}");
+        let cbor = from_uri(u).unwrap();
+        let cri = CriRef::decode(&cbor).unwrap();
+        let (mut opts, mut scratch) = ([OptionRef::default(); 8], [0u8; 128]);
+        let used = coap::cri_to_options(
+            &cri,
+            &cbor,
+            None,
+            Mode::ProxyScheme,
+            &mut opts,
+            &mut scratch,
+        )
+        .unwrap();
+        let got: Vec<(u16, &[u8])> = opts[..used.options]
+            .iter()
+            .filter(|o| o.number != coap::PROXY_SCHEME_NUMBER)
+            .map(|o| (o.number, &scratch[o.offset..o.offset + o.len]))
+            .collect();
+        let uri_part: Vec<(u16, &[u8])> = want
+            .iter()
+            .copied()
+            .filter(|o| o.0 != coap::PROXY_SCHEME)
+            .collect();
+        assert_eq!(got, uri_part, "{u} as a CRI");
+    };
+    expect(
+        "coap://1.2.3.4:61616/a",
+        &[
+            (3, b"1.2.3.4"),
+            (7, &[0xf0, 0xb0]),
+            (11, b"a"),
+            (39, b"coap"),
+        ],
+    );
+    expect(
+        "http://1.2.3.4/a",
+        &[(3, b"1.2.3.4"), (11, b"a"), (39, b"http")],
+    );
+    expect("coap://[::1]:5683/", &[(3, b"[::1]"), (39, b"coap")]);
+    expect("coap://h:5683/", &[(3, b"h"), (39, b"coap")]);
+}

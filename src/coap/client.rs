@@ -6,11 +6,11 @@
 use super::coap_scheme_port;
 use super::options::{
     is_destination, port_to_send, Destination, List, OptionRef, OptionSlots, Refusal, SliceSlots,
-    RANK_BAD_HOST, RANK_PATH_TEXT, RANK_TEXT_UTF8,
+    NO_ADDRESS, RANK_BAD_HOST, RANK_PATH_TEXT, RANK_TEXT_UTF8,
 };
 use super::{PROXY_SCHEME, PROXY_URI, URI_HOST, URI_PATH, URI_PORT, URI_QUERY};
 use crate::error::{CoapError, Error, OptionSpace};
-use crate::uri::ip::read_ip;
+use crate::uri::ip::{ipv4, ipv6, read_ip};
 use crate::uri::percent::pct_byte;
 use crate::uri::{default_port, HostKind, UriRef};
 
@@ -40,7 +40,8 @@ pub(crate) fn sent_whole(mode: Mode, is_coap: bool) -> Option<bool> {
 }
 
 /// The URI `uri` as CoAP options (RFC 7252 §6.4, docs/DESIGN.md Decision 6) for a request
-/// to `dest` (`None`: the address and port the URI names; its zone is compared with the
+/// to `dest` (`None`: the address and port the URI names, or in [`Mode::ProxyScheme`] a
+/// proxy whose address is not given, Decision 6; its zone is compared with the
 /// URI's zone id percent-decoded, RFC 6874 §2): option numbers and value positions into
 /// `opts`, decoded values into `scratch`; returns the room used. Options come in
 /// ascending number order.
@@ -114,8 +115,12 @@ pub(crate) fn uri_to_list<S: OptionSlots>(
     if let Some(userinfo) = u.userinfo {
         return fail(CoapError::Userinfo, offset(userinfo));
     }
-    list.host(host, u.host_kind, u.zone_id, dest, offset(host));
-    if let Some(p) = port_to_send(u.port_number.or_else(|| default_port(scheme)), dest) {
+    // Through a forward-proxy whose address is not given, nothing of the target is the
+    // destination: Uri-Host always goes (Decision 6).
+    let proxy = mode == Mode::ProxyScheme && dest.is_none();
+    let to = if proxy { Some(&NO_ADDRESS) } else { dest };
+    list.host(host, u.host_kind, u.zone_id, to, offset(host));
+    if let Some(p) = port_to_send(u.port_number, default_port(scheme), dest, proxy) {
         list.uint(URI_PORT, u64::from(p));
     }
     list.path(u.path, offset(u.path));
@@ -171,10 +176,22 @@ impl<S: OptionSlots> List<'_, S> {
         // 10.0.0.1 is an IPv4address to the parser, and ":" is no reg-name character.
         #[allow(clippy::manual_contains)] // `contains` calls memchr (Decision 17)
         let plain = !host.iter().any(|&b| b == b'%');
+        // The parser checked an IPv4address or IPv6address already: read it as it is.
         let n = match kind {
-            Some(HostKind::IpvFuture) => 0,
-            Some(HostKind::RegName) if plain => 0,
-            _ => read_ip(value.get(usize::from(literal)..).unwrap_or(&[]), &mut addr),
+            Some(HostKind::Ipv6) => {
+                let read = ipv6(value.get(1..).unwrap_or(&[]), &mut addr);
+                debug_assert!(read, "the parser checked the address");
+                16
+            }
+            Some(HostKind::Ipv4) => {
+                let v4 = ipv4(host);
+                debug_assert!(v4.is_some(), "the parser checked the address");
+                let [a, b, c, d] = v4.unwrap_or_default();
+                (addr[0], addr[1], addr[2], addr[3]) = (a, b, c, d);
+                4
+            }
+            Some(HostKind::RegName) if !plain => read_ip(host, &mut addr),
+            _ => 0,
         };
         if kind == Some(HostKind::RegName) {
             let bracketed = pct_byte(host, 0) == Some(b'[')

@@ -5,7 +5,7 @@ use super::client::{sent_whole, Mode};
 use super::coap_scheme;
 use super::options::{
     is_destination, port_to_send, Destination, List, OptionRef, OptionSlots, Refusal, SliceSlots,
-    RANK_BAD_HOST, RANK_PATH_TEXT, RANK_QUERY_TEXT, RANK_TEXT_UTF8,
+    NO_ADDRESS, RANK_BAD_HOST, RANK_PATH_TEXT, RANK_QUERY_TEXT, RANK_TEXT_UTF8,
 };
 use super::{
     PROXY_CRI, PROXY_SCHEME, PROXY_SCHEME_NUMBER, URI_HOST, URI_PATH, URI_PORT, URI_QUERY,
@@ -109,6 +109,10 @@ pub(crate) fn cri_to_slots<S: OptionSlots>(
             .or_else(|| crate::cri::scheme_name(n).and_then(|name| default_port(name.as_bytes()))),
         Scheme::Name(name) => default_port(name.as_bytes()),
     };
+    // Through a forward-proxy whose address is not given, nothing of the target is the
+    // destination: Uri-Host always goes (Decision 6).
+    let proxy = mode == Mode::ProxyScheme && dest.is_none();
+    let to = if proxy { Some(&NO_ADDRESS) } else { dest };
     // Borrowed, not copied: a host authority is 36 bytes on a 32-bit target.
     let Some(Authority::Host(a)) = &cri.authority else {
         return fail(CoapError::NoHost);
@@ -126,12 +130,12 @@ pub(crate) fn cri_to_slots<S: OptionSlots>(
             list.write(URI_HOST, 0, |w| write_joined(labels, b'.', w));
         }
         &Host::Ip { addr, zone } => {
-            if !is_destination(addr, zone.map(str::as_bytes), false, dest) {
+            if !is_destination(addr, zone.map(str::as_bytes), false, to) {
                 list.write(URI_HOST, 0, |w| write_ip_literal(addr, w));
             }
         }
     }
-    if let Some(p) = port_to_send(a.port.or(default), dest) {
+    if let Some(p) = port_to_send(a.port, default, dest, proxy) {
         list.uint(URI_PORT, u64::from(p));
     }
     // A path of one empty segment is "/": no Uri-Path (RFC 7252 §6.4 step 8).

@@ -5,6 +5,7 @@
 mod client;
 mod compose;
 mod decompose;
+pub mod message;
 mod options;
 mod wire;
 

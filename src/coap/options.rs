@@ -349,12 +349,31 @@ pub(crate) fn is_destination(
         }
 }
 
-/// The Uri-Port to send (RFC 7252 §6.4 step 7): the target's `port` (or its scheme's
-/// default) when it differs from the destination's port; none without a destination port.
-pub(crate) fn port_to_send(port: Option<u16>, dest: Option<&Destination<'_>>) -> Option<u16> {
+/// The Uri-Port to send (RFC 7252 §6.4 step 7): the target's `port` (its scheme's
+/// `default` when it names none) when it differs from the destination's port; none without
+/// a destination port (the target's own port is the destination's, Decision 6). Through a
+/// forward-proxy whose address is not given (`proxy`), the port goes unless it is the
+/// scheme's default: the proxy takes the default for a target without one.
+pub(crate) fn port_to_send(
+    port: Option<u16>,
+    default: Option<u16>,
+    dest: Option<&Destination<'_>>,
+    proxy: bool,
+) -> Option<u16> {
+    if proxy {
+        return port.filter(|&p| Some(p) != default);
+    }
     let to = dest.and_then(|d| d.port)?;
-    port.filter(|&p| p != to)
+    port.or(default).filter(|&p| p != to)
 }
+
+/// A destination no address is equal to: what the host of a target sent through a
+/// forward-proxy is compared with when the proxy's address is not given (Decision 6).
+pub(crate) static NO_ADDRESS: Destination<'static> = Destination {
+    addr: &[],
+    zone: None,
+    port: None,
+};
 
 /// `a == b`, byte by byte (a slice `==` calls `memcmp`: docs/DESIGN.md Decision 17).
 fn same_bytes(a: &[u8], b: &[u8]) -> bool {

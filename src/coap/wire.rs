@@ -5,26 +5,6 @@ use super::options::{OptionRef, OptionSlots, SliceSlots};
 use crate::error::{CoapError, Error};
 use crate::out::Out;
 
-// The numbers of the option format (RFC 7252 §3.1): an option's delta and length are
-// 4-bit nibbles; 13 and 14 say that 1 or 2 extension bytes follow, holding the value
-// minus 13 or minus 269; 15 is reserved, and the byte 0xFF is the payload marker.
-
-/// The largest delta or length a nibble holds itself.
-const MAX_NIBBLE: u8 = 12;
-/// Nibble 13: one extension byte follows, with the value minus [`EXT_1_BASE`].
-const EXT_1_BYTE: u8 = 13;
-/// Nibble 14: two extension bytes follow, with the value minus [`EXT_2_BASE`].
-const EXT_2_BYTES: u8 = 14;
-const EXT_1_BASE: u16 = 13;
-const EXT_2_BASE: u16 = 269;
-/// The largest value an option length can take (two extension bytes).
-const MAX_LENGTH: usize = u16::MAX as usize + EXT_2_BASE as usize;
-/// The byte that ends the options and starts the payload (RFC 7252 §3).
-const PAYLOAD_MARKER: u8 = 0xff;
-/// A nibble's bits in the option's first byte: delta high, length low.
-const NIBBLE_BITS: u32 = 4;
-const NIBBLE_MASK: u8 = 0x0f;
-
 /// Encodes options (ascending numbers) into `out`; returns the length. Values are copied
 /// as they are. A firmware stack appends these bytes after the token.
 ///
@@ -56,30 +36,51 @@ pub fn options_to_wire<'a>(
             .checked_sub(prev)
             .ok_or(Error::Coap(CoapError::Order))?;
         prev = number;
-        let (d_nib, d_ext, d_n) = nibble(usize::from(delta));
-        let (l_nib, l_ext, l_n) = nibble(value.len());
-        if value.len() > MAX_LENGTH {
+        let len = value.len();
+        if len > MAX_VALUE {
             return Err(Error::Coap(CoapError::OptionLength));
         }
-        w.byte(d_nib << NIBBLE_BITS | l_nib);
-        w.push(d_ext.get(..d_n).unwrap_or(&[]));
-        w.push(l_ext.get(..l_n).unwrap_or(&[]));
+        let delta = usize::from(delta);
+        w.byte(nibble(delta) << NIBBLE_BITS | nibble(len));
+        extension(delta, &mut w);
+        extension(len, &mut w);
         w.push(value);
     }
     w.finish()
 }
 
-/// The nibble and extension bytes for a delta or length value.
-fn nibble(v: usize) -> (u8, [u8; 2], usize) {
-    // The conditions make the casts lossless.
-    if v <= usize::from(MAX_NIBBLE) {
-        (v as u8, [0, 0], 0)
-    } else if v < usize::from(EXT_2_BASE) {
-        let e = v.saturating_sub(usize::from(EXT_1_BASE)) as u8;
-        (EXT_1_BYTE, [e, 0], 1)
-    } else {
-        let e = u16::try_from(v.saturating_sub(usize::from(EXT_2_BASE))).unwrap_or(u16::MAX);
-        (EXT_2_BYTES, e.to_be_bytes(), 2)
+/// The longest value the format can carry: a 2-byte extension over 269 (RFC 7252 §3.1).
+const MAX_VALUE: usize = 65535 + 269;
+/// The first value a 1-byte extension (nibble 13) stands for, and a 2-byte one (14).
+const EXT1: usize = 13;
+const EXT2: usize = 269;
+/// The nibbles that announce a 1-byte and a 2-byte extension (15 is reserved).
+const NIBBLE_EXT1: u8 = 13;
+const NIBBLE_EXT2: u8 = 14;
+/// An option's first byte: the delta's nibble in the high 4 bits, the length's in the low.
+const NIBBLE_BITS: u32 = 4;
+const NIBBLE_MASK: u8 = 0x0f;
+/// The byte that ends the options and starts the payload (RFC 7252 §3).
+const PAYLOAD_MARKER: u8 = 0xff;
+
+/// The 4-bit field for a delta or length: the value itself up to 12, else 13 or 14 for a
+/// 1- or 2-byte extension.
+fn nibble(v: usize) -> u8 {
+    match v {
+        0..EXT1 => v as u8,
+        EXT1..EXT2 => NIBBLE_EXT1,
+        _ => NIBBLE_EXT2,
+    }
+}
+
+/// The extension bytes of a delta or length (none up to 12).
+fn extension(v: usize, w: &mut Out<'_>) {
+    if v >= EXT2 {
+        let e = v.wrapping_sub(EXT2);
+        w.byte((e >> 8) as u8);
+        w.byte(e as u8);
+    } else if v >= EXT1 {
+        w.byte(v.wrapping_sub(EXT1) as u8);
     }
 }
 
@@ -165,13 +166,13 @@ pub(crate) fn options_from_wire_into(
 /// A delta or length from its nibble and extension bytes at `wire[*pos..]`.
 fn extended(nib: u8, wire: &[u8], pos: &mut usize) -> Option<u32> {
     let (ext, add) = match nib {
-        0..=MAX_NIBBLE => return Some(u32::from(nib)),
-        EXT_1_BYTE => (1usize, EXT_1_BASE),
-        EXT_2_BYTES => (2, EXT_2_BASE),
+        0..NIBBLE_EXT1 => return Some(u32::from(nib)),
+        NIBBLE_EXT1 => (1usize, EXT1 as u32),
+        NIBBLE_EXT2 => (2, EXT2 as u32),
         _ => return None,
     };
     let bytes = wire.get(*pos..pos.checked_add(ext)?)?;
     *pos = pos.saturating_add(ext);
     let v = bytes.iter().fold(0u32, |v, &b| (v << 8) | u32::from(b));
-    v.checked_add(u32::from(add))
+    v.checked_add(add)
 }

@@ -3,7 +3,7 @@
 use super::cri::cri_error_info;
 use super::cri_status;
 use super::sink::{overlaps, regions_overlap, ErrorInfo};
-use crate::coap::{self, Destination, Mode, OptionRef};
+use crate::coap::{self, Destination, Mode, OptionRef, Refusal};
 use crate::cri::CriRef;
 use crate::error::Error;
 use crate::uri::{parse_into, UriRef};
@@ -295,7 +295,7 @@ unsafe fn option_list(
     err: ErrorInfo,
     target: &[u8],
     d: Option<&Destination<'_>>,
-    f: impl FnOnce(&mut CSlots, &mut [u8]) -> Result<coap::OptionSpace, Error>,
+    f: impl FnOnce(&mut CSlots, &mut [u8]) -> Result<coap::OptionSpace, Refusal>,
 ) -> cri_status {
     let (opts_len, scratch_len) = (try_mut!(opts_len), try_mut!(scratch_len));
     if (opts.is_null() && opts_cap != 0) || (scratch.is_null() && scratch_cap != 0) {
@@ -321,17 +321,19 @@ unsafe fn option_list(
             *scratch_len = space.scratch;
             cri_status::CRI_OK
         }
-        Err(Error::OptionSpace(space)) => {
+        Err(Refusal::Space(space)) => {
             *opts_len = space.options;
             *scratch_len = space.scratch;
             cri_status::CRI_ERR_BUFFER
         }
-        Err(e) => report!(e, err),
+        Err(Refusal::Coap(why, at)) => err.coap(why, at),
     }
 }
 
 /// Turns the URI `(uri, len)` into CoAP options (RFC 7252 §6.4, docs/DESIGN.md Decision 4
-/// and 6) for a request to `*dest` (NULL: the address and port the URI names; the URI's
+/// and 6) for a request to `*dest` (NULL: the address and port the URI names, or in
+/// `CRI_COAP_MODE_PROXY_SCHEME` a proxy whose address is not given, so Uri-Host always
+/// goes and Uri-Port unless it is the scheme's default; the URI's
 /// zone id is compared with `dest->zone` percent-decoded, RFC 6874 §2). `mode` is
 /// `CRI_COAP_MODE_DIRECT`, `CRI_COAP_MODE_PROXY` (Proxy-Uri), `CRI_COAP_MODE_PROXY_SCHEME`
 /// (Proxy-Scheme and Uri-*) or `CRI_COAP_MODE_AUTO`. The options go to `opts` (`opts_cap`
@@ -391,9 +393,8 @@ pub unsafe extern "C" fn uri_to_coap_options(
     };
     let mut u = UriRef::default();
     try_ok!(parse_into::<false>(s, &mut u), err);
-    let mut at = 0;
     // SAFETY: the option outputs are this function's, under the same contract.
-    let status = unsafe {
+    unsafe {
         option_list(
             opts,
             opts_cap,
@@ -404,24 +405,13 @@ pub unsafe extern "C" fn uri_to_coap_options(
             err,
             s,
             d.as_ref(),
-            |o, b| match coap::uri_to_list(&u, d.as_ref(), m, o, b) {
-                Ok(space) => Ok(space),
-                Err(coap::Refusal::Space(space)) => Err(Error::OptionSpace(space)),
-                Err(coap::Refusal::Coap(why, offset)) => {
-                    at = offset;
-                    Err(Error::Coap(why))
-                }
-            },
+            |o, b| coap::uri_to_list(&u, d.as_ref(), m, o, b),
         )
-    };
-    if status == cri_status::CRI_ERR_COAP {
-        err.set_offset(at);
     }
-    status
 }
 
 /// Turns the full CRI `(cri, len)` (CBOR) into CoAP options (draft §8.1.1) for a request
-/// to `*dest` (NULL: the address and port the CRI names); `mode` as for
+/// to `*dest` (NULL: as for `uri_to_coap_options`); `mode` as for
 /// `uri_to_coap_options` (`CRI_COAP_MODE_PROXY` gives Proxy-Cri, `CRI_COAP_MODE_PROXY_SCHEME`
 /// Proxy-Scheme-Number). Outputs as for `uri_to_coap_options`.
 ///
@@ -482,7 +472,7 @@ pub unsafe extern "C" fn cri_to_coap_options(
             err,
             bytes,
             d.as_ref(),
-            |o, b| coap::cri_to_slots(&c, bytes, d.as_ref(), m, o, b).map_err(Error::from),
+            |o, b| coap::cri_to_slots(&c, bytes, d.as_ref(), m, o, b),
         )
     }
 }

@@ -52,13 +52,13 @@ impl ErrorInfo {
         sink
     }
 
-    /// Overwrites the offset of the details (`uri_to_coap_options`: a CoAP error's offset
-    /// into the URI).
-    pub(super) fn set_offset(self, offset: usize) {
-        // SAFETY: NULL or writable (the promise made to `clear`).
-        if let Some(info) = unsafe { self.0.as_mut() } {
-            info.offset = offset;
-        }
+    /// Reports the CoAP error `why` about the byte `at` of the input (`CRI_ERR_COAP`).
+    pub(super) fn coap(self, why: crate::coap::CoapError, at: usize) -> cri_status {
+        self.set(cri_error_info {
+            offset: at,
+            reason: why as i32,
+        });
+        cri_status::CRI_ERR_COAP
     }
 
     fn set(self, details: cri_error_info) {

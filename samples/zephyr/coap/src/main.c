@@ -243,7 +243,7 @@ static void packet_round_trip(void)
 /* ---------------------------------------------------------------------------------------
  * 1b. Where Zephyr's own helpers and libcri give different options. Each check asserts both
  * sides, so it says what a Zephyr user gets from either; the RFC section that decides is
- * in the name. (README.md, "Zephyr", lists them.)
+ * in the name. (docs/ZEPHYR.md lists them.)
  */
 
 /* The options of a packet, decoded by libcri; returns how many (0 on error). */
