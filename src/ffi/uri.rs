@@ -455,8 +455,8 @@ pub unsafe extern "C" fn uri_recompose(
         userinfo: try_span!(p.userinfo),
         host: try_span!(p.host),
         port: try_span!(p.port),
-        // A NULL path with length 0 is the empty path, as any input.
-        path: try_input!(p.path.ptr, p.path.len),
+        // A path is never absent: a NULL one of length 0 is the empty path.
+        path: try_span!(p.path).unwrap_or(&[]),
         query: try_span!(p.query),
         fragment: try_span!(p.fragment),
     };
