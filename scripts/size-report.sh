@@ -38,7 +38,10 @@
 #   --per-function  per exported function, the code it needs alone and the code only it
 #                   needs (all functions minus all but it), trimmed archive
 #   --markdown      the main table as Markdown
-# Exit: 0 ok, 1 over budget with --enforce or a failed link, 77 toolchain missing.
+# The rules besides the budgets (no .data or .bss, no URI parser in the CRI device, no
+# mem* from libcri.a) fail the run with or without --enforce.
+# Exit: 0 ok, 1 over budget with --enforce, a broken rule or a failed link, 77 toolchain
+# missing.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 src=$(cd "$here/.." && pwd)
@@ -124,7 +127,7 @@ sections() {
 }
 read -r et er ed eb <<<"$(sections "$dir/empty.elf")"
 
-over=0
+over=0 broken=0
 if [ -n "$markdown" ]; then
   echo "| image | .text | .rodata | .data | .bss | code | budget |"
   echo "| --- | ---: | ---: | ---: | ---: | ---: | --- |"
@@ -149,16 +152,16 @@ for image in $images; do
   fi
   if [ "$d" -ne 0 ] || [ "$b" -ne 0 ]; then
     verdict="$verdict; libcri has .data/.bss"
-    over=1
+    broken=1
   fi
   if [ "$image" = cri-device ] && arm-none-eabi-nm -C "$dir/$image.elf" | grep -q 'cri::uri::parse'; then
     verdict="$verdict; links the URI text parser"
-    over=1
+    broken=1
   fi
   if grep -A1 'libcri\.a(compiler_builtins' "$dir/$image.elf.map" |
      grep -qE '\((memcpy|memmove|memset|__aeabi_mem[a-z0-9]*)\)$'; then
     verdict="$verdict; memcpy/memset from libcri.a, not the C library"
-    over=1
+    broken=1
   fi
   if [ -n "$markdown" ]; then
     echo "| $image | $t | $r | $d | $b | $code | $verdict |"
@@ -233,6 +236,10 @@ if [ -n "$per_function" ]; then
   done | sort -k3 -rn
 fi
 
+if [ "$broken" -ne 0 ]; then
+  echo "FAILED: an image breaks a firmware rule (.data/.bss, the URI parser in the CRI device, mem* from libcri.a; see the table)"
+  exit 1
+fi
 if [ "$over" -ne 0 ]; then
   if [ -n "$enforce" ]; then
     echo "FAILED: over budget (see the table; scripts/size-report.sh --attribute says what costs what)"

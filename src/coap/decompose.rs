@@ -15,6 +15,9 @@ use crate::error::{CoapError, Error, OptionSpace};
 use crate::out::Out;
 use crate::uri::{default_port, ip};
 
+/// The longest IPv6 text: six groups and an embedded IPv4 address (RFC 3986 §3.2.2).
+const MAX_IPV6_TEXT: usize = 45;
+
 /// Would this Uri-Host value read as a bare IPv6 address (a reg-name such as `%3A%3A1`)?
 /// RFC 7252 §6.5 cannot turn such a value back into a URI, and a server could take the
 /// name for the address, so it is refused rather than sent.
@@ -23,8 +26,7 @@ use crate::uri::{default_port, ip};
 /// so that its 45-byte buffer stays out of its callers' frames.
 #[inline(never)]
 fn spells_ipv6(write: impl Fn(&mut Out<'_>)) -> bool {
-    // The longest IPv6 text (with an embedded IPv4 address) is 45 bytes.
-    let mut buf = [0u8; 45];
+    let mut buf = [0u8; MAX_IPV6_TEXT];
     let mut w = Out::new(&mut buf);
     write(&mut w);
     let n = w.len();

@@ -278,17 +278,27 @@ pub(crate) fn read_uint(value: &[u8], max: usize) -> Result<u64, Error> {
 /// Errors: [`CoapError::Order`], [`CoapError::Conflict`] or [`CoapError::OptionLength`]
 /// as [`Error::Coap`].
 pub fn check_options(options: impl Iterator<Item = (u16, usize)>) -> Result<(), Error> {
-    let mut seen = 0u32; // bit per option kind below
+    // One bit per option kind that RFC 7252 §5.10 and draft §8.2 restrict.
+    const HOST: u32 = 1;
+    const PORT: u32 = 2;
+    const PATH: u32 = 4;
+    const QUERY: u32 = 8;
+    const P_URI: u32 = 16;
+    const P_SCHEME: u32 = 32;
+    const P_CRI: u32 = 64;
+    const P_SCHEME_NUMBER: u32 = 128;
+    const URI_OPTIONS: u32 = HOST | PORT | PATH | QUERY;
+    let mut seen = 0u32;
     let mut prev = 0u16;
     let bit = |n: u16| match n {
-        URI_HOST => 1,
-        URI_PORT => 2,
-        URI_PATH => 4,
-        URI_QUERY => 8,
-        PROXY_URI => 16,
-        PROXY_SCHEME => 32,
-        PROXY_CRI => 64,
-        PROXY_SCHEME_NUMBER => 128,
+        URI_HOST => HOST,
+        URI_PORT => PORT,
+        URI_PATH => PATH,
+        URI_QUERY => QUERY,
+        PROXY_URI => P_URI,
+        PROXY_SCHEME => P_SCHEME,
+        PROXY_CRI => P_CRI,
+        PROXY_SCHEME_NUMBER => P_SCHEME_NUMBER,
         _ => 0,
     };
     for (n, len) in options {
@@ -301,16 +311,17 @@ pub fn check_options(options: impl Iterator<Item = (u16, usize)>) -> Result<(), 
         }
         prev = n;
         let b = bit(n);
-        let repeatable = b == 4 || b == 8 || b == 0;
+        // Uri-Path and Uri-Query repeat; so does every option not restricted here.
+        let repeatable = b == PATH || b == QUERY || b == 0;
         if !repeatable && seen & b != 0 {
             return Err(Error::Coap(CoapError::Conflict));
         }
         seen |= b;
     }
-    let uri_options = seen & 15 != 0;
-    let conflict = (seen & 64 != 0 && (uri_options || seen & 16 != 0))
-        || (seen & 16 != 0 && uri_options)
-        || (seen & 32 != 0 && seen & 128 != 0);
+    let has = |mask: u32| seen & mask != 0;
+    let conflict = (has(P_CRI) && has(URI_OPTIONS | P_URI))
+        || (has(P_URI) && has(URI_OPTIONS))
+        || (has(P_SCHEME) && has(P_SCHEME_NUMBER));
     if conflict {
         return Err(Error::Coap(CoapError::Conflict));
     }
