@@ -296,7 +296,7 @@
 
 /**
  * Unprocessable: a host-name label with "." or an uppercase letter (draft §2 C5;
- * docs/DESIGN.md Decision 12).
+ * docs/DECISIONS.md Decision 12).
  * @ingroup cri_cri
  */
 #define CRI_REASON_HOST_LABEL 9
@@ -641,7 +641,7 @@ enum cri_status
   CRI_ERR_PERCENT = -4,
   /**
    * A port is over 65535 (valid RFC 3986 §3.2.3 syntax that libcri rejects,
-   * docs/DESIGN.md Decision 10); `*error_offset` is its first digit.
+   * docs/DECISIONS.md Decision 10); `*error_offset` is its first digit.
    */
   CRI_ERR_PORT_RANGE = -5,
   /**
@@ -1128,7 +1128,7 @@ cri_status uri_normalize(const char *s,
 /**
  * Compares two URI references after normalization (RFC 3986 §6.2.2, §6.2.3, as
  * `uri_normalize`) and stores 1 (equivalent) or 0 in `*equivalent`. No buffer is needed.
- * Dot-segments of a relative-path reference stay (docs/DESIGN.md Decision 5), so `.` and
+ * Dot-segments of a relative-path reference stay (docs/DECISIONS.md Decision 5), so `.` and
  * `./` are not equivalent: they resolve alike only against a base (`uri_resolve`).
  *
  * @retval CRI_OK `*equivalent` is 1 if the two normalize to the same text, else 0.
@@ -1616,7 +1616,7 @@ cri_status cri_scheme_name(uint64_t number,
                            size_t *len);
 
 /**
- * Turns the URI `(uri, len)` into CoAP options (RFC 7252 §6.4, docs/DESIGN.md Decision 4
+ * Turns the URI `(uri, len)` into CoAP options (RFC 7252 §6.4, docs/DECISIONS.md Decision 4
  * and 6) for a request to `*dest` (NULL: the address and port the URI names, or in
  * `CRI_COAP_MODE_PROXY_SCHEME` a proxy whose address is not given, so Uri-Host always
  * goes and Uri-Port unless it is the scheme's default; the URI's
@@ -1730,7 +1730,7 @@ cri_status cri_to_coap_options(const uint8_t *cri,
  *     nor 0..=65535, or `out` overlaps an input (the scheme, the option array, a value,
  *     the destination's bytes; nothing written).
  * @retval CRI_ERR_COAP The options make no URI: `err->reason` is
- *     `CRI_COAP_ERR_NOT_COAP_SCHEME` (another scheme, docs/DESIGN.md Decision 11),
+ *     `CRI_COAP_ERR_NOT_COAP_SCHEME` (another scheme, docs/DECISIONS.md Decision 11),
  *     `CRI_COAP_ERR_BAD_URI_HOST` (a bare IPv6 Uri-Host), `CRI_COAP_ERR_NO_HOST`,
  *     `CRI_COAP_ERR_BAD_VALUE` (a destination zone that is empty, not UTF-8 or on an IPv4
  *     address), `CRI_COAP_ERR_NOT_UTF8` (a Uri-Host, Uri-Path or Uri-Query that is not

@@ -1,7 +1,7 @@
 //! A URI to CoAP options (RFC 7252 §6.4) in one conversion pass over the parsed URI: each
 //! value is decoded, checked and written straight into the caller's buffers, and counted
 //! on past their ends, so that the room a too-small list needs comes out of the same pass
-//! (docs/DESIGN.md Decision 17).
+//! (docs/DECISIONS.md Decision 17).
 
 use super::coap_scheme_port;
 use super::options::{
@@ -39,7 +39,7 @@ pub(crate) fn sent_whole(mode: Mode, is_coap: bool) -> Option<bool> {
     }
 }
 
-/// The URI `uri` as CoAP options (RFC 7252 §6.4, docs/DESIGN.md Decision 6) for a request
+/// The URI `uri` as CoAP options (RFC 7252 §6.4, docs/DECISIONS.md Decision 6) for a request
 /// to `dest` (`None`: the address and port the URI names, or in [`Mode::ProxyScheme`] a
 /// proxy whose address is not given, Decision 6; its zone is compared with the
 /// URI's zone id percent-decoded, RFC 6874 §2): option numbers and value positions into

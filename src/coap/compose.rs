@@ -117,7 +117,7 @@ fn classify<'a>(host: &'a [u8], v6: &mut [u8; 16]) -> Result<UriHost<'a>, Error>
 ///
 /// # Errors
 ///
-/// [`Error::Coap`] — `NotCoapScheme` (another scheme: docs/DESIGN.md Decision 11),
+/// [`Error::Coap`] — `NotCoapScheme` (another scheme: docs/DECISIONS.md Decision 11),
 /// `BadUriHost` (a bare IPv6 address or an invalid IP-literal), `NoHost`, `BadValue` (a
 /// destination address not 4 or 16 bytes; a destination zone that is empty, not UTF-8, or
 /// on an IPv4 address), `NotUtf8` (a Uri-Host, Uri-Path or Uri-Query that is not UTF-8,
@@ -148,7 +148,7 @@ where
     I: Iterator<Item = (u16, &'a [u8])> + Clone,
 {
     // RFC 7252 §6.5 (and RFC 8323 §8) compose URIs of the CoAP schemes only: the
-    // destination port and the default ports are CoAP's (docs/DESIGN.md Decision 11).
+    // destination port and the default ports are CoAP's (docs/DECISIONS.md Decision 11).
     let Some((_, default)) = coap_scheme_port(scheme) else {
         return fail(CoapError::NotCoapScheme);
     };

@@ -386,7 +386,7 @@ pub(crate) static NO_ADDRESS: Destination<'static> = Destination {
     port: None,
 };
 
-/// `a == b`, byte by byte (a slice `==` calls `memcmp`: docs/DESIGN.md Decision 17).
+/// `a == b`, byte by byte (a slice `==` calls `memcmp`: docs/DECISIONS.md Decision 17).
 fn same_bytes(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
 }

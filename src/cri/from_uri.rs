@@ -2,7 +2,7 @@
 //! are free to use any algorithm as long as converting the resulting CRI back to a URI
 //! yields an equivalent URI").
 //!
-//! The URI is normalized on the way (docs/DESIGN.md Decision 4): scheme and host lowercased,
+//! The URI is normalized on the way (docs/DECISIONS.md Decision 4): scheme and host lowercased,
 //! `%2E` dots and dot-segments removed (a CRI cannot hold `.`/`..`), the default port
 //! dropped. Text is percent-decoded; a PET byte string is used only where the character
 //! would not come back percent-encoded, or is not UTF-8 (Decision 7).

@@ -803,7 +803,7 @@ fn check_text(s: &str, rule: TextRule, at: usize) -> R<()> {
         // would be the innermost of every CRI read (Decision 17: no slice `==`).
         TextRule::Segment => matches!(s.as_bytes(), b"." | b"..").then_some(Reason::DotSegment),
         // Labels are lowercase and without dots (draft §2 C5), and a CRI that does not
-        // meet a requirement is unprocessable (§5.2.1; docs/DESIGN.md Decision 12). Only ASCII
+        // meet a requirement is unprocessable (§5.2.1; docs/DECISIONS.md Decision 12). Only ASCII
         // case is checked: Unicode case needs tables a device does not carry.
         // One pass over the bytes, not `contains('.')`: that calls memchr, a frame under
         // every label read (Decision 17: no `mem*` calls).

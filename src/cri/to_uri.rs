@@ -33,7 +33,7 @@ pub(crate) use crate::uri::percent::Set;
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ToUriOptions {
-    /// Write a zone-id in the RFC 6874 form `[fe80::1%25eth0]` (docs/DESIGN.md Decision 8: -27
+    /// Write a zone-id in the RFC 6874 form `[fe80::1%25eth0]` (docs/DECISIONS.md Decision 8: -27
     /// defines no URI form, so this is opt-in); without it a zone-id is an error.
     pub zone_id: bool,
     /// Write an IRI (draft §6, CRI → IRI): non-ASCII characters of text stay characters

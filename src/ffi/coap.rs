@@ -330,7 +330,7 @@ unsafe fn option_list(
     }
 }
 
-/// Turns the URI `(uri, len)` into CoAP options (RFC 7252 §6.4, docs/DESIGN.md Decision 4
+/// Turns the URI `(uri, len)` into CoAP options (RFC 7252 §6.4, docs/DECISIONS.md Decision 4
 /// and 6) for a request to `*dest` (NULL: the address and port the URI names, or in
 /// `CRI_COAP_MODE_PROXY_SCHEME` a proxy whose address is not given, so Uri-Host always
 /// goes and Uri-Port unless it is the scheme's default; the URI's
@@ -546,7 +546,7 @@ fn list_inputs<'a>(
 ///     nor 0..=65535, or `out` overlaps an input (the scheme, the option array, a value,
 ///     the destination's bytes; nothing written).
 /// @retval CRI_ERR_COAP The options make no URI: `err->reason` is
-///     `CRI_COAP_ERR_NOT_COAP_SCHEME` (another scheme, docs/DESIGN.md Decision 11),
+///     `CRI_COAP_ERR_NOT_COAP_SCHEME` (another scheme, docs/DECISIONS.md Decision 11),
 ///     `CRI_COAP_ERR_BAD_URI_HOST` (a bare IPv6 Uri-Host), `CRI_COAP_ERR_NO_HOST`,
 ///     `CRI_COAP_ERR_BAD_VALUE` (a destination zone that is empty, not UTF-8 or on an IPv4
 ///     address), `CRI_COAP_ERR_NOT_UTF8` (a Uri-Host, Uri-Path or Uri-Query that is not

@@ -49,7 +49,7 @@ pub const CRI_REASON_PORT_RANGE: i32 = 7;
 /// @ingroup cri_cri
 pub const CRI_REASON_HOST_IP_LENGTH: i32 = 8;
 /// Unprocessable: a host-name label with "." or an uppercase letter (draft §2 C5;
-/// docs/DESIGN.md Decision 12).
+/// docs/DECISIONS.md Decision 12).
 /// @ingroup cri_cri
 pub const CRI_REASON_HOST_LABEL: i32 = 9;
 /// Unprocessable: PET byte strings that are not minimal.

@@ -89,7 +89,7 @@ pub enum cri_status {
     /// or the first byte that is not a hex digit (parsing).
     CRI_ERR_PERCENT = -4,
     /// A port is over 65535 (valid RFC 3986 §3.2.3 syntax that libcri rejects,
-    /// docs/DESIGN.md Decision 10); `*error_offset` is its first digit.
+    /// docs/DECISIONS.md Decision 10); `*error_offset` is its first digit.
     CRI_ERR_PORT_RANGE = -5,
     /// The base URI is not an absolute URI (RFC 3986 §5.1): no scheme (`*error_offset` 0)
     /// or a syntax error at `*error_offset` within the base.

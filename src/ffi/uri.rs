@@ -531,7 +531,7 @@ pub unsafe extern "C" fn uri_normalize(
 
 /// Compares two URI references after normalization (RFC 3986 §6.2.2, §6.2.3, as
 /// `uri_normalize`) and stores 1 (equivalent) or 0 in `*equivalent`. No buffer is needed.
-/// Dot-segments of a relative-path reference stay (docs/DESIGN.md Decision 5), so `.` and
+/// Dot-segments of a relative-path reference stay (docs/DECISIONS.md Decision 5), so `.` and
 /// `./` are not equivalent: they resolve alike only against a base (`uri_resolve`).
 ///
 /// @retval CRI_OK `*equivalent` is 1 if the two normalize to the same text, else 0.

@@ -127,7 +127,7 @@ pub(crate) fn is_rooted(path: &[u8]) -> bool {
 /// Which segments count as "." and "..".
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Dots {
-    /// Only the literal "." and ".." (§5.2.4 as written; docs/DESIGN.md Decision 4).
+    /// Only the literal "." and ".." (§5.2.4 as written; docs/DECISIONS.md Decision 4).
     Literal,
     /// Also their percent-encoded forms `%2E` / `%2e`, as after §6.2.2.2 normalization.
     Decoded,

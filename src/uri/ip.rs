@@ -50,7 +50,7 @@ fn ipv4_inline(s: &[u8]) -> Option<[u8; 4]> {
 /// An IPv6address, all of `s`, every form of RFC 3986 §3.2.2, into `out` (16 bytes, or
 /// empty to validate only): the groups go in as they are read, and those after a "::"
 /// move to the end at last. The one IPv6 reader
-/// (docs/DESIGN.md Decision 17): the parser validates with it, the CoAP and CRI layers
+/// (docs/DECISIONS.md Decision 17): the parser validates with it, the CoAP and CRI layers
 /// read addresses with it.
 pub(crate) fn ipv6(s: &[u8], out: &mut [u8]) -> bool {
     // Bytes written, where the "::" stands (NO_GAP: none yet), where in `s`.

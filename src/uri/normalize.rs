@@ -1,5 +1,5 @@
 //! Syntax- and scheme-based normalization and comparison (RFC 3986 §6.2.2, §6.2.3),
-//! following docs/DESIGN.md Decision 4 and 5.
+//! following docs/DECISIONS.md Decision 4 and 5.
 
 use super::chars::{self, UNRESERVED};
 use super::dot_segments::{self, is_rooted, Dots, PathPieces, SegWrite};
@@ -147,7 +147,7 @@ fn norm_dots(r: &UriRef<'_>) -> Option<Dots> {
     (r.scheme.is_some() || r.host.is_some() || is_rooted(r.path)).then_some(Dots::Decoded)
 }
 
-/// Normalizes a valid URI reference into `out` (RFC 3986 §6.2.2, §6.2.3; docs/DESIGN.md Decision 5):
+/// Normalizes a valid URI reference into `out` (RFC 3986 §6.2.2, §6.2.3; docs/DECISIONS.md Decision 5):
 /// scheme and host lowercased, percent-encoding hex uppercased, unreserved characters
 /// decoded, dot-segments removed (also `%2E` ones, Decision 4) except in relative-path
 /// references, IPv6 addresses in RFC 5952 form, leading zeros of a port dropped (`:0080`

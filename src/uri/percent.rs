@@ -205,7 +205,7 @@ pub(crate) struct Decoded {
     pub(crate) utf8: bool,
 }
 
-/// The one decoding loop of a conversion (docs/DESIGN.md Decision 17): decodes the valid
+/// The one decoding loop of a conversion (docs/DECISIONS.md Decision 17): decodes the valid
 /// percent-encoded text `s` up to its first `stop` byte (or its end), ASCII-lowercased with
 /// `lower`, into `out` from `at` on; bytes past the end of `out` are only counted. It checks
 /// that the decoded bytes are UTF-8 on the way, so that no text is walked a second time.

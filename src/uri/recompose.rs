@@ -127,7 +127,7 @@ impl<'a> Composer<'a> {
 
     /// Writes the reference (§5.3) with the prefixes that keep it reparsing to the same
     /// components: "/." before a path starting with "//" when there is no authority
-    /// (docs/DESIGN.md Decision 3), "./" before a first segment with ":" when there is neither
+    /// (docs/DECISIONS.md Decision 3), "./" before a first segment with ":" when there is neither
     /// scheme nor authority (§4.2).
     fn write_with<S: Style>(&self, w: &mut Out<'_>) {
         if let Some(s) = self.scheme {
@@ -227,7 +227,7 @@ impl<'a> UriRef<'a> {
     /// Builds a reference from its components, checked as [`recompose`] checks them: the
     /// result is what [`UriRef::parse`] gives for the recomposed text (RFC 3986 §5.3),
     /// host kind, zone id and port number included. Two paths need a prefix to reparse
-    /// the same (docs/DESIGN.md Decision 3), which [`recompose`] writes: a path starting
+    /// the same (docs/DECISIONS.md Decision 3), which [`recompose`] writes: a path starting
     /// with `//` without an authority (§3.3) gets `/.`, a first segment with `:` without
     /// scheme and authority (§4.2) gets `./`. The view keeps no input text, so
     /// [`UriRef::hostport`] is the host alone and [`UriRef::host_specific`] is empty
@@ -335,7 +335,7 @@ fn has_colon(s: &[u8]) -> bool {
 /// Recomposes a reference (RFC 3986 §5.3) into `out`; returns the length written. A path
 /// that would start with "//" without an authority gets a "/." prefix, and a first
 /// segment with ":" without scheme and authority a "./" prefix, so the output parses back
-/// to the same components (docs/DESIGN.md Decision 3). A strict parse or
+/// to the same components (docs/DECISIONS.md Decision 3). A strict parse or
 /// [`UriRef::from_parts`] always gives a reference that recomposes; a lenient split
 /// ([`UriRef::split_lenient`]) may not.
 ///

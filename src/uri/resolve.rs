@@ -1,4 +1,4 @@
-//! Reference resolution (RFC 3986 §5.2), literally (docs/DESIGN.md Decision 2).
+//! Reference resolution (RFC 3986 §5.2), literally (docs/DECISIONS.md Decision 2).
 
 use super::dot_segments::{is_rooted, Dots, PathPieces};
 use super::iri::ToUri;

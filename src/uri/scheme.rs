@@ -1,5 +1,5 @@
 //! What the library knows about particular schemes, in one table for the URI, CRI and
-//! CoAP layers: default ports (RFC 3986 §6.2.3 normalization, docs/DESIGN.md Decision 5;
+//! CoAP layers: default ports (RFC 3986 §6.2.3 normalization, docs/DECISIONS.md Decision 5;
 //! CoAP's Uri-Port elision, RFC 7252 §6.4) and which schemes are CoAP's, with their CRI
 //! scheme numbers (draft-ietf-core-href-27 §8.1, RFC 7252 §6, RFC 8323 §8). A leaf: it
 //! imports nothing.
