@@ -419,34 +419,20 @@ fn parse_authority<'a, const IRI: bool>(
     start: usize,
     r: &mut UriRef<'a>,
 ) -> Result<usize, ParseError> {
-    // Reg-name characters are userinfo characters too: one scan as a host either ends the
-    // host (at ":" and a port, or at the end of the authority) or reaches the "@" of a
-    // userinfo, and only a ":" followed by more than digits needs the userinfo scan to go on.
+    // Userinfo characters are reg-name characters and ":", so one scan as userinfo either
+    // reaches the "@" of a userinfo or covers the host and port; the host is then scanned
+    // from its start. A bad triplet or character stops both scans at the same byte.
     let ext = ext(IRI);
     let mut host_start = start;
-    let mut name_end = scan(s, start, REG_NAME, ext)?;
-    let at_sign = match s.get(name_end) {
-        Some(b'@') => Some(name_end),
-        Some(b':') => {
-            let digits = port_end(s, name_end.saturating_add(1));
-            if matches!(s.get(digits), None | Some(b'/' | b'?' | b'#')) {
-                None
-            } else {
-                let u_end = scan(s, digits, USERINFO, ext)?;
-                (s.get(u_end) == Some(&b'@')).then_some(u_end)
-            }
-        }
-        _ => None,
-    };
-    if let Some(at_sign) = at_sign {
-        r.userinfo = s.get(start..at_sign);
-        host_start = at_sign.saturating_add(1);
-        name_end = scan(s, host_start, REG_NAME, ext)?;
+    let u_end = scan(s, start, USERINFO, ext)?;
+    if s.get(u_end) == Some(&b'@') {
+        r.userinfo = s.get(start..u_end);
+        host_start = u_end.wrapping_add(1);
     }
     let host_end = if s.get(host_start) == Some(&b'[') {
         parse_ip_literal(s, host_start, r)?
     } else {
-        let end = name_end;
+        let end = scan(s, host_start, REG_NAME, ext)?;
         let name = s.get(host_start..end).unwrap_or(&[]);
         // Only a name that starts with a digit can be an IPv4address.
         let v4 = name.first().is_some_and(u8::is_ascii_digit) && ip::ipv4(name).is_some();
@@ -460,7 +446,7 @@ fn parse_authority<'a, const IRI: bool>(
     r.host = s.get(host_start..host_end);
     let mut i = host_end;
     if s.get(i) == Some(&b':') {
-        let port_start = i.saturating_add(1);
+        let port_start = i.wrapping_add(1);
         i = port_end(s, port_start);
         let port = s.get(port_start..i).unwrap_or(&[]);
         r.port = Some(port);
@@ -473,7 +459,7 @@ fn parse_authority<'a, const IRI: bool>(
 /// The end of the digits from `s[i]`.
 fn port_end(s: &[u8], mut i: usize) -> usize {
     while s.get(i).is_some_and(u8::is_ascii_digit) {
-        i = i.saturating_add(1);
+        i = i.wrapping_add(1);
     }
     i
 }
