@@ -201,7 +201,8 @@ fn scan_ext(s: &[u8], mut i: usize, mask: u8, ext: Ext) -> Result<usize, usize> 
 #[inline(always)]
 pub(crate) fn run(s: &[u8], mut i: usize, mask: u8) -> usize {
     while s.get(i).is_some_and(|&b| is(b, mask)) {
-        i = i.saturating_add(1);
+        // `i` indexes a byte just read: below `s.len()`, it cannot wrap (Decision 17).
+        i = i.wrapping_add(1);
     }
     i
 }
@@ -308,15 +309,17 @@ pub(crate) fn is_iprivate(c: u32) -> bool {
 /// be the leaf of `uri_split`'s deepest chain (Decision 17, stack).
 #[inline(always)]
 pub(crate) fn check_pct(s: &[u8], i: usize) -> Result<usize, usize> {
-    let h = i.saturating_add(1);
-    let l = i.saturating_add(2);
+    debug_assert!(i < s.len(), "check_pct is called at a `%` of `s`");
+    // `i < s.len() <= isize::MAX`: the steps below cannot wrap (Decision 17).
+    let h = i.wrapping_add(1);
+    let l = i.wrapping_add(2);
     if !s.get(h).is_some_and(|&b| is(b, HEX)) {
         return Err(h);
     }
     if !s.get(l).is_some_and(|&b| is(b, HEX)) {
         return Err(l);
     }
-    Ok(i.saturating_add(3))
+    Ok(i.wrapping_add(3))
 }
 
 #[cfg(test)]

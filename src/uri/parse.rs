@@ -322,11 +322,13 @@ pub(crate) fn parse_components<'a, const IRI: bool>(
     let mut i = 0usize;
     if let Some(n) = scheme_len(s) {
         r.scheme = s.get(..n);
-        i = n.saturating_add(1);
+        // Index steps over bytes just read: below `s.len()`, so they cannot wrap
+        // (Decision 17).
+        i = n.wrapping_add(1);
     }
     // Byte by byte: comparing slices calls memcmp.
-    if s.get(i) == Some(&b'/') && s.get(i.saturating_add(1)) == Some(&b'/') {
-        i = parse_authority::<IRI>(s, i.saturating_add(2), r)?;
+    if s.get(i) == Some(&b'/') && s.get(i.wrapping_add(1)) == Some(&b'/') {
+        i = parse_authority::<IRI>(s, i.wrapping_add(2), r)?;
     }
     let path_start = i;
     i = scan(s, i, PATH, ext(IRI))?;
@@ -336,22 +338,22 @@ pub(crate) fn parse_components<'a, const IRI: bool>(
         // path-noscheme (§4.2): no ":" in the first segment of a relative-path reference.
         let mut first = r.path.iter().take_while(|&&b| b != b'/');
         if let Some(colon) = first.position(|&b| b == b':') {
-            return Err(syntax(path_start.saturating_add(colon)));
+            return Err(syntax(path_start.wrapping_add(colon)));
         }
     }
     if s.get(i) == Some(&b'?') {
-        let start = i.saturating_add(1);
+        let start = i.wrapping_add(1);
         i = scan(s, start, QUERY, query_ext(IRI))?;
-        expect_end(s, i, *b"#")?;
         r.query = s.get(start..i);
     }
     if s.get(i) == Some(&b'#') {
-        let start = i.saturating_add(1);
+        let start = i.wrapping_add(1);
         i = scan(s, start, QUERY, ext(IRI))?;
-        expect_end(s, i, [])?;
         r.fragment = s.get(start..i);
     }
-    Ok(())
+    // A query ends at "#" or the end, a fragment at the end: what stopped either scan
+    // and is not the "#" of a fragment is an error here.
+    expect_end(s, i, [])
 }
 
 /// A port over 65535 is reported after the whole reference was checked, so a caller that
@@ -495,55 +497,47 @@ fn parse_ip_literal<'a>(
     start: usize,
     r: &mut UriRef<'a>,
 ) -> Result<usize, ParseError> {
-    // `s` is the whole reference and `start` its "[": the literal is scanned relative to
-    // `start`, and errors are reported at absolute offsets (no remapping pass).
-    // One path for every literal: a separate fast loop for "[" IPv6address "]" cost 156
-    // bytes of flash in every parsing image for a few nanoseconds on IPv6 hosts only.
-    let lit = s.get(start..).unwrap_or(&[]);
-    let err = |offset: usize| syntax(start.saturating_add(offset));
-    let inner_end = lit
-        .iter()
-        .position(|&b| matches!(b, b']' | b'/' | b'?' | b'#'))
-        .unwrap_or(lit.len());
-    let inner = lit.get(1..inner_end).unwrap_or(&[]);
+    // Absolute offsets throughout, so errors need no remapping. `start` indexes the "[",
+    // `close` and the zone's start are at most `s.len()`: the steps cannot wrap
+    // (Decision 17).
+    let open = start.wrapping_add(1);
+    let mut close = open;
+    while s
+        .get(close)
+        .is_some_and(|b| !matches!(b, b']' | b'/' | b'?' | b'#'))
+    {
+        close = close.wrapping_add(1);
+    }
+    let inner = s.get(open..close).unwrap_or(&[]);
     if matches!(inner.first(), Some(b'v' | b'V')) {
-        ip::check_ipvfuture(inner).map_err(|bad| err(bad.saturating_add(1)))?;
+        ip::check_ipvfuture(inner).map_err(|bad| syntax(open.wrapping_add(bad)))?;
         r.host_kind = Some(HostKind::IpvFuture);
     } else {
         // The zone id follows the first "%", which must start "%25" (RFC 6874).
         let zone_at = inner.iter().position(|&b| b == b'%').filter(|&z| {
-            inner.get(z.saturating_add(1)) == Some(&b'2')
-                && inner.get(z.saturating_add(2)) == Some(&b'5')
+            inner.get(z.wrapping_add(1)) == Some(&b'2')
+                && inner.get(z.wrapping_add(2)) == Some(&b'5')
         });
-        let (addr, zone) = match zone_at {
-            Some(z) => (
-                inner.get(..z).unwrap_or(inner),
-                inner.get(z.saturating_add(3)..),
-            ),
-            None => (inner, None),
-        };
+        let addr = inner.get(..zone_at.unwrap_or(inner.len())).unwrap_or(inner);
         if !ip::is_ipv6(addr) {
-            return Err(err(1));
+            return Err(syntax(open));
         }
-        if let Some(zone) = zone {
-            let base = addr.len().saturating_add(4);
-            if zone.is_empty() {
-                return Err(err(base));
-            }
-            // Scanned in the whole reference: the zone ends where `inner` does, at a byte
-            // that is neither unreserved nor a hex digit, so a triplet never runs past it.
-            let zone_start = start.saturating_add(base);
+        if let Some(z) = zone_at {
+            // A zone is one or more unreserved or pct-encoded bytes up to the "]": the
+            // scan stops at `close` (no byte there is either) unless a byte before it is
+            // neither.
+            let zone_start = open.wrapping_add(z).wrapping_add(3);
             let end = scan(s, zone_start, chars::UNRESERVED, Ext::Ascii)?;
-            if end != zone_start.saturating_add(zone.len()) {
+            if end != close || end == zone_start {
                 return Err(syntax(end));
             }
-            r.zone_id = Some(zone);
+            r.zone_id = s.get(zone_start..close);
         }
         r.host_kind = Some(HostKind::Ipv6);
     }
-    match lit.get(inner_end) {
-        Some(b']') => Ok(start.saturating_add(inner_end).saturating_add(1)),
-        _ => Err(err(inner_end)),
+    match s.get(close) {
+        Some(b']') => Ok(close.wrapping_add(1)),
+        _ => Err(syntax(close)),
     }
 }
 
