@@ -421,20 +421,26 @@ fn parse_authority<'a, const IRI: bool>(
     start: usize,
     r: &mut UriRef<'a>,
 ) -> Result<usize, ParseError> {
-    // Userinfo characters are reg-name characters and ":", so one scan as userinfo either
-    // reaches the "@" of a userinfo or covers the host and port; the host is then scanned
-    // from its start. A bad triplet or character stops both scans at the same byte.
+    // Userinfo characters are reg-name characters and ":": a scan as a reg-name ends the
+    // host, and only at a ":" does the scan go on as userinfo, to the "@" of a userinfo
+    // (then the host is scanned from after it) or over the port. A bad triplet or
+    // character stops the scans at the same byte either way.
     let ext = ext(IRI);
     let mut host_start = start;
-    let u_end = scan(s, start, USERINFO, ext)?;
+    let mut name_end = scan(s, start, REG_NAME, ext)?;
+    let mut u_end = name_end;
+    if s.get(u_end) == Some(&b':') {
+        u_end = scan(s, u_end, USERINFO, ext)?;
+    }
     if s.get(u_end) == Some(&b'@') {
         r.userinfo = s.get(start..u_end);
         host_start = u_end.wrapping_add(1);
+        name_end = scan(s, host_start, REG_NAME, ext)?;
     }
     let host_end = if s.get(host_start) == Some(&b'[') {
         parse_ip_literal(s, host_start, r)?
     } else {
-        let end = scan(s, host_start, REG_NAME, ext)?;
+        let end = name_end;
         let name = s.get(host_start..end).unwrap_or(&[]);
         // Only a name that starts with a digit can be an IPv4address.
         let v4 = name.first().is_some_and(u8::is_ascii_digit) && ip::ipv4(name).is_some();
