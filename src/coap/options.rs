@@ -7,6 +7,7 @@ use super::{
 };
 use crate::error::{CoapError, Error, OptionSpace};
 use crate::out::Out;
+use crate::uri::chars::same_bytes;
 use crate::uri::percent::{decode_text, pct_byte};
 
 /// The request's destination transport address (RFC 7252 §6.4): IP address bytes (4 or
@@ -385,8 +386,3 @@ pub(crate) static NO_ADDRESS: Destination<'static> = Destination {
     zone: None,
     port: None,
 };
-
-/// `a == b`, byte by byte (a slice `==` calls `memcmp`: docs/DECISIONS.md Decision 17).
-fn same_bytes(a: &[u8], b: &[u8]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
-}

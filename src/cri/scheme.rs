@@ -57,13 +57,23 @@ pub fn scheme_number(name: &[u8]) -> Option<u64> {
     let (mut lo, mut hi) = (0usize, SCHEMES.numbers.len());
     while lo < hi {
         let mid = lo.saturating_add(hi.saturating_sub(lo) / 2);
-        match SCHEMES.name(mid)?.as_bytes().cmp(lower) {
+        match compare(SCHEMES.name(mid)?.as_bytes(), lower) {
             core::cmp::Ordering::Less => lo = mid.saturating_add(1),
             core::cmp::Ordering::Greater => hi = mid,
             core::cmp::Ordering::Equal => return SCHEMES.number(mid),
         }
     }
     None
+}
+
+/// `a.cmp(b)` byte by byte: a slice `cmp` calls `memcmp` (docs/DECISIONS.md Decision 17).
+fn compare(a: &[u8], b: &[u8]) -> core::cmp::Ordering {
+    for (x, y) in a.iter().zip(b) {
+        if x != y {
+            return x.cmp(y);
+        }
+    }
+    a.len().cmp(&b.len())
 }
 
 /// The (lowercase) scheme name of a scheme number, if the table compiled in has it.
@@ -113,6 +123,18 @@ mod tests {
         assert_eq!(scheme_number(b"COAPS+WS"), Some(25));
         assert_eq!(scheme_name(8), None);
         assert_eq!(scheme_number(b"no-such-scheme"), None);
+    }
+
+    /// The byte-wise `compare` of the table search orders as the slices' `cmp` does,
+    /// prefixes included.
+    #[test]
+    fn compare_is_slice_order() {
+        let words: [&[u8]; 8] = [b"", b"a", b"ab", b"abc", b"b", b"coap", b"coap+ws", b"\xff"];
+        for a in words {
+            for b in words {
+                assert_eq!(compare(a, b), a.cmp(b), "{a:?} {b:?}");
+            }
+        }
     }
 
     #[cfg(feature = "full-scheme-table")]

@@ -102,6 +102,12 @@ pub(crate) fn hex_value(b: u8) -> Option<u8> {
 
 pub(crate) const HEX_UPPER: &[u8; 16] = b"0123456789ABCDEF";
 
+/// `a == b`, byte by byte (a slice `==` calls `memcmp`: docs/DECISIONS.md Decision 17).
+#[inline]
+pub(crate) fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
+}
+
 /// `%HH` with uppercase hex digits (RFC 3986 §2.1).
 pub(crate) fn pct_triplet(b: u8) -> [u8; 3] {
     let hi = HEX_UPPER.get(usize::from(b >> 4)).copied().unwrap_or(b'0');

@@ -223,7 +223,8 @@ fn authority_range(s: &[u8]) -> core::ops::Range<usize> {
         .filter(|&i| s.get(i) == Some(&b':'))
         .map_or(0, |i| i.saturating_add(1));
     let rest = s.get(scheme_end..).unwrap_or(&[]);
-    if !rest.starts_with(b"//") {
+    // Byte by byte: `starts_with` compares slices through memcmp (Decision 17).
+    if !(rest.first() == Some(&b'/') && rest.get(1) == Some(&b'/')) {
         return 0..0;
     }
     let from = scheme_end.saturating_add(2);

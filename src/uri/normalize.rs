@@ -212,10 +212,18 @@ pub fn equivalent(a: &UriRef<'_>, b: &UriRef<'_>) -> bool {
     same_text(a.scheme, b.scheme, true)
         && same_text(a.userinfo, b.userinfo, false)
         && same_host(a, b)
-        && norm_port(a) == norm_port(b)
+        && same_port(norm_port(a), norm_port(b))
         && same_path(a, b)
         && same_text(a.query, b.query, false)
         && same_text(a.fragment, b.fragment, false)
+}
+
+/// Two normalized ports, both absent or the same digits.
+fn same_port(x: Option<&[u8]>, y: Option<&[u8]>) -> bool {
+    match (x, y) {
+        (Some(x), Some(y)) => chars::same_bytes(x, y),
+        (x, y) => x.is_none() && y.is_none(),
+    }
 }
 
 /// Do two optional components have the same normal form (both absent, or both present
@@ -235,7 +243,10 @@ fn same_host(a: &UriRef<'_>, b: &UriRef<'_>) -> bool {
         (Some(Host::Text(x)), Some(Host::Text(y))) => same_text(Some(x), Some(y), true),
         (Some(Host::Ipv6 { addr: x, zone: zx }), Some(Host::Ipv6 { addr: y, zone: zy })) => {
             let (mut ax, mut ay) = ([0u8; 16], [0u8; 16]);
-            ip::ipv6(x, &mut ax) && ip::ipv6(y, &mut ay) && ax == ay && same_text(zx, zy, false)
+            ip::ipv6(x, &mut ax)
+                && ip::ipv6(y, &mut ay)
+                && chars::same_bytes(&ax, &ay)
+                && same_text(zx, zy, false)
         }
         _ => false,
     }

@@ -400,7 +400,8 @@ pub(crate) fn host_alone(h: &[u8]) -> Option<(Option<HostKind>, Option<&[u8]>)> 
         ..UriRef::default()
     };
     let alone = authority_alone(h, &mut r).is_ok()
-        && r.host == Some(h)
+        // The host is a part of `h` from its start (no userinfo): all of it by length.
+        && r.host.is_some_and(|x| x.len() == h.len())
         && r.port.is_none()
         && r.userinfo.is_none();
     alone.then_some((r.host_kind, r.zone_id))
@@ -548,7 +549,8 @@ fn parse_ip_literal<'a>(
 }
 
 pub(crate) fn find_subslice(s: &[u8], needle: &[u8]) -> Option<usize> {
-    s.windows(needle.len()).position(|w| w == needle)
+    s.windows(needle.len())
+        .position(|w| chars::same_bytes(w, needle))
 }
 
 /// RFC 3986 Appendix B: `^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`.
@@ -568,7 +570,9 @@ pub(crate) fn split_lenient<'a>(s: &'a [u8], r: &mut UriRef<'a>) {
         r.scheme = Some(scheme);
         rest = tail.get(1..).unwrap_or(&[]);
     }
-    if let Some(tail) = rest.strip_prefix(b"//") {
+    // Byte by byte: `strip_prefix` compares slices through memcmp (Decision 17).
+    if rest.first() == Some(&b'/') && rest.get(1) == Some(&b'/') {
+        let tail = rest.get(2..).unwrap_or(&[]);
         let end = find_any(tail, b"/?#");
         let (authority, tail) = split_at(tail, end);
         split_authority_lenient(authority, r);
@@ -577,12 +581,13 @@ pub(crate) fn split_lenient<'a>(s: &'a [u8], r: &mut UriRef<'a>) {
     let (path, tail) = split_at(rest, find_any(rest, b"?#"));
     r.path = path;
     rest = tail;
-    if let Some(tail) = rest.strip_prefix(b"?") {
+    if rest.first() == Some(&b'?') {
+        let tail = rest.get(1..).unwrap_or(&[]);
         let (query, tail) = split_at(tail, find_any(tail, b"#"));
         r.query = Some(query);
         rest = tail;
     }
-    r.fragment = rest.strip_prefix(b"#");
+    r.fragment = rest.get(1..).filter(|_| rest.first() == Some(&b'#'));
 }
 
 fn split_authority_lenient<'a>(a: &'a [u8], r: &mut UriRef<'a>) {
@@ -616,7 +621,11 @@ fn split_authority_lenient<'a>(a: &'a [u8], r: &mut UriRef<'a>) {
 }
 
 fn lenient_host_kind<'a>(host: &'a [u8], r: &mut UriRef<'a>) -> HostKind {
-    if let Some(inner) = host.strip_prefix(b"[").and_then(|h| h.strip_suffix(b"]")) {
+    let bracketed = host.first() == Some(&b'[') && host.last() == Some(&b']');
+    if let Some(inner) = host
+        .get(1..host.len().wrapping_sub(1))
+        .filter(|_| bracketed)
+    {
         if matches!(inner.first(), Some(b'v' | b'V')) {
             return HostKind::IpvFuture;
         }
