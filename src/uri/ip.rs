@@ -12,7 +12,7 @@ const IPV6_BYTES: usize = 16;
 const NO_GAP: usize = usize::MAX;
 
 /// `dec-octet "." dec-octet "." dec-octet "." dec-octet`, all of `s` (RFC 3986 §3.2.2:
-/// 0-255 without leading zeros). One copy for every caller but [`ipv6`], which inlines it
+/// 0-255 without leading zeros). One copy for every caller but [`is_ipv6`], which inlines it
 /// to stay a leaf under the parser (Decision 17: `uri_split` within 256 bytes of stack).
 #[inline(never)]
 pub(crate) fn ipv4(s: &[u8]) -> Option<[u8; 4]> {

@@ -192,9 +192,9 @@ pub(crate) fn at(base: usize, e: Error) -> Error {
 }
 
 /// An error of the strict parser: two words, so the parser's functions return it (and
-/// their `Result<usize, _>`) in registers; an [`Error`] is three and comes back through a
-/// slot on every caller's frame (16 bytes off `uri_split`'s, 8 off `parse_components`'
-/// on Cortex-M4F).
+/// their `Result<usize, _>`) in registers; an [`Error`] is three and would come back
+/// through a slot on every caller's frame (Decision 17: no large values returned through
+/// the stack).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum ParseError {
     Syntax(usize),
@@ -260,10 +260,6 @@ pub(crate) fn find_any(s: &[u8], stops: &[u8]) -> usize {
         .unwrap_or(s.len())
 }
 
-fn split_at(s: &[u8], i: usize) -> (&[u8], &[u8]) {
-    s.split_at_checked(i).unwrap_or((s, &[]))
-}
-
 /// The byte at `i` must end a component: the end of input or one of `ends`.
 #[inline(always)]
 fn expect_end<const N: usize>(s: &[u8], i: usize, ends: [u8; N]) -> Result<(), ParseError> {
@@ -290,8 +286,8 @@ fn parse_strict<const IRI: bool>(s: &[u8]) -> Result<UriRef<'_>, Error> {
 
 /// [`UriRef::parse_bytes`] (or, with `IRI`, [`UriRef::parse_iri_bytes`]) into `r`: the C
 /// functions parse into a view on their own frame, so the view is not copied out of a
-/// `Result` (a `memcpy` and a second frame per call). Inlined: a port check after one
-/// call, whose own frame put 24 bytes on `uri_resolve`'s deepest chain (Cortex-M4F).
+/// `Result` (a `memcpy` and a second frame per call). Inlined: it is a port check after one
+/// call, and a frame of its own would sit on `uri_resolve`'s deepest chain.
 #[inline(always)]
 pub(crate) fn parse_into<'a, const IRI: bool>(
     s: &'a [u8],
@@ -393,7 +389,7 @@ pub(crate) fn parse_authority_only(s: &[u8]) -> Result<UriRef<'_>, Error> {
 /// after it; `None` otherwise ([`UriRef::from_parts`] checks a caller's host with it). The
 /// components stay in this frame: returning them, as [`parse_authority_only`] does, moves
 /// them through `memcpy`, which an image that only recomposes would link for nothing else
-/// (730 B on Cortex-M4F).
+/// (Decision 17).
 pub(crate) fn host_alone(h: &[u8]) -> Option<(Option<HostKind>, Option<&[u8]>)> {
     let mut r = UriRef {
         input: h,
@@ -407,8 +403,7 @@ pub(crate) fn host_alone(h: &[u8]) -> Option<(Option<HostKind>, Option<&[u8]>)> 
     alone.then_some((r.host_kind, r.zone_id))
 }
 
-/// Parses all of `s` as an authority into `r`. Inlined into its two callers: measured
-/// 4 bytes smaller in the split and RFC 3986 profiles than one shared copy.
+/// Parses all of `s` as an authority into `r` (inlined: a call and an end check).
 #[inline(always)]
 fn authority_alone<'a>(s: &'a [u8], r: &mut UriRef<'a>) -> Result<(), ParseError> {
     let end = parse_authority::<false>(s, 0, r)?;
@@ -473,17 +468,15 @@ fn port_end(s: &[u8], mut i: usize) -> usize {
     i
 }
 
-/// The value of an all-digit port, `None` if empty, not digits or over 65535. Always
-/// inlined: outlined (once recompose's part check became its third caller) it cost the
-/// split profile 50 bytes of flash for a call it makes once.
+/// The value of an all-digit port, `None` if empty, not digits or over 65535. Inlined:
+/// the parser, its one caller in a split-only image, calls it once.
 #[inline(always)]
 pub(crate) fn port_number(port: &[u8]) -> Option<u16> {
     if port.is_empty() {
         return None;
     }
     // Saturating arithmetic and a digit flag instead of a branch per digit. A `for` loop,
-    // not `fold`: with two callers the fold stays an outlined function, which cost the
-    // split profile its call and frame.
+    // not `fold`: a fold with several callers stays an outlined function.
     let (mut v, mut digits) = (0u32, true);
     for &b in port {
         let d = b.wrapping_sub(b'0');
@@ -496,8 +489,8 @@ pub(crate) fn port_number(port: &[u8]) -> Option<u16> {
 /// IP-literal = "[" ( IPv6address / IPv6addrz / IPvFuture ) "]" (RFC 3986, RFC 6874),
 /// starting at the "[" at `s[start]`; returns where the literal ends (after its "]"). An
 /// invalid IPv6 address is reported at its first byte, an unclosed literal where the
-/// authority ends. Inlined into [`parse_authority`], its one caller: as a frame of its own
-/// it put 72 bytes more on the deepest chain under `uri_split` (Cortex-M4F).
+/// authority ends. Inlined into [`parse_authority`], its one caller: a frame of its own
+/// would sit on the deepest chain under `uri_split` (Decision 17, stack).
 #[inline(always)]
 fn parse_ip_literal<'a>(
     s: &'a [u8],
@@ -548,89 +541,102 @@ fn parse_ip_literal<'a>(
     }
 }
 
-pub(crate) fn find_subslice(s: &[u8], needle: &[u8]) -> Option<usize> {
-    s.windows(needle.len())
-        .position(|w| chars::same_bytes(w, needle))
-}
-
 /// RFC 3986 Appendix B: `^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`.
 /// Into `r` (an out-parameter, as for [`parse_components`]: `uri_split` keeps one view on
-/// its frame for both splitters). Never inlined: inside `uri_split` its slice splitting
-/// took that frame from 120 to 160 bytes (Cortex-M4F), under the strict parser's chain too.
+/// its frame for both splitters). Never inlined: its locals would enlarge `uri_split`'s
+/// frame, under which the strict parser's chain runs too (Decision 17, stack).
 #[inline(never)]
 pub(crate) fn split_lenient<'a>(s: &'a [u8], r: &mut UriRef<'a>) {
     *r = UriRef {
         input: s,
         ..UriRef::default()
     };
-    let mut rest = s;
-    let n = find_any(s, b":/?#");
+    // Indices into `s`, each at most `s.len()`: the steps past a delimiter just found
+    // cannot wrap (Decision 17).
+    let upto = |from: usize, stops: &[u8]| {
+        from.wrapping_add(find_any(s.get(from..).unwrap_or(&[]), stops))
+    };
+    let mut i = 0usize;
+    let n = upto(0, b":/?#");
     if n > 0 && s.get(n) == Some(&b':') {
-        let (scheme, tail) = split_at(s, n);
-        r.scheme = Some(scheme);
-        rest = tail.get(1..).unwrap_or(&[]);
+        r.scheme = s.get(..n);
+        i = n.wrapping_add(1);
     }
     // Byte by byte: `strip_prefix` compares slices through memcmp (Decision 17).
-    if rest.first() == Some(&b'/') && rest.get(1) == Some(&b'/') {
-        let tail = rest.get(2..).unwrap_or(&[]);
-        let end = find_any(tail, b"/?#");
-        let (authority, tail) = split_at(tail, end);
-        split_authority_lenient(authority, r);
-        rest = tail;
+    if s.get(i) == Some(&b'/') && s.get(i.wrapping_add(1)) == Some(&b'/') {
+        let start = i.wrapping_add(2);
+        i = upto(start, b"/?#");
+        split_authority_lenient(s.get(start..i).unwrap_or(&[]), r);
     }
-    let (path, tail) = split_at(rest, find_any(rest, b"?#"));
-    r.path = path;
-    rest = tail;
-    if rest.first() == Some(&b'?') {
-        let tail = rest.get(1..).unwrap_or(&[]);
-        let (query, tail) = split_at(tail, find_any(tail, b"#"));
-        r.query = Some(query);
-        rest = tail;
+    let start = i;
+    i = upto(start, b"?#");
+    r.path = s.get(start..i).unwrap_or(&[]);
+    if s.get(i) == Some(&b'?') {
+        let start = i.wrapping_add(1);
+        i = upto(start, b"#");
+        r.query = s.get(start..i);
     }
-    r.fragment = rest.get(1..).filter(|_| rest.first() == Some(&b'#'));
+    if s.get(i) == Some(&b'#') {
+        r.fragment = s.get(i.wrapping_add(1)..);
+    }
 }
 
 fn split_authority_lenient<'a>(a: &'a [u8], r: &mut UriRef<'a>) {
-    let mut hostport = a;
+    // Indices into `a`, as in `split_lenient`.
+    let mut host = 0usize;
     if let Some(at_sign) = a.iter().rposition(|&b| b == b'@') {
-        let (userinfo, tail) = split_at(a, at_sign);
-        r.userinfo = Some(userinfo);
-        hostport = tail.get(1..).unwrap_or(&[]);
+        r.userinfo = a.get(..at_sign);
+        host = at_sign.wrapping_add(1);
     }
     // An IP-literal runs to its "]"; an unclosed "[" runs to the end (no port), so the
     // colons of an IPv6 address are never taken for the port delimiter.
-    let bracket_end = match hostport.first() {
-        Some(b'[') => hostport
-            .iter()
-            .position(|&b| b == b']')
-            .map_or(hostport.len(), |c| c.saturating_add(1)),
-        _ => 0,
-    };
-    let after = hostport.get(bracket_end..).unwrap_or(&[]);
-    let host_len = match after.iter().rposition(|&b| b == b':') {
-        Some(c) => bracket_end.saturating_add(c),
-        None => hostport.len(),
-    };
-    let (host, tail) = split_at(hostport, host_len);
-    r.host = Some(host);
-    r.host_kind = Some(lenient_host_kind(host, r));
-    if let Some(port) = tail.get(1..).filter(|_| !tail.is_empty()) {
-        r.port = Some(port);
-        r.port_number = port_number(port);
+    let mut port_from = host;
+    if a.get(host) == Some(&b'[') {
+        port_from = upto_byte(a, host, b']').map_or(a.len(), |c| c.wrapping_add(1));
     }
+    let mut host_end = a.len();
+    let mut k = a.len();
+    while k > port_from {
+        k = k.wrapping_sub(1);
+        if a.get(k) == Some(&b':') {
+            host_end = k;
+            r.port = a.get(k.wrapping_add(1)..);
+            r.port_number = r.port.and_then(port_number);
+            break;
+        }
+    }
+    let h = a.get(host..host_end).unwrap_or(&[]);
+    r.host = Some(h);
+    r.host_kind = Some(lenient_host_kind(h, r));
+}
+
+/// The index of the first `b` in `s` from `from`, if any.
+fn upto_byte(s: &[u8], from: usize, b: u8) -> Option<usize> {
+    let mut i = from;
+    while let Some(&c) = s.get(i) {
+        if c == b {
+            return Some(i);
+        }
+        i = i.wrapping_add(1);
+    }
+    None
 }
 
 fn lenient_host_kind<'a>(host: &'a [u8], r: &mut UriRef<'a>) -> HostKind {
-    let bracketed = host.first() == Some(&b'[') && host.last() == Some(&b']');
-    if let Some(inner) = host
-        .get(1..host.len().wrapping_sub(1))
-        .filter(|_| bracketed)
-    {
-        if matches!(inner.first(), Some(b'v' | b'V')) {
+    if host.first() == Some(&b'[') && host.last() == Some(&b']') {
+        if matches!(host.get(1), Some(b'v' | b'V')) {
             return HostKind::IpvFuture;
         }
-        if let Some(z) = find_subslice(inner, b"%25") {
-            r.zone_id = inner.get(z.saturating_add(3)..);
+        // The zone id after the first "%25", to the "]".
+        let mut z = 1usize;
+        while let Some(p) = upto_byte(host, z, b'%') {
+            if host.get(p.wrapping_add(1)) == Some(&b'2')
+                && host.get(p.wrapping_add(2)) == Some(&b'5')
+            {
+                r.zone_id = host.get(p.wrapping_add(3)..host.len().wrapping_sub(1));
+                break;
+            }
+            z = p.wrapping_add(1);
         }
         return HostKind::Ipv6;
     }
