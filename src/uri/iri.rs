@@ -228,11 +228,6 @@ fn authority_range(s: &[u8]) -> core::ops::Range<usize> {
         return 0..0;
     }
     let from = scheme_end.saturating_add(2);
-    let len = s
-        .get(from..)
-        .unwrap_or(&[])
-        .iter()
-        .position(|&b| b"/?#".contains(&b))
-        .unwrap_or(s.len());
+    let len = super::parse::find_any(s.get(from..).unwrap_or(&[]), b"/?#");
     from..from.saturating_add(len)
 }
