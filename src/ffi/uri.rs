@@ -219,8 +219,9 @@ pub unsafe extern "C" fn uri_split_request_target(
     try_apart!(form, [s]);
     let (parts, form) = (try_mut!(parts), try_mut!(form));
     try_flags!(flags, URI_TARGET_CONNECT);
-    let (f, r) = try_ok!(
-        uri::split_request_target(s, flags & URI_TARGET_CONNECT != 0),
+    let mut r = UriRef::default();
+    let f = try_ok!(
+        uri::split_target_into(s, flags & URI_TARGET_CONNECT != 0, &mut r),
         error_offset
     );
     fill_parts(&r, parts);

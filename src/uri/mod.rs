@@ -156,4 +156,5 @@ pub use recompose::{recompose, Parts};
 pub(crate) use resolve::{parse_target, write_iri_target, write_target};
 pub use resolve::{resolve, resolve_iri, resolve_str};
 pub use scheme::default_port;
+pub(crate) use target::split_target_into;
 pub use target::{split_request_target, TargetForm};

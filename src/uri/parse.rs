@@ -352,15 +352,6 @@ pub(crate) fn parse_components<'a, const IRI: bool>(
     expect_end(s, i, [])
 }
 
-/// A port over 65535 is reported after the whole reference was checked, so a caller that
-/// gets [`Error::PortRange`] knows the rest is well-formed.
-fn finish_port<'a>(r: UriRef<'a>, s: &'a [u8]) -> Result<UriRef<'a>, Error> {
-    match r.port_error(s) {
-        Some(e) => Err(e),
-        None => Ok(r),
-    }
-}
-
 impl UriRef<'_> {
     /// [`Error::PortRange`] (offset into `s`, the input) when the port is digits over 65535.
     pub(crate) fn port_error(&self, s: &[u8]) -> Option<Error> {
@@ -374,20 +365,20 @@ impl UriRef<'_> {
     }
 }
 
-/// Parses `s` as an authority alone (RFC 9112 authority-form builds on it).
-pub(crate) fn parse_authority_only(s: &[u8]) -> Result<UriRef<'_>, Error> {
-    let mut r = UriRef {
-        input: s,
-        ..UriRef::default()
-    };
-    authority_alone(s, &mut r)?;
-    finish_port(r, s)
+/// Parses `s` as an authority alone into `r` (RFC 9112 authority-form builds on it); a
+/// port over 65535 is reported after the whole authority was checked.
+pub(crate) fn parse_authority_into<'a>(s: &'a [u8], r: &mut UriRef<'a>) -> Result<(), Error> {
+    authority_alone(s, r)?;
+    match r.port_error(s) {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
 }
 
 /// The kind and zone id of `h` if it is a host as the parser reads it alone: a reg-name,
 /// an IPv4address or an IP-literal (RFC 3986 §3.2.2) with no userinfo, port or anything
 /// after it; `None` otherwise ([`UriRef::from_parts`] checks a caller's host with it). The
-/// components stay in this frame: returning them, as [`parse_authority_only`] does, moves
+/// components stay in this frame: returning them by value would move
 /// them through `memcpy`, which an image that only recomposes would link for nothing else
 /// (Decision 17).
 pub(crate) fn host_alone(h: &[u8]) -> Option<(Option<HostKind>, Option<&[u8]>)> {

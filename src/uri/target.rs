@@ -54,46 +54,58 @@ pub enum TargetForm {
 /// # Ok::<(), Error>(())
 /// ```
 pub fn split_request_target(s: &[u8], connect: bool) -> Result<(TargetForm, UriRef<'_>), Error> {
+    let mut r = UriRef::default();
+    let form = split_target_into(s, connect, &mut r)?;
+    Ok((form, r))
+}
+
+/// [`split_request_target`] into `r`, which must be [`UriRef::default`]: the C function
+/// splits into a view on its own frame, so that no view travels back in a `Result`
+/// (Decision 17: no large structs returned by value). After an error `r` is unspecified.
+pub(crate) fn split_target_into<'a>(
+    s: &'a [u8],
+    connect: bool,
+    r: &mut UriRef<'a>,
+) -> Result<TargetForm, Error> {
+    debug_assert!(r.path.is_empty() && r.host.is_none(), "a default view");
     if connect {
-        return authority_form(s).map(|r| (TargetForm::Authority, r));
+        authority_form(s, r)?;
+        return Ok(TargetForm::Authority);
     }
     match s.first() {
-        Some(b'*') if s.len() == 1 => Ok((
-            TargetForm::Asterisk,
-            UriRef {
-                path: s,
-                ..UriRef::default()
-            },
-        )),
-        Some(b'/') => origin_form(s).map(|r| (TargetForm::Origin, r)),
-        _ => absolute_form(s).map(|r| (TargetForm::Absolute, r)),
+        Some(b'*') if s.len() == 1 => {
+            r.path = s;
+            Ok(TargetForm::Asterisk)
+        }
+        Some(b'/') => {
+            origin_form(s, r)?;
+            Ok(TargetForm::Origin)
+        }
+        _ => {
+            absolute_form(s, r)?;
+            Ok(TargetForm::Absolute)
+        }
     }
 }
 
-fn origin_form(s: &[u8]) -> Result<UriRef<'_>, Error> {
+fn origin_form<'a>(s: &'a [u8], r: &mut UriRef<'a>) -> Result<(), Error> {
     let end = find_any(s, b"?#");
     let (path, rest) = s.split_at_checked(end).unwrap_or((s, &[]));
     chars::check(path, QUERY)?;
-    let query = match rest.split_first() {
-        None => None,
+    r.path = path;
+    match rest.split_first() {
+        None => {}
         Some((b'?', q)) => {
             chars::check(q, QUERY).map_err(|e| super::parse::at(end.saturating_add(1), e))?;
-            Some(q)
+            r.query = Some(q);
         }
         Some(_) => return Err(Error::Syntax { offset: end }),
-    };
-    Ok(UriRef {
-        path,
-        query,
-        ..UriRef::default()
-    })
+    }
+    Ok(())
 }
 
-fn absolute_form(s: &[u8]) -> Result<UriRef<'_>, Error> {
-    // parse_into, not `parse_bytes`: no second frame that holds the view in a `Result`
-    // (Decision 17: stack).
-    let mut r = UriRef::default();
-    super::parse::parse_into::<false>(s, &mut r)?;
+fn absolute_form<'a>(s: &'a [u8], r: &mut UriRef<'a>) -> Result<(), Error> {
+    super::parse::parse_into::<false>(s, r)?;
     if r.scheme.is_none() {
         return Err(Error::Syntax {
             offset: find_any(s, b":/?#"),
@@ -103,17 +115,17 @@ fn absolute_form(s: &[u8]) -> Result<UriRef<'_>, Error> {
         let offset = s.len().saturating_sub(f.len()).saturating_sub(1);
         return Err(Error::Syntax { offset });
     }
-    Ok(r)
+    Ok(())
 }
 
 /// authority-form = uri-host ":" port: no userinfo, the port required.
-fn authority_form(s: &[u8]) -> Result<UriRef<'_>, Error> {
-    let r = super::parse::parse_authority_only(s)?;
+fn authority_form<'a>(s: &'a [u8], r: &mut UriRef<'a>) -> Result<(), Error> {
+    super::parse::parse_authority_into(s, r)?;
     if let Some(u) = r.userinfo {
         return Err(Error::Syntax { offset: u.len() });
     }
     if r.port.is_none_or(<[u8]>::is_empty) {
         return Err(Error::Syntax { offset: s.len() });
     }
-    Ok(r)
+    Ok(())
 }
