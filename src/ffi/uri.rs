@@ -461,8 +461,10 @@ pub unsafe extern "C" fn uri_recompose(
         query: try_span!(p.query),
         fragment: try_span!(p.fragment),
     };
+    let mut r = UriRef::default();
     text_out!(out, cap, out_len, NO_OFFSET, spans(&parts), |b| {
-        uri::recompose::write_as_is(&UriRef::from_parts(parts)?, b)
+        r.fill_from_parts(&parts)?;
+        uri::recompose::write_as_is(&r, b)
     })
 }
 

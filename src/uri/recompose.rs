@@ -265,6 +265,15 @@ impl<'a> UriRef<'a> {
     /// # Ok::<(), cri::Error>(())
     /// ```
     pub fn from_parts(p: Parts<'a>) -> Result<Self, Error> {
+        let mut r = UriRef::default();
+        r.fill_from_parts(&p)?;
+        Ok(r)
+    }
+
+    /// [`UriRef::from_parts`] into `self`: the C function fills a view on its own frame,
+    /// so that neither the parts nor the view travel by value (Decision 17). After an
+    /// error `self` is unchanged.
+    pub(crate) fn fill_from_parts(&mut self, p: &Parts<'a>) -> Result<(), Error> {
         let misplaced = match p.host {
             Some(_) => !p.path.is_empty() && !is_rooted(p.path),
             None => p.userinfo.is_some() || p.port.is_some(),
@@ -277,22 +286,16 @@ impl<'a> UriRef<'a> {
         };
         let port_number = p.port.and_then(port_number);
         let port_ok = p.port.is_none_or(|d| d.is_empty() || port_number.is_some());
-        if misplaced || !port_ok || !texts_valid(&p) {
+        if misplaced || !port_ok || !texts_valid(p) {
             return Err(Error::Parts);
         }
-        Ok(UriRef {
-            input: &[],
-            scheme: p.scheme,
-            userinfo: p.userinfo,
-            host: p.host,
-            port: p.port,
-            path: p.path,
-            query: p.query,
-            fragment: p.fragment,
-            host_kind,
-            zone_id,
-            port_number,
-        })
+        // Field by field: a struct literal assigned whole is built aside and copied.
+        self.input = &[];
+        (self.scheme, self.userinfo, self.host) = (p.scheme, p.userinfo, p.host);
+        (self.port, self.path, self.query) = (p.port, p.path, p.query);
+        (self.fragment, self.host_kind, self.zone_id) = (p.fragment, host_kind, zone_id);
+        self.port_number = port_number;
+        Ok(())
     }
 
     /// The components as [`Parts`], which [`UriRef::from_parts`] takes: change one and
