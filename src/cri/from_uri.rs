@@ -48,17 +48,10 @@ use crate::uri::{default_port, HostKind, UriRef};
 /// # Ok::<(), cri::Error>(())
 /// ```
 pub fn from_uri(uri: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
-    let plan = Plan::new(uri)?;
-    if uri.host.is_none() && plan.discard.is_none() && starts_with_empty_segment(plan.path) {
-        return Err(Error::Unconvertible(Unconvertible::LeadingEmptySegment));
-    }
-    let (path_count, leftover) = plan.path_shape();
-    // discard = 1 + the ".." that climb above the reference; draft §5.1 allows 0..127.
-    if plan.discard.is_some() && leftover >= u64::from(MAX_DISCARD) {
-        return Err(Error::Unconvertible(Unconvertible::DiscardRange));
-    }
+    let mut plan = Plan::new(uri);
+    let layout = plan.read(uri).map_err(Error::Unconvertible)?;
     let mut w = Out::new(out);
-    plan.write(uri, path_count, leftover, &mut w);
+    plan.write(uri, &layout, &mut w);
     w.finish()
 }
 
@@ -165,32 +158,23 @@ fn units(s: &[u8], set: Set, lower: bool) -> Units<'_> {
     Units { s, set, lower }
 }
 
-/// Runs of units of the same kind: the pieces of a text-or-pet item.
-fn runs(u: Units<'_>) -> impl Iterator<Item = (bool, Units<'_>)> + '_ {
-    let mut rest = u;
-    core::iter::from_fn(move || {
-        // Each unit is decoded once per run (Decision 17: no text walked twice): the run
-        // ends at the first unit of the other kind, decoded again as the first of the
-        // next run. Only slices are saved, not `Units` clones, which would put a second
-        // iterator on this frame.
-        let start = rest.s;
-        let pet = rest.next()?.pet;
-        let mut before = rest.s;
-        while rest.next().is_some_and(|u| u.pet == pet) {
-            before = rest.s;
+/// The run of units of one kind (text, or PET bytes) at the start of `s`, a piece of a
+/// text-or-pet item: whether it is PET, its source bytes and its decoded bytes. The unit
+/// that ends a run is decoded again as the first of the next (Decision 17: no text walked
+/// twice, but no iterator of runs either: only the counts are returned, so the writer's
+/// frame holds no second `Units`).
+fn run(s: &[u8], set: Set, lower: bool) -> Option<(bool, usize, usize)> {
+    let mut u = units(s, set, lower);
+    let mut pet = None;
+    let (mut rest, mut decoded) = (s, 0usize);
+    while let Some(unit) = u.next() {
+        if *pet.get_or_insert(unit.pet) != unit.pet {
+            break;
         }
-        rest.s = before;
-        let consumed = start.len().saturating_sub(before.len());
-        let run = Units {
-            s: start.get(..consumed).unwrap_or(&[]),
-            ..rest.clone()
-        };
-        Some((pet, run))
-    })
-}
-
-fn decoded_len(u: Units<'_>) -> usize {
-    u.fold(0usize, |n, unit| n.saturating_add(usize::from(unit.width)))
+        rest = u.s;
+        decoded = decoded.saturating_add(usize::from(unit.width));
+    }
+    Some((pet?, s.len().saturating_sub(rest.len()), decoded))
 }
 
 /// Writes a URI component as a text-or-pet item: one text string, or an array of text and
@@ -206,24 +190,27 @@ fn write_item(src: &[u8], set: Set, lower: bool, w: &mut Out<'_>) {
         }
         return;
     }
-    let u = units(src, set, lower);
-    let pieces = runs(u.clone()).count();
-    let any_pet = u.clone().any(|unit| unit.pet);
+    let (mut pieces, mut any_pet) = (0u64, false);
+    let mut rest = src;
+    while let Some((pet, used, _)) = run(rest, set, lower) {
+        pieces = pieces.saturating_add(1);
+        any_pet |= pet;
+        rest = rest.get(used..).unwrap_or(&[]);
+    }
     if any_pet {
-        wire::head(w, ARRAY, pieces as u64);
+        wire::head(w, ARRAY, pieces);
     }
     if !any_pet && pieces == 0 {
         wire::head(w, TEXT, 0);
     }
-    for (pet, run) in runs(u) {
-        wire::head(
-            w,
-            if pet { BYTES } else { TEXT },
-            decoded_len(run.clone()) as u64,
-        );
-        for unit in run {
+    let mut rest = src;
+    while let Some((pet, used, decoded)) = run(rest, set, lower) {
+        let (piece, next) = rest.split_at_checked(used).unwrap_or((rest, &[]));
+        wire::head(w, if pet { BYTES } else { TEXT }, decoded as u64);
+        for unit in units(piece, set, lower) {
             w.push(unit.decoded());
         }
+        rest = next;
     }
 }
 
@@ -294,66 +281,103 @@ struct Plan<'a> {
     port: Option<u16>,
     ipv6: Option<[u8; 16]>,
     ipv4: Option<[u8; 4]>,
-    /// Relative-path reference: the discard count; `None` for other forms.
-    discard: Option<u64>,
+    /// A relative-path reference (RFC 3986 §4.2): the CRI starts with a discard of 1 plus
+    /// the ".." that climb above it (draft §5.1).
+    relative: bool,
     path: PathPieces<'a>,
 }
 
+/// The top-level items of the CRI reference, decided before writing.
+struct Layout {
+    /// The sections, before trailing defaults are removed.
+    sections: [Section; 5],
+    /// Path segments after dot-segment removal.
+    path_count: u64,
+}
+
 impl<'a> Plan<'a> {
-    fn new(uri: &UriRef<'a>) -> Result<Self, Error> {
-        let unconvertible = |why| Err(Error::Unconvertible(why));
-        let mut plan = Plan {
+    /// The fields that cannot fail. The struct is built once, in the caller's frame, and
+    /// then completed in place by [`Plan::read_authority`]: a constructor returning
+    /// `Result<Plan, _>` had the plan copied through `memcpy` between frame slots, twice
+    /// its size on `cri_from_uri`'s deepest chain (Decision 17: no large structs returned
+    /// by value).
+    fn new(uri: &UriRef<'a>) -> Self {
+        let default = uri.scheme.and_then(default_port);
+        Plan {
             scheme_number: uri.scheme.and_then(scheme_number),
-            port: None,
+            port: uri.port_number.filter(|p| Some(*p) != default),
             ipv6: None,
             ipv4: None,
-            discard: None,
+            relative: uri.scheme.is_none()
+                && uri.host.is_none()
+                && !uri.path.is_empty()
+                && !uri.path.starts_with(b"/"),
             path: PathPieces::new(uri.path),
-        };
-        if let Some(host) = uri.host {
-            match uri.host_kind {
-                Some(HostKind::IpvFuture) => return unconvertible(Unconvertible::IpvFuture),
-                Some(HostKind::Ipv6) => {
-                    // INVARIANT: the parser gives this kind only to an IP-literal, which
-                    // keeps its brackets.
-                    debug_assert!(host.first() == Some(&b'[') && host.last() == Some(&b']'));
-                    let inner = host.get(1..host.len().saturating_sub(1)).unwrap_or(&[]);
-                    let addr = inner.split(|&b| b == b'%').next().unwrap_or(&[]);
-                    let mut a = [0u8; 16];
-                    plan.ipv6 = ip::ipv6(addr, &mut a).then_some(a);
-                    if let Some(z) = uri.zone_id {
-                        if units(z, Set::Unreserved, false).any(|u| u.pet) {
-                            return unconvertible(Unconvertible::ZoneId);
-                        }
-                    }
-                }
-                Some(HostKind::Ipv4) => plan.ipv4 = ip::ipv4(host),
-                // A reg-name that normalizes (§6.2.2.2) to an IPv4 address is one.
-                _ => {
-                    let mut a = [0u8; 16];
-                    if let (4, [a0, a1, a2, a3, ..]) = (ip::read_ip(host, &mut a), a) {
-                        plan.ipv4 = Some([a0, a1, a2, a3]);
-                    }
-                }
-            }
         }
+    }
+
+    /// The host's address bytes (an IP literal, an IPv4 address, or a reg-name that
+    /// spells one) and the checks of host and port. In a frame of its own: the address
+    /// scratch and the zone-id check are done before the writer runs and stay off the
+    /// frame under it.
+    fn read_authority(&mut self, uri: &UriRef<'_>) -> Result<(), Unconvertible> {
         match uri.port {
-            Some([]) => return unconvertible(Unconvertible::EmptyPort),
+            Some([]) => return Err(Unconvertible::EmptyPort),
             Some(p) if p.len() > 1 && p.first() == Some(&b'0') => {
-                return unconvertible(Unconvertible::PortLeadingZero)
+                return Err(Unconvertible::PortLeadingZero)
             }
             _ => {}
         }
-        let default = uri.scheme.and_then(default_port);
-        plan.port = uri.port_number.filter(|p| Some(*p) != default);
-        if uri.scheme.is_none()
-            && uri.host.is_none()
-            && !uri.path.is_empty()
-            && !uri.path.starts_with(b"/")
-        {
-            plan.discard = Some(1);
+        let Some(host) = uri.host else {
+            return Ok(());
+        };
+        match uri.host_kind {
+            Some(HostKind::IpvFuture) => return Err(Unconvertible::IpvFuture),
+            Some(HostKind::Ipv6) => {
+                // INVARIANT: the parser gives this kind only to an IP-literal, which
+                // keeps its brackets.
+                debug_assert!(host.first() == Some(&b'[') && host.last() == Some(&b']'));
+                let inner = host.get(1..host.len().saturating_sub(1)).unwrap_or(&[]);
+                let addr = inner.split(|&b| b == b'%').next().unwrap_or(&[]);
+                let mut a = [0u8; 16];
+                self.ipv6 = ip::ipv6(addr, &mut a).then_some(a);
+                if let Some(z) = uri.zone_id {
+                    if units(z, Set::Unreserved, false).any(|u| u.pet) {
+                        return Err(Unconvertible::ZoneId);
+                    }
+                }
+            }
+            Some(HostKind::Ipv4) => self.ipv4 = ip::ipv4(host),
+            // A reg-name that normalizes (§6.2.2.2) to an IPv4 address is one.
+            _ => {
+                let mut a = [0u8; 16];
+                if let (4, [a0, a1, a2, a3, ..]) = (ip::read_ip(host, &mut a), a) {
+                    self.ipv4 = Some([a0, a1, a2, a3]);
+                }
+            }
         }
-        Ok(plan)
+        Ok(())
+    }
+
+    /// Completes the plan and lays out the CRI reference, or finds why the URI has no CRI
+    /// form. In a frame of its own, beside the writer's rather than under it: the address
+    /// scratch, the dot-segment walks that count the path and the look at its first
+    /// segments are done before any item is written.
+    #[inline(never)]
+    fn read(&mut self, uri: &UriRef<'_>) -> Result<Layout, Unconvertible> {
+        self.read_authority(uri)?;
+        if uri.host.is_none() && !self.relative && starts_with_empty_segment(self.path) {
+            return Err(Unconvertible::LeadingEmptySegment);
+        }
+        let (path_count, leftover) = self.path_shape();
+        // discard = 1 + the ".." that climb above the reference; draft §5.1 allows 0..127.
+        if self.relative && leftover >= u64::from(MAX_DISCARD) {
+            return Err(Unconvertible::DiscardRange);
+        }
+        Ok(Layout {
+            sections: self.sections(uri, path_count, leftover),
+            path_count,
+        })
     }
 
     /// The sections of the CRI reference, before trailing defaults are removed.
@@ -400,14 +424,14 @@ impl<'a> Plan<'a> {
             };
             return [Section::Null, Section::Authority, path, query, fragment];
         }
-        let lead = match self.discard {
-            Some(_) => {
-                // INVARIANT: `from_uri` refused a discard over MAX_DISCARD before writing.
-                debug_assert!(leftover < u64::from(MAX_DISCARD));
-                Section::Discard(u8::try_from(leftover.saturating_add(1)).unwrap_or(u8::MAX))
-            }
-            None if uri.path.is_empty() => Section::Discard(0),
-            None => Section::True,
+        let lead = if self.relative {
+            // INVARIANT: `read` refused a discard over MAX_DISCARD before this.
+            debug_assert!(leftover < u64::from(MAX_DISCARD));
+            Section::Discard(u8::try_from(leftover.saturating_add(1)).unwrap_or(u8::MAX))
+        } else if uri.path.is_empty() {
+            Section::Discard(0)
+        } else {
+            Section::True
         };
         let path = if uri.path.is_empty() {
             Section::Null
@@ -420,7 +444,7 @@ impl<'a> Plan<'a> {
     /// The number of path segments after dot-segment removal, and the ".." left over
     /// above a relative-path reference (extra discard).
     fn path_shape(&self) -> (u64, u64) {
-        let relative = self.discard.is_some();
+        let relative = self.relative;
         if dot_segments::has_dots(self.path, Dots::Decoded) {
             let segments = path_segments(self.path, relative);
             // usize -> u64 (CBOR counts): lossless for 16-, 32- and 64-bit usize.
@@ -445,9 +469,12 @@ impl<'a> Plan<'a> {
         }
     }
 
-    fn write(&self, uri: &UriRef<'a>, path_count: u64, leftover: u64, w: &mut Out<'_>) {
-        let relative = self.discard.is_some();
-        let sections = self.sections(uri, path_count, leftover);
+    fn write(&self, uri: &UriRef<'a>, layout: &Layout, w: &mut Out<'_>) {
+        let relative = self.relative;
+        let Layout {
+            sections,
+            path_count,
+        } = *layout;
         // Trailing default values are removed (draft §5.1); a lone [0] is sent as [].
         let is_default = |s: &Section| match s {
             Section::Null | Section::EmptyArray | Section::Discard(0) => true,
@@ -495,6 +522,7 @@ impl<'a> Plan<'a> {
         }
     }
 
+    #[inline(never)]
     fn write_authority(&self, uri: &UriRef<'_>, w: &mut Out<'_>) {
         // INVARIANT: `sections` gives Authority only for a URI with a host.
         debug_assert!(uri.host.is_some());
@@ -540,6 +568,7 @@ impl<'a> Plan<'a> {
 
 /// The path array: segments after dot-segment removal, written from the last one
 /// backwards (the survivors of remove_dot_segments come last first).
+#[inline(never)]
 fn write_path(path: PathPieces<'_>, relative: bool, count: u64, w: &mut Out<'_>) {
     wire::head(w, ARRAY, count);
     if !dot_segments::has_dots(path, Dots::Decoded) {
@@ -568,6 +597,7 @@ fn write_path(path: PathPieces<'_>, relative: bool, count: u64, w: &mut Out<'_>)
     w.seek(base.saturating_add(total));
 }
 
+#[inline(never)]
 fn write_query(q: &[u8], w: &mut Out<'_>) {
     let params = || q.split(|&b| b == b'&');
     wire::head(w, ARRAY, params().count() as u64);
@@ -594,22 +624,27 @@ mod tests {
     #[test]
     fn runs_split_text_from_pet() {
         let runs_of = |s: &'static str| {
-            runs(units(s.as_bytes(), Set::Segment, false))
-                .map(|(pet, run)| (pet, core::str::from_utf8(run.s).unwrap()))
-                .collect::<Vec<_>>()
+            let mut rest = s.as_bytes();
+            let mut out = Vec::new();
+            while let Some((pet, used, decoded)) = run(rest, Set::Segment, false) {
+                let (piece, next) = rest.split_at(used);
+                out.push((pet, core::str::from_utf8(piece).unwrap(), decoded));
+                rest = next;
+            }
+            out
         };
         assert_eq!(
             runs_of("a%FFb%FE%FDc%C3%A9"),
             [
-                (false, "a"),
-                (true, "%FF"),
-                (false, "b"),
-                (true, "%FE%FD"),
-                (false, "c%C3%A9"),
+                (false, "a", 1),
+                (true, "%FF", 1),
+                (false, "b", 1),
+                (true, "%FE%FD", 2),
+                (false, "c%C3%A9", 3),
             ]
         );
-        assert_eq!(runs_of("%FF"), [(true, "%FF")]);
-        assert_eq!(runs_of("ab"), [(false, "ab")]);
+        assert_eq!(runs_of("%FF"), [(true, "%FF", 1)]);
+        assert_eq!(runs_of("ab"), [(false, "ab", 2)]);
         assert!(runs_of("").is_empty());
     }
 }
