@@ -158,23 +158,32 @@ fn units(s: &[u8], set: Set, lower: bool) -> Units<'_> {
     Units { s, set, lower }
 }
 
-/// The run of units of one kind (text, or PET bytes) at the start of `s`, a piece of a
-/// text-or-pet item: whether it is PET, its source bytes and its decoded bytes. The unit
-/// that ends a run is decoded again as the first of the next (Decision 17: no text walked
-/// twice, but no iterator of runs either: only the counts are returned, so the writer's
-/// frame holds no second `Units`).
-fn run(s: &[u8], set: Set, lower: bool) -> Option<(bool, usize, usize)> {
-    let mut u = units(s, set, lower);
-    let mut pet = None;
-    let (mut rest, mut decoded) = (s, 0usize);
-    while let Some(unit) = u.next() {
-        if *pet.get_or_insert(unit.pet) != unit.pet {
-            break;
+/// Runs of units of the same kind: the pieces of a text-or-pet item.
+fn runs(u: Units<'_>) -> impl Iterator<Item = (bool, Units<'_>)> + '_ {
+    let mut rest = u;
+    core::iter::from_fn(move || {
+        // Each unit is decoded once per run (Decision 17: no text walked twice): the run
+        // ends at the first unit of the other kind, decoded again as the first of the
+        // next run. Only slices are saved, not `Units` clones, which would put a second
+        // iterator on this frame.
+        let start = rest.s;
+        let pet = rest.next()?.pet;
+        let mut before = rest.s;
+        while rest.next().is_some_and(|u| u.pet == pet) {
+            before = rest.s;
         }
-        rest = u.s;
-        decoded = decoded.saturating_add(usize::from(unit.width));
-    }
-    Some((pet?, s.len().saturating_sub(rest.len()), decoded))
+        rest.s = before;
+        let consumed = start.len().saturating_sub(before.len());
+        let run = Units {
+            s: start.get(..consumed).unwrap_or(&[]),
+            ..rest.clone()
+        };
+        Some((pet, run))
+    })
+}
+
+fn decoded_len(u: Units<'_>) -> usize {
+    u.fold(0usize, |n, unit| n.saturating_add(usize::from(unit.width)))
 }
 
 /// Writes a URI component as a text-or-pet item: one text string, or an array of text and
@@ -190,27 +199,24 @@ fn write_item(src: &[u8], set: Set, lower: bool, w: &mut Out<'_>) {
         }
         return;
     }
-    let (mut pieces, mut any_pet) = (0u64, false);
-    let mut rest = src;
-    while let Some((pet, used, _)) = run(rest, set, lower) {
-        pieces = pieces.saturating_add(1);
-        any_pet |= pet;
-        rest = rest.get(used..).unwrap_or(&[]);
-    }
+    let u = units(src, set, lower);
+    let pieces = runs(u.clone()).count();
+    let any_pet = u.clone().any(|unit| unit.pet);
     if any_pet {
-        wire::head(w, ARRAY, pieces);
+        wire::head(w, ARRAY, pieces as u64);
     }
     if !any_pet && pieces == 0 {
         wire::head(w, TEXT, 0);
     }
-    let mut rest = src;
-    while let Some((pet, used, decoded)) = run(rest, set, lower) {
-        let (piece, next) = rest.split_at_checked(used).unwrap_or((rest, &[]));
-        wire::head(w, if pet { BYTES } else { TEXT }, decoded as u64);
-        for unit in units(piece, set, lower) {
+    for (pet, run) in runs(u) {
+        wire::head(
+            w,
+            if pet { BYTES } else { TEXT },
+            decoded_len(run.clone()) as u64,
+        );
+        for unit in run {
             w.push(unit.decoded());
         }
-        rest = next;
     }
 }
 
@@ -277,7 +283,6 @@ fn starts_with_empty_segment(path: PathPieces<'_>) -> bool {
 
 /// What the URI turns into, decided before writing.
 struct Plan<'a> {
-    scheme_number: Option<u64>,
     port: Option<u16>,
     ipv6: Option<[u8; 16]>,
     ipv4: Option<[u8; 4]>,
@@ -304,7 +309,6 @@ impl<'a> Plan<'a> {
     fn new(uri: &UriRef<'a>) -> Self {
         let default = uri.scheme.and_then(default_port);
         Plan {
-            scheme_number: uri.scheme.and_then(scheme_number),
             port: uri.port_number.filter(|p| Some(*p) != default),
             ipv6: None,
             ipv4: None,
@@ -488,7 +492,7 @@ impl<'a> Plan<'a> {
         wire::head(w, ARRAY, keep as u64);
         for s in sections.iter().take(keep) {
             match *s {
-                Section::Scheme => self.write_scheme(uri, w),
+                Section::Scheme => Self::write_scheme(uri, w),
                 Section::Authority => self.write_authority(uri, w),
                 Section::Null => w.byte(NULL),
                 Section::True => w.byte(TRUE),
@@ -509,8 +513,10 @@ impl<'a> Plan<'a> {
         }
     }
 
-    fn write_scheme(&self, uri: &UriRef<'_>, w: &mut Out<'_>) {
-        match (uri.scheme, self.scheme_number) {
+    /// The scheme's number is looked up here, where it is written, rather than kept in the
+    /// plan, which stays on the frame under every item written after it.
+    fn write_scheme(uri: &UriRef<'_>, w: &mut Out<'_>) {
+        match (uri.scheme, uri.scheme.and_then(scheme_number)) {
             (Some(_), Some(n)) => wire::int(w, true, n),
             (Some(name), None) => {
                 wire::head(w, TEXT, name.len() as u64);
@@ -624,27 +630,22 @@ mod tests {
     #[test]
     fn runs_split_text_from_pet() {
         let runs_of = |s: &'static str| {
-            let mut rest = s.as_bytes();
-            let mut out = Vec::new();
-            while let Some((pet, used, decoded)) = run(rest, Set::Segment, false) {
-                let (piece, next) = rest.split_at(used);
-                out.push((pet, core::str::from_utf8(piece).unwrap(), decoded));
-                rest = next;
-            }
-            out
+            runs(units(s.as_bytes(), Set::Segment, false))
+                .map(|(pet, run)| (pet, core::str::from_utf8(run.s).unwrap()))
+                .collect::<Vec<_>>()
         };
         assert_eq!(
             runs_of("a%FFb%FE%FDc%C3%A9"),
             [
-                (false, "a", 1),
-                (true, "%FF", 1),
-                (false, "b", 1),
-                (true, "%FE%FD", 2),
-                (false, "c%C3%A9", 3),
+                (false, "a"),
+                (true, "%FF"),
+                (false, "b"),
+                (true, "%FE%FD"),
+                (false, "c%C3%A9"),
             ]
         );
-        assert_eq!(runs_of("%FF"), [(true, "%FF", 1)]);
-        assert_eq!(runs_of("ab"), [(false, "ab", 2)]);
+        assert_eq!(runs_of("%FF"), [(true, "%FF")]);
+        assert_eq!(runs_of("ab"), [(false, "ab")]);
         assert!(runs_of("").is_empty());
     }
 }
