@@ -48,13 +48,14 @@ use crate::uri::{default_port, HostKind, UriRef};
 /// # Ok::<(), cri::Error>(())
 /// ```
 pub fn from_uri(uri: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
-    let plan = Plan::new(uri)?;
-    if uri.host.is_none() && plan.discard.is_none() && starts_with_empty_segment(plan.path) {
+    let mut plan = Plan::new(uri);
+    plan.read_authority(uri).map_err(Error::Unconvertible)?;
+    if uri.host.is_none() && !plan.relative && starts_with_empty_segment(plan.path) {
         return Err(Error::Unconvertible(Unconvertible::LeadingEmptySegment));
     }
     let (path_count, leftover) = plan.path_shape();
     // discard = 1 + the ".." that climb above the reference; draft §5.1 allows 0..127.
-    if plan.discard.is_some() && leftover >= u64::from(MAX_DISCARD) {
+    if plan.relative && leftover >= u64::from(MAX_DISCARD) {
         return Err(Error::Unconvertible(Unconvertible::DiscardRange));
     }
     let mut w = Out::new(out);
@@ -290,70 +291,76 @@ fn starts_with_empty_segment(path: PathPieces<'_>) -> bool {
 
 /// What the URI turns into, decided before writing.
 struct Plan<'a> {
-    scheme_number: Option<u64>,
     port: Option<u16>,
     ipv6: Option<[u8; 16]>,
     ipv4: Option<[u8; 4]>,
-    /// Relative-path reference: the discard count; `None` for other forms.
-    discard: Option<u64>,
+    /// A relative-path reference (RFC 3986 §4.2): the CRI starts with a discard of 1 plus
+    /// the ".." that climb above it (draft §5.1).
+    relative: bool,
     path: PathPieces<'a>,
 }
 
 impl<'a> Plan<'a> {
-    fn new(uri: &UriRef<'a>) -> Result<Self, Error> {
-        let unconvertible = |why| Err(Error::Unconvertible(why));
-        let mut plan = Plan {
-            scheme_number: uri.scheme.and_then(scheme_number),
-            port: None,
+    /// The fields that cannot fail. The struct is built once, in the caller's frame, and
+    /// then completed in place by [`Plan::read_authority`]: a constructor returning
+    /// `Result<Plan, _>` had the plan copied through `memcpy` between frame slots, twice
+    /// its size on `cri_from_uri`'s deepest chain (Decision 17: no large structs returned
+    /// by value).
+    fn new(uri: &UriRef<'a>) -> Self {
+        let default = uri.scheme.and_then(default_port);
+        Plan {
+            port: uri.port_number.filter(|p| Some(*p) != default),
             ipv6: None,
             ipv4: None,
-            discard: None,
+            relative: uri.scheme.is_none()
+                && uri.host.is_none()
+                && !uri.path.is_empty()
+                && !uri.path.starts_with(b"/"),
             path: PathPieces::new(uri.path),
-        };
-        if let Some(host) = uri.host {
-            match uri.host_kind {
-                Some(HostKind::IpvFuture) => return unconvertible(Unconvertible::IpvFuture),
-                Some(HostKind::Ipv6) => {
-                    // INVARIANT: the parser gives this kind only to an IP-literal, which
-                    // keeps its brackets.
-                    debug_assert!(host.first() == Some(&b'[') && host.last() == Some(&b']'));
-                    let inner = host.get(1..host.len().saturating_sub(1)).unwrap_or(&[]);
-                    let addr = inner.split(|&b| b == b'%').next().unwrap_or(&[]);
-                    let mut a = [0u8; 16];
-                    plan.ipv6 = ip::ipv6(addr, &mut a).then_some(a);
-                    if let Some(z) = uri.zone_id {
-                        if units(z, Set::Unreserved, false).any(|u| u.pet) {
-                            return unconvertible(Unconvertible::ZoneId);
-                        }
-                    }
-                }
-                Some(HostKind::Ipv4) => plan.ipv4 = ip::ipv4(host),
-                // A reg-name that normalizes (§6.2.2.2) to an IPv4 address is one.
-                _ => {
-                    let mut a = [0u8; 16];
-                    if let (4, [a0, a1, a2, a3, ..]) = (ip::read_ip(host, &mut a), a) {
-                        plan.ipv4 = Some([a0, a1, a2, a3]);
-                    }
-                }
-            }
         }
+    }
+
+    /// The host's address bytes (an IP literal, an IPv4 address, or a reg-name that
+    /// spells one) and the checks of host and port. In a frame of its own: the address
+    /// scratch and the zone-id check are done before the writer runs and stay off the
+    /// frame under it.
+    fn read_authority(&mut self, uri: &UriRef<'_>) -> Result<(), Unconvertible> {
         match uri.port {
-            Some([]) => return unconvertible(Unconvertible::EmptyPort),
+            Some([]) => return Err(Unconvertible::EmptyPort),
             Some(p) if p.len() > 1 && p.first() == Some(&b'0') => {
-                return unconvertible(Unconvertible::PortLeadingZero)
+                return Err(Unconvertible::PortLeadingZero)
             }
             _ => {}
         }
-        let default = uri.scheme.and_then(default_port);
-        plan.port = uri.port_number.filter(|p| Some(*p) != default);
-        if uri.scheme.is_none()
-            && uri.host.is_none()
-            && !uri.path.is_empty()
-            && !uri.path.starts_with(b"/")
-        {
-            plan.discard = Some(1);
+        let Some(host) = uri.host else {
+            return Ok(());
+        };
+        match uri.host_kind {
+            Some(HostKind::IpvFuture) => return Err(Unconvertible::IpvFuture),
+            Some(HostKind::Ipv6) => {
+                // INVARIANT: the parser gives this kind only to an IP-literal, which
+                // keeps its brackets.
+                debug_assert!(host.first() == Some(&b'[') && host.last() == Some(&b']'));
+                let inner = host.get(1..host.len().saturating_sub(1)).unwrap_or(&[]);
+                let addr = inner.split(|&b| b == b'%').next().unwrap_or(&[]);
+                let mut a = [0u8; 16];
+                self.ipv6 = ip::ipv6(addr, &mut a).then_some(a);
+                if let Some(z) = uri.zone_id {
+                    if units(z, Set::Unreserved, false).any(|u| u.pet) {
+                        return Err(Unconvertible::ZoneId);
+                    }
+                }
+            }
+            Some(HostKind::Ipv4) => self.ipv4 = ip::ipv4(host),
+            // A reg-name that normalizes (§6.2.2.2) to an IPv4 address is one.
+            _ => {
+                let mut a = [0u8; 16];
+                if let (4, [a0, a1, a2, a3, ..]) = (ip::read_ip(host, &mut a), a) {
+                    self.ipv4 = Some([a0, a1, a2, a3]);
+                }
+            }
         }
-        Ok(plan)
+        Ok(())
     }
 
     /// The sections of the CRI reference, before trailing defaults are removed.
@@ -400,14 +407,14 @@ impl<'a> Plan<'a> {
             };
             return [Section::Null, Section::Authority, path, query, fragment];
         }
-        let lead = match self.discard {
-            Some(_) => {
-                // INVARIANT: `from_uri` refused a discard over MAX_DISCARD before writing.
-                debug_assert!(leftover < u64::from(MAX_DISCARD));
-                Section::Discard(u8::try_from(leftover.saturating_add(1)).unwrap_or(u8::MAX))
-            }
-            None if uri.path.is_empty() => Section::Discard(0),
-            None => Section::True,
+        let lead = if self.relative {
+            // INVARIANT: `from_uri` refused a discard over MAX_DISCARD before writing.
+            debug_assert!(leftover < u64::from(MAX_DISCARD));
+            Section::Discard(u8::try_from(leftover.saturating_add(1)).unwrap_or(u8::MAX))
+        } else if uri.path.is_empty() {
+            Section::Discard(0)
+        } else {
+            Section::True
         };
         let path = if uri.path.is_empty() {
             Section::Null
@@ -420,7 +427,7 @@ impl<'a> Plan<'a> {
     /// The number of path segments after dot-segment removal, and the ".." left over
     /// above a relative-path reference (extra discard).
     fn path_shape(&self) -> (u64, u64) {
-        let relative = self.discard.is_some();
+        let relative = self.relative;
         if dot_segments::has_dots(self.path, Dots::Decoded) {
             let segments = path_segments(self.path, relative);
             // usize -> u64 (CBOR counts): lossless for 16-, 32- and 64-bit usize.
@@ -446,7 +453,7 @@ impl<'a> Plan<'a> {
     }
 
     fn write(&self, uri: &UriRef<'a>, path_count: u64, leftover: u64, w: &mut Out<'_>) {
-        let relative = self.discard.is_some();
+        let relative = self.relative;
         let sections = self.sections(uri, path_count, leftover);
         // Trailing default values are removed (draft §5.1); a lone [0] is sent as [].
         let is_default = |s: &Section| match s {
@@ -461,7 +468,7 @@ impl<'a> Plan<'a> {
         wire::head(w, ARRAY, keep as u64);
         for s in sections.iter().take(keep) {
             match *s {
-                Section::Scheme => self.write_scheme(uri, w),
+                Section::Scheme => Self::write_scheme(uri, w),
                 Section::Authority => self.write_authority(uri, w),
                 Section::Null => w.byte(NULL),
                 Section::True => w.byte(TRUE),
@@ -482,8 +489,10 @@ impl<'a> Plan<'a> {
         }
     }
 
-    fn write_scheme(&self, uri: &UriRef<'_>, w: &mut Out<'_>) {
-        match (uri.scheme, self.scheme_number) {
+    /// The scheme's number is looked up here, where it is written, rather than kept in the
+    /// plan, which stays on the frame under every item written after it.
+    fn write_scheme(uri: &UriRef<'_>, w: &mut Out<'_>) {
+        match (uri.scheme, uri.scheme.and_then(scheme_number)) {
             (Some(_), Some(n)) => wire::int(w, true, n),
             (Some(name), None) => {
                 wire::head(w, TEXT, name.len() as u64);
