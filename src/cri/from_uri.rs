@@ -50,9 +50,18 @@ use crate::uri::{default_port, HostKind, UriRef};
 pub fn from_uri(uri: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
     let mut plan = Plan::new(uri);
     plan.read_authority(uri).map_err(Error::Unconvertible)?;
-    if uri.host.is_none() && !plan.relative && starts_with_empty_segment(plan.path) {
+    // The path's first segments after dot-segment removal: one that is empty followed by
+    // more would read `//…` without an authority; a rootless path gives `true` after a
+    // scheme without a host.
+    let (first, second) = first_two(plan.path);
+    if uri.host.is_none()
+        && !plan.relative
+        && first.is_some_and(|c| c.seg.is_empty())
+        && second.is_some()
+    {
         return Err(Error::Unconvertible(Unconvertible::LeadingEmptySegment));
     }
+    plan.rootless = first.is_some_and(|c| !c.slash);
     let (path_count, leftover) = plan.path_shape();
     // discard = 1 + the ".." that climb above the reference; draft §5.1 allows 0..127.
     if plan.relative && leftover >= u64::from(MAX_DISCARD) {
@@ -282,13 +291,6 @@ fn path_segments(path: PathPieces<'_>, relative: bool) -> dot_segments::Survivor
     }
 }
 
-/// After dot-segment removal, does the path start with an empty segment followed by more
-/// (it would read `//…`)?
-fn starts_with_empty_segment(path: PathPieces<'_>) -> bool {
-    let (first, second) = first_two(path);
-    first.is_some_and(|c| c.seg.is_empty()) && second.is_some()
-}
-
 /// What the URI turns into, decided before writing.
 struct Plan<'a> {
     port: Option<u16>,
@@ -297,6 +299,9 @@ struct Plan<'a> {
     /// A relative-path reference (RFC 3986 §4.2): the CRI starts with a discard of 1 plus
     /// the ".." that climb above it (draft §5.1).
     relative: bool,
+    /// After dot-segment removal the path is rootless (`zz:a/..` is `zz:/`, `zz:.` is
+    /// `zz:`).
+    rootless: bool,
     path: PathPieces<'a>,
 }
 
@@ -316,6 +321,7 @@ impl<'a> Plan<'a> {
                 && uri.host.is_none()
                 && !uri.path.is_empty()
                 && !uri.path.starts_with(b"/"),
+            rootless: false,
             path: PathPieces::new(uri.path),
         }
     }
@@ -381,12 +387,8 @@ impl<'a> Plan<'a> {
             } else {
                 Section::EmptyArray
             };
-            // Without a host: `true` for a rootless path, else `null` (root-based), as the
-            // path stands after dot-segment removal (`zz:a/..` is `zz:/`, `zz:.` is `zz:`).
-            let rootless = first_two(PathPieces::new(uri.path))
-                .0
-                .is_some_and(|c| !c.slash);
-            let authority = match (uri.host, rootless) {
+            // Without a host: `true` for a rootless path, else `null` (root-based).
+            let authority = match (uri.host, self.rootless) {
                 (Some(_), _) => Section::Authority,
                 (None, true) => Section::True,
                 (None, false) => Section::Null,
