@@ -454,9 +454,10 @@ impl<'a> Plan<'a> {
     fn path_shape(&self) -> (u64, u64) {
         let relative = self.relative;
         if dot_segments::has_dots(self.path, Dots::Decoded) {
-            let segments = path_segments(self.path, relative);
+            // One walk gives both: the survivors counted, then the ".." left over.
+            let mut segments = path_segments(self.path, relative);
             // usize -> u64 (CBOR counts): lossless for 16-, 32- and 64-bit usize.
-            (segments.clone().count() as u64, segments.leftover())
+            (segments.by_ref().count() as u64, segments.leftover())
         } else {
             // Without dot-segments every segment stays (none after a leading "/").
             let rooted = self.path.tail.starts_with(b"/");
