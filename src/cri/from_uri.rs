@@ -534,7 +534,7 @@ impl<'a> Plan<'a> {
         // INVARIANT: `sections` gives Authority only for a URI with a host.
         debug_assert!(uri.host.is_some());
         let host = uri.host.unwrap_or(&[]);
-        let host_items = match (self.ipv4, self.ipv6) {
+        let host_items = match (&self.ipv4, &self.ipv6) {
             (Some(_), _) => 1,
             (_, Some(_)) => 1u64.saturating_add(u64::from(uri.zone_id.is_some())),
             _ if host.is_empty() => 0,
@@ -552,10 +552,10 @@ impl<'a> Plan<'a> {
             w.byte(FALSE);
             write_item(u, Set::Userinfo, false, w);
         }
-        match (self.ipv4, self.ipv6) {
-            (Some(a), _) => wire::bytes(w, &a),
+        match (&self.ipv4, &self.ipv6) {
+            (Some(a), _) => wire::bytes(w, a),
             (_, Some(a)) => {
-                wire::bytes(w, &a);
+                wire::bytes(w, a);
                 if let Some(z) = uri.zone_id {
                     write_item(z, Set::Unreserved, false, w);
                 }
