@@ -43,7 +43,8 @@ command -v python3 >/dev/null 2>&1 || fw_skip "python3 not found"
 # report TARGET: the table of one core; its exit status.
 report() {
   local target=$1 archive elf rc
-  archive=$(fw_archive stack "$target") || return $?
+  # fw_archive prints why it skips (exit 77) where it would print the archive's path.
+  archive=$(fw_archive stack "$target") || { rc=$?; echo "$archive"; return $rc; }
   elf=$FW_OUT/stack-$target.elf
   fw_link "$target" "$archive" 3 "$elf" || { echo "link failed"; return 1; }
   echo "Stack per entry point, $target (nightly $(rustc +nightly --version | cut -d' ' -f2-),"
@@ -60,19 +61,19 @@ report() {
   fi
   return $rc
 }
-targets=${targets:-thumbv7em-none-eabihf}
-status=0
-for target in $targets; do
+status=0 first=1
+for target in ${targets:-thumbv7em-none-eabihf}; do
   # As examples-c/firmware/link-test.sh: without the first target (the reference core) the
   # run is skipped; a further target that is not installed is noted and left out.
   ( report "$target" )
   rc=$?
   case $rc in
     0) ;;
-    77) [ "$target" = "${targets%% *}" ] && exit 77
-        echo "skipped $target: not installed (rustup target add --toolchain nightly $target)" ;;
+    77) [ $first -eq 1 ] && exit 77
+        echo "(left out: $target)" ;;
     *) status=1 ;;
   esac
+  first=0
   echo
 done
 exit $status
