@@ -350,9 +350,7 @@ impl<'a> Plan<'a> {
     }
 
     /// The host's address bytes (an IP literal, an IPv4 address, or a reg-name that
-    /// spells one) and the checks of host and port. In a frame of its own: the address
-    /// scratch and the zone-id check are done before the writer runs and stay off the
-    /// frame under it.
+    /// spells one) and the checks of host and port, written into the plan in place.
     fn read_authority(&mut self, uri: &UriRef<'_>) -> Result<(), Unconvertible> {
         match uri.port {
             Some([]) => return Err(Unconvertible::EmptyPort),
