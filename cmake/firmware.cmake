@@ -9,8 +9,9 @@
 #   firmware_size_budget_<profile>   one per firmware profile (docs/FIRMWARE.md) (split, rfc3986,
 #                           coap-client, coap-server, cri-device, everything): that image
 #                           within its budget                               } label
-#   firmware_stack_report   scripts/stack-report.sh (nightly)               } "budget",
-#   firmware_stack_budget   every entry point within 512 bytes of stack     } on unless
+#   firmware_stack_report   scripts/stack-report.sh (nightly), M4F and M0   } "budget",
+#   firmware_stack_budget   every entry point within 512 bytes of stack on  } on unless
+#                           Cortex-M4F and on Cortex-M0 (static bound)      }
 #   firmware_stack_budget_split   uri_split within 256 bytes                } listed below
 #   header_portability      cri.h as C99/C11/C++11 on gcc and arm-none-eabi-gcc; struct
 #                           layouts against Rust's (host and thumbv7em-none-eabihf)
@@ -67,10 +68,16 @@ foreach(profile IN LISTS cri_size_profiles)
             --profile ${profile} --enforce)
   list(APPEND cri_budget_tests firmware_size_budget_${profile})
 endforeach()
+# The stack budget holds on both reference cores (docs/FIRMWARE.md, "Stack"): Cortex-M4F
+# first (without it the tests are skipped), then Cortex-M0 (left out with a note when its
+# nightly target is not installed).
+set(cri_stack_targets --target thumbv7em-none-eabihf --target thumbv6m-none-eabi)
 add_test(NAME firmware_stack_report
-  COMMAND ${CRI_BASH} ${CRI_FW_SRC}/scripts/stack-report.sh --out ${CRI_FW_OUT})
+  COMMAND ${CRI_BASH} ${CRI_FW_SRC}/scripts/stack-report.sh --out ${CRI_FW_OUT}
+          ${cri_stack_targets})
 add_test(NAME firmware_stack_budget
-  COMMAND ${CRI_BASH} ${CRI_FW_SRC}/scripts/stack-report.sh --out ${CRI_FW_OUT} --enforce)
+  COMMAND ${CRI_BASH} ${CRI_FW_SRC}/scripts/stack-report.sh --out ${CRI_FW_OUT} --enforce
+          ${cri_stack_targets})
 add_test(NAME firmware_stack_budget_split
   COMMAND ${CRI_BASH} ${CRI_FW_SRC}/scripts/stack-report.sh --out ${CRI_FW_OUT} --enforce
           --entry uri_split --budget 256)

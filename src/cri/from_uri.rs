@@ -48,13 +48,23 @@ use crate::uri::{default_port, HostKind, UriRef};
 /// # Ok::<(), cri::Error>(())
 /// ```
 pub fn from_uri(uri: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
-    let plan = Plan::new(uri)?;
-    if uri.host.is_none() && plan.discard.is_none() && starts_with_empty_segment(plan.path) {
+    let mut plan = Plan::new(uri);
+    plan.read_authority(uri).map_err(Error::Unconvertible)?;
+    // The path's first segments after dot-segment removal: one that is empty followed by
+    // more would read `//…` without an authority; a rootless path gives `true` after a
+    // scheme without a host.
+    let (first, second) = first_two(plan.path);
+    if uri.host.is_none()
+        && !plan.relative
+        && first.is_some_and(|c| c.seg.is_empty())
+        && second.is_some()
+    {
         return Err(Error::Unconvertible(Unconvertible::LeadingEmptySegment));
     }
+    plan.rootless = first.is_some_and(|c| !c.slash);
     let (path_count, leftover) = plan.path_shape();
     // discard = 1 + the ".." that climb above the reference; draft §5.1 allows 0..127.
-    if plan.discard.is_some() && leftover >= u64::from(MAX_DISCARD) {
+    if plan.relative && leftover >= u64::from(MAX_DISCARD) {
         return Err(Error::Unconvertible(Unconvertible::DiscardRange));
     }
     let mut w = Out::new(out);
@@ -166,13 +176,26 @@ fn units(s: &[u8], set: Set, lower: bool) -> Units<'_> {
 }
 
 /// Runs of units of the same kind: the pieces of a text-or-pet item.
-fn runs(u: Units<'_>) -> impl Iterator<Item = (bool, Units<'_>)> + '_ {
-    let mut rest = u;
-    core::iter::from_fn(move || {
+fn runs(u: Units<'_>) -> Runs<'_> {
+    Runs { rest: u }
+}
+
+struct Runs<'a> {
+    rest: Units<'a>,
+}
+
+impl<'a> Iterator for Runs<'a> {
+    type Item = (bool, Units<'a>);
+
+    /// Inlined into `write_item`, which calls it from one place: in a frame of its own
+    /// it was one more level under every item written (Decision 17, stack).
+    #[inline(always)]
+    fn next(&mut self) -> Option<(bool, Units<'a>)> {
         // Each unit is decoded once per run (Decision 17: no text walked twice): the run
         // ends at the first unit of the other kind, decoded again as the first of the
         // next run. Only slices are saved, not `Units` clones, which would put a second
         // iterator on this frame.
+        let rest = &mut self.rest;
         let start = rest.s;
         let pet = rest.next()?.pet;
         let mut before = rest.s;
@@ -186,7 +209,7 @@ fn runs(u: Units<'_>) -> impl Iterator<Item = (bool, Units<'_>)> + '_ {
             ..rest.clone()
         };
         Some((pet, run))
-    })
+    }
 }
 
 fn decoded_len(u: Units<'_>) -> usize {
@@ -207,22 +230,32 @@ fn write_item(src: &[u8], set: Set, lower: bool, w: &mut Out<'_>) {
         return;
     }
     let u = units(src, set, lower);
-    let pieces = runs(u.clone()).count();
-    let any_pet = u.clone().any(|unit| unit.pet);
-    if any_pet {
-        wire::head(w, ARRAY, pieces as u64);
-    }
-    if !any_pet && pieces == 0 {
-        wire::head(w, TEXT, 0);
-    }
-    for (pet, run) in runs(u) {
-        wire::head(
-            w,
-            if pet { BYTES } else { TEXT },
-            decoded_len(run.clone()) as u64,
-        );
-        for unit in run {
-            w.push(unit.decoded());
+    // Two passes over the runs from one loop (one call site of `Runs::next`): the first
+    // counts them and finds whether any is PET, for the heads that come first; the second
+    // writes them.
+    let (mut pieces, mut any_pet) = (0u64, false);
+    for writing in [false, true] {
+        if writing {
+            if any_pet {
+                wire::head(w, ARRAY, pieces);
+            } else if pieces == 0 {
+                wire::head(w, TEXT, 0);
+            }
+        }
+        for (pet, run) in runs(u.clone()) {
+            if !writing {
+                pieces = pieces.saturating_add(1);
+                any_pet |= pet;
+                continue;
+            }
+            wire::head(
+                w,
+                if pet { BYTES } else { TEXT },
+                decoded_len(run.clone()) as u64,
+            );
+            for unit in run {
+                w.push(unit.decoded());
+            }
         }
     }
 }
@@ -281,79 +314,80 @@ fn path_segments(path: PathPieces<'_>, relative: bool) -> dot_segments::Survivor
     }
 }
 
-/// After dot-segment removal, does the path start with an empty segment followed by more
-/// (it would read `//…`)?
-fn starts_with_empty_segment(path: PathPieces<'_>) -> bool {
-    let (first, second) = first_two(path);
-    first.is_some_and(|c| c.seg.is_empty()) && second.is_some()
-}
-
 /// What the URI turns into, decided before writing.
 struct Plan<'a> {
-    scheme_number: Option<u64>,
     port: Option<u16>,
     ipv6: Option<[u8; 16]>,
     ipv4: Option<[u8; 4]>,
-    /// Relative-path reference: the discard count; `None` for other forms.
-    discard: Option<u64>,
+    /// A relative-path reference (RFC 3986 §4.2): the CRI starts with a discard of 1 plus
+    /// the ".." that climb above it (draft §5.1).
+    relative: bool,
+    /// After dot-segment removal the path is rootless (`zz:a/..` is `zz:/`, `zz:.` is
+    /// `zz:`).
+    rootless: bool,
     path: PathPieces<'a>,
 }
 
 impl<'a> Plan<'a> {
-    fn new(uri: &UriRef<'a>) -> Result<Self, Error> {
-        let unconvertible = |why| Err(Error::Unconvertible(why));
-        let mut plan = Plan {
-            scheme_number: uri.scheme.and_then(scheme_number),
-            port: None,
+    /// The fields that cannot fail. The struct is built once, in the caller's frame, and
+    /// then completed in place by [`Plan::read_authority`]: a constructor returning
+    /// `Result<Plan, _>` had the plan copied through `memcpy` between frame slots, twice
+    /// its size on `cri_from_uri`'s deepest chain (Decision 17: no large structs returned
+    /// by value).
+    fn new(uri: &UriRef<'a>) -> Self {
+        let default = uri.scheme.and_then(default_port);
+        Plan {
+            port: uri.port_number.filter(|p| Some(*p) != default),
             ipv6: None,
             ipv4: None,
-            discard: None,
+            relative: uri.scheme.is_none()
+                && uri.host.is_none()
+                && !uri.path.is_empty()
+                && !uri.path.starts_with(b"/"),
+            rootless: false,
             path: PathPieces::new(uri.path),
-        };
-        if let Some(host) = uri.host {
-            match uri.host_kind {
-                Some(HostKind::IpvFuture) => return unconvertible(Unconvertible::IpvFuture),
-                Some(HostKind::Ipv6) => {
-                    // INVARIANT: the parser gives this kind only to an IP-literal, which
-                    // keeps its brackets.
-                    debug_assert!(host.first() == Some(&b'[') && host.last() == Some(&b']'));
-                    let inner = host.get(1..host.len().saturating_sub(1)).unwrap_or(&[]);
-                    let addr = inner.split(|&b| b == b'%').next().unwrap_or(&[]);
-                    let mut a = [0u8; 16];
-                    plan.ipv6 = ip::ipv6(addr, &mut a).then_some(a);
-                    if let Some(z) = uri.zone_id {
-                        if units(z, Set::Unreserved, false).any(|u| u.pet) {
-                            return unconvertible(Unconvertible::ZoneId);
-                        }
-                    }
-                }
-                Some(HostKind::Ipv4) => plan.ipv4 = ip::ipv4(host),
-                // A reg-name that normalizes (§6.2.2.2) to an IPv4 address is one.
-                _ => {
-                    let mut a = [0u8; 16];
-                    if let (4, [a0, a1, a2, a3, ..]) = (ip::read_ip(host, &mut a), a) {
-                        plan.ipv4 = Some([a0, a1, a2, a3]);
-                    }
-                }
-            }
         }
+    }
+
+    /// The host's address bytes (an IP literal, an IPv4 address, or a reg-name that
+    /// spells one) and the checks of host and port, written into the plan in place.
+    fn read_authority(&mut self, uri: &UriRef<'_>) -> Result<(), Unconvertible> {
         match uri.port {
-            Some([]) => return unconvertible(Unconvertible::EmptyPort),
+            Some([]) => return Err(Unconvertible::EmptyPort),
             Some(p) if p.len() > 1 && p.first() == Some(&b'0') => {
-                return unconvertible(Unconvertible::PortLeadingZero)
+                return Err(Unconvertible::PortLeadingZero)
             }
             _ => {}
         }
-        let default = uri.scheme.and_then(default_port);
-        plan.port = uri.port_number.filter(|p| Some(*p) != default);
-        if uri.scheme.is_none()
-            && uri.host.is_none()
-            && !uri.path.is_empty()
-            && !uri.path.starts_with(b"/")
-        {
-            plan.discard = Some(1);
+        let Some(host) = uri.host else {
+            return Ok(());
+        };
+        match uri.host_kind {
+            Some(HostKind::IpvFuture) => return Err(Unconvertible::IpvFuture),
+            Some(HostKind::Ipv6) => {
+                // INVARIANT: the parser gives this kind only to an IP-literal, which
+                // keeps its brackets.
+                debug_assert!(host.first() == Some(&b'[') && host.last() == Some(&b']'));
+                let inner = host.get(1..host.len().saturating_sub(1)).unwrap_or(&[]);
+                let addr = inner.split(|&b| b == b'%').next().unwrap_or(&[]);
+                let mut a = [0u8; 16];
+                self.ipv6 = ip::ipv6(addr, &mut a).then_some(a);
+                if let Some(z) = uri.zone_id {
+                    if units(z, Set::Unreserved, false).any(|u| u.pet) {
+                        return Err(Unconvertible::ZoneId);
+                    }
+                }
+            }
+            Some(HostKind::Ipv4) => self.ipv4 = ip::ipv4(host),
+            // A reg-name that normalizes (§6.2.2.2) to an IPv4 address is one.
+            _ => {
+                let mut a = [0u8; 16];
+                if let (4, [a0, a1, a2, a3, ..]) = (ip::read_ip(host, &mut a), a) {
+                    self.ipv4 = Some([a0, a1, a2, a3]);
+                }
+            }
         }
-        Ok(plan)
+        Ok(())
     }
 
     /// The sections of the CRI reference, before trailing defaults are removed.
@@ -374,12 +408,8 @@ impl<'a> Plan<'a> {
             } else {
                 Section::EmptyArray
             };
-            // Without a host: `true` for a rootless path, else `null` (root-based), as the
-            // path stands after dot-segment removal (`zz:a/..` is `zz:/`, `zz:.` is `zz:`).
-            let rootless = first_two(PathPieces::new(uri.path))
-                .0
-                .is_some_and(|c| !c.slash);
-            let authority = match (uri.host, rootless) {
+            // Without a host: `true` for a rootless path, else `null` (root-based).
+            let authority = match (uri.host, self.rootless) {
                 (Some(_), _) => Section::Authority,
                 (None, true) => Section::True,
                 (None, false) => Section::Null,
@@ -400,14 +430,14 @@ impl<'a> Plan<'a> {
             };
             return [Section::Null, Section::Authority, path, query, fragment];
         }
-        let lead = match self.discard {
-            Some(_) => {
-                // INVARIANT: `from_uri` refused a discard over MAX_DISCARD before writing.
-                debug_assert!(leftover < u64::from(MAX_DISCARD));
-                Section::Discard(u8::try_from(leftover.saturating_add(1)).unwrap_or(u8::MAX))
-            }
-            None if uri.path.is_empty() => Section::Discard(0),
-            None => Section::True,
+        let lead = if self.relative {
+            // INVARIANT: `from_uri` refused a discard over MAX_DISCARD before writing.
+            debug_assert!(leftover < u64::from(MAX_DISCARD));
+            Section::Discard(u8::try_from(leftover.saturating_add(1)).unwrap_or(u8::MAX))
+        } else if uri.path.is_empty() {
+            Section::Discard(0)
+        } else {
+            Section::True
         };
         let path = if uri.path.is_empty() {
             Section::Null
@@ -420,11 +450,12 @@ impl<'a> Plan<'a> {
     /// The number of path segments after dot-segment removal, and the ".." left over
     /// above a relative-path reference (extra discard).
     fn path_shape(&self) -> (u64, u64) {
-        let relative = self.discard.is_some();
+        let relative = self.relative;
         if dot_segments::has_dots(self.path, Dots::Decoded) {
-            let segments = path_segments(self.path, relative);
+            // One walk gives both: the survivors counted, then the ".." left over.
+            let mut segments = path_segments(self.path, relative);
             // usize -> u64 (CBOR counts): lossless for 16-, 32- and 64-bit usize.
-            (segments.clone().count() as u64, segments.leftover())
+            (segments.by_ref().count() as u64, segments.leftover())
         } else {
             // Without dot-segments every segment stays (none after a leading "/").
             let rooted = self.path.tail.starts_with(b"/");
@@ -446,7 +477,7 @@ impl<'a> Plan<'a> {
     }
 
     fn write(&self, uri: &UriRef<'a>, path_count: u64, leftover: u64, w: &mut Out<'_>) {
-        let relative = self.discard.is_some();
+        let relative = self.relative;
         let sections = self.sections(uri, path_count, leftover);
         // Trailing default values are removed (draft §5.1); a lone [0] is sent as [].
         let is_default = |s: &Section| match s {
@@ -461,7 +492,7 @@ impl<'a> Plan<'a> {
         wire::head(w, ARRAY, keep as u64);
         for s in sections.iter().take(keep) {
             match *s {
-                Section::Scheme => self.write_scheme(uri, w),
+                Section::Scheme => Self::write_scheme(uri, w),
                 Section::Authority => self.write_authority(uri, w),
                 Section::Null => w.byte(NULL),
                 Section::True => w.byte(TRUE),
@@ -482,8 +513,10 @@ impl<'a> Plan<'a> {
         }
     }
 
-    fn write_scheme(&self, uri: &UriRef<'_>, w: &mut Out<'_>) {
-        match (uri.scheme, self.scheme_number) {
+    /// The scheme's number is looked up here, where it is written, rather than kept in the
+    /// plan, which stays on the frame under every item written after it.
+    fn write_scheme(uri: &UriRef<'_>, w: &mut Out<'_>) {
+        match (uri.scheme, uri.scheme.and_then(scheme_number)) {
             (Some(_), Some(n)) => wire::int(w, true, n),
             (Some(name), None) => {
                 wire::head(w, TEXT, name.len() as u64);
@@ -499,7 +532,7 @@ impl<'a> Plan<'a> {
         // INVARIANT: `sections` gives Authority only for a URI with a host.
         debug_assert!(uri.host.is_some());
         let host = uri.host.unwrap_or(&[]);
-        let host_items = match (self.ipv4, self.ipv6) {
+        let host_items = match (&self.ipv4, &self.ipv6) {
             (Some(_), _) => 1,
             (_, Some(_)) => 1u64.saturating_add(u64::from(uri.zone_id.is_some())),
             _ if host.is_empty() => 0,
@@ -517,10 +550,10 @@ impl<'a> Plan<'a> {
             w.byte(FALSE);
             write_item(u, Set::Userinfo, false, w);
         }
-        match (self.ipv4, self.ipv6) {
-            (Some(a), _) => wire::bytes(w, &a),
+        match (&self.ipv4, &self.ipv6) {
+            (Some(a), _) => wire::bytes(w, a),
             (_, Some(a)) => {
-                wire::bytes(w, &a);
+                wire::bytes(w, a);
                 if let Some(z) = uri.zone_id {
                     write_item(z, Set::Unreserved, false, w);
                 }
