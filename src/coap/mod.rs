@@ -7,6 +7,7 @@ mod compose;
 mod decompose;
 pub mod message;
 mod options;
+mod server;
 mod wire;
 
 pub use crate::error::{CoapError, OptionSpace};
@@ -18,6 +19,7 @@ pub(crate) use decompose::cri_to_slots;
 pub(crate) use options::OptionSlots;
 pub(crate) use options::Refusal;
 pub use options::{check_options, Destination, OptionRef};
+pub(crate) use server::compose as compose_target;
 pub(crate) use wire::options_from_wire_into;
 pub use wire::{options_from_wire, options_to_wire};
 

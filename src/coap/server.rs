@@ -1,0 +1,307 @@
+//! CoAP options back to a URI (RFC 7252 §6.5, RFC 8323 §8) or a CRI (draft-ietf-core-href-27
+//! §8.1.2) in one checking walk and one writing walk over the options, for both forms: the
+//! text or CBOR goes straight into the caller's buffer and is counted on past its end, so
+//! that the length a too-small buffer needs comes out of the same walk (docs/DECISIONS.md
+//! Decision 17).
+
+use super::options::Destination;
+use super::{PROXY_CRI, PROXY_SCHEME, PROXY_SCHEME_NUMBER, PROXY_URI, URI_HOST, URI_PATH};
+use super::{URI_PORT, URI_QUERY};
+use crate::cri::to_uri::write_decimal;
+use crate::cri::wire::{self as cbor, ARRAY, TEXT};
+use crate::error::{CoapError, Error};
+use crate::out::Out;
+use crate::uri::chars::is_utf8;
+use crate::uri::ip;
+use crate::uri::percent::{encode_into, Set};
+
+/// What the checking walk learned of an option list that may stand together.
+pub(crate) struct Scan<'a> {
+    /// The Uri-Host value.
+    pub(crate) host: Option<&'a [u8]>,
+    /// The Uri-Port value.
+    pub(crate) port: Option<u16>,
+    /// How many Uri-Path and Uri-Query options.
+    pub(crate) paths: usize,
+    pub(crate) queries: usize,
+    /// Whether a proxy option is in the list.
+    pub(crate) proxy: bool,
+}
+
+/// The allowed value lengths (RFC 7252 §5.10, draft §8.2).
+fn length_limits(number: u16) -> (usize, usize) {
+    match number {
+        URI_HOST => (1, 255),
+        URI_PORT => (0, 2),
+        URI_PATH | URI_QUERY => (0, 255),
+        PROXY_URI => (1, 1034),
+        PROXY_SCHEME => (1, 255),
+        PROXY_CRI => (1, 1023),
+        PROXY_SCHEME_NUMBER => (0, 3),
+        _ => (0, usize::MAX),
+    }
+}
+
+/// Checks that the options may stand together in one request (RFC 7252 §5.4.5, §5.10, draft
+/// §8.2; the rules of [`super::check_options`]) and gathers the request target's parts.
+/// The first option out of order, of a length outside its range or repeated where it must
+/// not be decides the error, then the proxy options that must not stand together.
+pub(crate) fn scan<'a, I>(options: I) -> Result<Scan<'a>, CoapError>
+where
+    I: Iterator<Item = (u16, &'a [u8])>,
+{
+    // One bit per option kind that RFC 7252 §5.10 and draft §8.2 restrict.
+    const HOST: u32 = 1;
+    const PORT: u32 = 2;
+    const PATH: u32 = 4;
+    const QUERY: u32 = 8;
+    const P_URI: u32 = 16;
+    const P_SCHEME: u32 = 32;
+    const P_CRI: u32 = 64;
+    const P_SCHEME_NUMBER: u32 = 128;
+    const URI_OPTIONS: u32 = HOST | PORT | PATH | QUERY;
+    const PROXY_OPTIONS: u32 = P_URI | P_SCHEME | P_CRI | P_SCHEME_NUMBER;
+    let mut s = Scan {
+        host: None,
+        port: None,
+        paths: 0,
+        queries: 0,
+        proxy: false,
+    };
+    let (mut seen, mut prev) = (0u32, 0u16);
+    for (n, v) in options {
+        if n < prev {
+            return Err(CoapError::Order);
+        }
+        let (min, max) = length_limits(n);
+        if v.len() < min || v.len() > max {
+            return Err(CoapError::OptionLength);
+        }
+        prev = n;
+        let b = match n {
+            URI_HOST => {
+                s.host = Some(v);
+                HOST
+            }
+            URI_PORT => {
+                // At most 2 bytes (the length check): always a u16.
+                s.port = Some(v.iter().fold(0u16, |p, &b| (p << 8) | u16::from(b)));
+                PORT
+            }
+            URI_PATH => {
+                s.paths = s.paths.wrapping_add(1);
+                PATH
+            }
+            URI_QUERY => {
+                s.queries = s.queries.wrapping_add(1);
+                QUERY
+            }
+            PROXY_URI => P_URI,
+            PROXY_SCHEME => P_SCHEME,
+            PROXY_CRI => P_CRI,
+            PROXY_SCHEME_NUMBER => P_SCHEME_NUMBER,
+            _ => 0,
+        };
+        // Uri-Path and Uri-Query repeat; so does every option not restricted here.
+        if b & (HOST | PORT | PROXY_OPTIONS) & seen != 0 {
+            return Err(CoapError::Conflict);
+        }
+        seen |= b;
+    }
+    let has = |mask: u32| seen & mask != 0;
+    if (has(P_CRI) && has(URI_OPTIONS | P_URI))
+        || (has(P_URI) && has(URI_OPTIONS))
+        || (has(P_SCHEME) && has(P_SCHEME_NUMBER))
+    {
+        return Err(CoapError::Conflict);
+    }
+    s.proxy = has(PROXY_OPTIONS);
+    Ok(s)
+}
+
+/// Is `v` "." or ".."? Byte by byte (a slice `==` calls `memcmp`, Decision 17).
+fn is_dots(v: &[u8]) -> bool {
+    matches!(v.len(), 1 | 2) && v.iter().all(|&b| b == b'.')
+}
+
+/// Composes the request target of `options` (RFC 7252 §6.5) sent to `dest` into `out`: the
+/// URI text with the CoAP scheme `name` (any case), or with `name` `None` the full CRI
+/// (draft §8.1.2) with the scheme number `number`; `default` is the scheme's default port.
+/// Returns the length.
+///
+/// The errors come in the order `uri_from_options` documents: the first option that may
+/// not stand in the list (`Order`, `OptionLength`, `Conflict`), proxy options that may not
+/// stand together (`Conflict`), the destination zone (`BadValue`), then the first option
+/// whose value cannot be carried (`NotUtf8`, `DotSegment`, a proxy option: `Conflict`),
+/// the host (`NoHost`, `BadValue`, `BadUriHost`), and last the room (`Buffer`).
+pub(crate) fn compose<'a, I>(
+    name: Option<&[u8]>,
+    number: u64,
+    default: u16,
+    dest: &Destination<'_>,
+    options: I,
+    out: &mut [u8],
+) -> Result<usize, Error>
+where
+    I: Iterator<Item = (u16, &'a [u8])> + Clone,
+{
+    let fail = |why| Err(Error::Coap(why));
+    let s = scan(options.clone()).map_err(Error::Coap)?;
+    // A zone is RFC 6874 `1*( unreserved / pct-encoded )` in the URI and CRI text (draft
+    // §5.1) in the CRI, and only a (scoped) IPv6 address has one (RFC 4007 §11).
+    if dest
+        .zone
+        .is_some_and(|z| z.is_empty() || !is_utf8(z) || dest.addr.len() != 16)
+    {
+        return fail(CoapError::BadValue);
+    }
+    let cri = name.is_none();
+    let mut w = Out::new(out);
+    // A host error is ranked below every option value error: noted, and given after them.
+    let mut host_error = None;
+    let port = s.port.or(dest.port).filter(|&p| p != default);
+    let sections = if s.queries > 0 {
+        4
+    } else if s.paths > 0 {
+        3
+    } else {
+        2
+    };
+    if let Some(name) = name {
+        name.iter().for_each(|b| w.byte(b.to_ascii_lowercase()));
+        w.push(b"://");
+    } else {
+        cbor::head(&mut w, ARRAY, sections);
+        cbor::int(&mut w, true, number);
+    }
+    // The authority's items for a CRI (draft §5.1): the host's, then the port.
+    let port_items = u64::from(port.is_some());
+    if let Some(host) = s.host {
+        // Uri-Host is a string, which is UTF-8 (RFC 7252 §3.2).
+        if !is_utf8(host) {
+            return fail(CoapError::NotUtf8);
+        }
+        let mut v6 = [0u8; 16];
+        // `[` and `]` asked byte by byte (`strip_prefix` compares through `memcmp`).
+        let bracketed =
+            host.len() >= 2 && host.first() == Some(&b'[') && host.last() == Some(&b']');
+        if let (true, Some(inner)) = (bracketed, host.get(1..host.len().wrapping_sub(1))) {
+            // IP-literal = "[" ( IPv6address / IPvFuture ) "]" (RFC 3986 §3.2.2): an
+            // IPvFuture host is written as it is (RFC 7252 §6.4); a CRI host is a name or
+            // an IPv4/IPv6 address (draft §5.1), no IPvFuture.
+            let future = ip::check_ipvfuture(inner).is_ok();
+            if !future && !ip::ipv6(inner, &mut v6) || future && cri {
+                host_error = Some(CoapError::BadUriHost);
+            } else if cri {
+                cbor::head(&mut w, ARRAY, port_items.wrapping_add(1));
+                cbor::bytes(&mut w, &v6);
+            } else {
+                w.push(host);
+            }
+        } else if ip::ipv6(host, &mut v6) {
+            // A bare IPv6 address needs brackets.
+            host_error = Some(CoapError::BadUriHost);
+        } else if !cri {
+            // A reg-name, its characters outside the reg-name set percent-encoded (an
+            // IPv4address has none).
+            encode_into(host, Set::RegName, &mut w);
+        } else if let Some(a) = ip::ipv4(host) {
+            cbor::head(&mut w, ARRAY, port_items.wrapping_add(1));
+            cbor::bytes(&mut w, &a);
+        } else {
+            let dots = host
+                .iter()
+                .fold(0u64, |n, &b| n.wrapping_add(u64::from(b == b'.')));
+            cbor::head(&mut w, ARRAY, port_items.wrapping_add(dots).wrapping_add(1));
+            // Labels are lowercase (draft §2 C5); a Uri-Host compares case-insensitively
+            // (RFC 3986 §3.2.2), so lowercasing keeps its meaning.
+            for label in host.split(|&b| b == b'.') {
+                cbor::head(&mut w, TEXT, label.len() as u64);
+                label.iter().for_each(|b| w.byte(b.to_ascii_lowercase()));
+            }
+        }
+    } else if let Ok(addr) = <&[u8; 16]>::try_from(dest.addr) {
+        if cri {
+            let zone = u64::from(dest.zone.is_some());
+            cbor::head(&mut w, ARRAY, port_items.wrapping_add(zone).wrapping_add(1));
+            cbor::bytes(&mut w, addr);
+            if let Some(z) = dest.zone {
+                cbor::text(&mut w, z);
+            }
+        } else {
+            w.byte(b'[');
+            ip::write_ipv6(addr, &mut w);
+            // A link-local destination keeps its zone, in the RFC 6874 form.
+            if let Some(z) = dest.zone {
+                w.push(b"%25");
+                encode_into(z, Set::Unreserved, &mut w);
+            }
+            w.byte(b']');
+        }
+    } else if dest.addr.len() == 4 {
+        if cri {
+            cbor::head(&mut w, ARRAY, port_items.wrapping_add(1));
+            cbor::bytes(&mut w, dest.addr);
+        } else {
+            ip::write_ipv4(dest.addr, &mut w);
+        }
+    } else {
+        host_error = Some(if dest.addr.is_empty() {
+            CoapError::NoHost
+        } else {
+            CoapError::BadValue
+        });
+    }
+    if let Some(p) = port {
+        if cri {
+            cbor::int(&mut w, false, u64::from(p));
+        } else {
+            w.byte(b':');
+            write_decimal(u64::from(p), &mut w);
+        }
+    }
+    // The path: "/" alone without Uri-Path in a URI; the path array, empty before a query,
+    // in a CRI.
+    if s.paths == 0 && !cri {
+        w.byte(b'/');
+    }
+    if sections >= 3 && cri {
+        cbor::head(&mut w, ARRAY, s.paths as u64);
+    }
+    let mut first_query = true;
+    for (n, v) in options {
+        let path = n == URI_PATH;
+        if !path && n != URI_QUERY {
+            continue;
+        }
+        // Uri-Path and Uri-Query are strings (RFC 7252 §3.2); "." and ".." are no segment
+        // a URI or CRI can carry.
+        if !is_utf8(v) {
+            return fail(CoapError::NotUtf8);
+        }
+        if path && is_dots(v) {
+            return fail(CoapError::DotSegment);
+        }
+        if cri {
+            if !path && first_query {
+                cbor::head(&mut w, ARRAY, s.queries as u64);
+            }
+            cbor::text(&mut w, v);
+        } else if path {
+            w.byte(b'/');
+            encode_into(v, Set::Segment, &mut w);
+        } else {
+            w.byte(if first_query { b'?' } else { b'&' });
+            encode_into(v, Set::QueryParam, &mut w);
+        }
+        first_query &= path;
+    }
+    if s.proxy {
+        // A server that composes its request's target is no forward-proxy.
+        return fail(CoapError::Conflict);
+    }
+    if let Some(why) = host_error {
+        return fail(why);
+    }
+    w.finish()
+}
