@@ -7,13 +7,11 @@
 use super::options::Destination;
 use super::{PROXY_CRI, PROXY_SCHEME, PROXY_SCHEME_NUMBER, PROXY_URI, URI_HOST, URI_PATH};
 use super::{URI_PORT, URI_QUERY};
-use crate::cri::to_uri::write_decimal;
 use crate::cri::wire::{self as cbor, ARRAY, TEXT};
 use crate::error::{CoapError, Error};
 use crate::out::Out;
-use crate::uri::chars::is_utf8;
+use crate::uri::chars::{self, is_utf8, PCHAR, QUERY, REG_NAME, UNRESERVED};
 use crate::uri::ip;
-use crate::uri::percent::{encode_into, Set};
 
 /// What the checking walk learned of an option list that may stand together.
 pub(crate) struct Scan<'a> {
@@ -119,6 +117,38 @@ where
     Ok(s)
 }
 
+/// Percent-encodes `v` (RFC 3986 §2.1): the bytes of the character class `mask` are
+/// kept, every other one becomes `%HH`; a query item keeps no `&` ("any ampersand
+/// character in the item value MUST be percent-encoded", draft §6.1; RFC 7252 §6.5). One
+/// copy for the host, the zone, the segments and the query items.
+#[inline(never)]
+fn encode(v: &[u8], mask: u8, w: &mut Out<'_>) {
+    for &b in v {
+        if chars::is(b, mask) && (b != b'&' || mask != QUERY) {
+            w.byte(b);
+        } else {
+            w.push(&chars::pct_triplet(b));
+        }
+    }
+}
+
+/// Writes the port `p` in decimal (RFC 3986 §3.2.3), its digits last first into a
+/// 5-byte array (a u16 has at most 5).
+fn write_port(p: u16, w: &mut Out<'_>) {
+    let (mut digits, mut i, mut v) = ([0u8; 5], 5usize, p);
+    loop {
+        i = i.wrapping_sub(1);
+        if let Some(d) = digits.get_mut(i) {
+            *d = b'0'.wrapping_add((v % 10) as u8);
+        }
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    w.push(digits.get(i..).unwrap_or(&[]));
+}
+
 /// Is `v` "." or ".."? Byte by byte (a slice `==` calls `memcmp`, Decision 17).
 fn is_dots(v: &[u8]) -> bool {
     matches!(v.len(), 1 | 2) && v.iter().all(|&b| b == b'.')
@@ -204,7 +234,7 @@ where
         } else if !cri {
             // A reg-name, its characters outside the reg-name set percent-encoded (an
             // IPv4address has none).
-            encode_into(host, Set::RegName, &mut w);
+            encode(host, REG_NAME, &mut w);
         } else if let Some(a) = ip::ipv4(host) {
             cbor::head(&mut w, ARRAY, port_items.wrapping_add(1));
             cbor::bytes(&mut w, &a);
@@ -215,9 +245,14 @@ where
             cbor::head(&mut w, ARRAY, port_items.wrapping_add(dots).wrapping_add(1));
             // Labels are lowercase (draft §2 C5); a Uri-Host compares case-insensitively
             // (RFC 3986 §3.2.2), so lowercasing keeps its meaning.
-            for label in host.split(|&b| b == b'.') {
-                cbor::head(&mut w, TEXT, label.len() as u64);
-                label.iter().for_each(|b| w.byte(b.to_ascii_lowercase()));
+            let mut start = 0usize;
+            for (i, &b) in host.iter().chain(b".").enumerate() {
+                if b == b'.' {
+                    let label = host.get(start..i).unwrap_or(&[]);
+                    cbor::head(&mut w, TEXT, label.len() as u64);
+                    label.iter().for_each(|b| w.byte(b.to_ascii_lowercase()));
+                    start = i.wrapping_add(1);
+                }
             }
         }
     } else if let Ok(addr) = <&[u8; 16]>::try_from(dest.addr) {
@@ -234,7 +269,7 @@ where
             // A link-local destination keeps its zone, in the RFC 6874 form.
             if let Some(z) = dest.zone {
                 w.push(b"%25");
-                encode_into(z, Set::Unreserved, &mut w);
+                encode(z, UNRESERVED, &mut w);
             }
             w.byte(b']');
         }
@@ -257,7 +292,7 @@ where
             cbor::int(&mut w, false, u64::from(p));
         } else {
             w.byte(b':');
-            write_decimal(u64::from(p), &mut w);
+            write_port(p, &mut w);
         }
     }
     // The path: "/" alone without Uri-Path in a URI; the path array, empty before a query,
@@ -289,10 +324,10 @@ where
             cbor::text(&mut w, v);
         } else if path {
             w.byte(b'/');
-            encode_into(v, Set::Segment, &mut w);
+            encode(v, PCHAR, &mut w);
         } else {
             w.byte(if first_query { b'?' } else { b'&' });
-            encode_into(v, Set::QueryParam, &mut w);
+            encode(v, QUERY, &mut w);
         }
         first_query &= path;
     }
