@@ -178,18 +178,29 @@ struct Dest {
     port: i32,
 }
 
-const NAMES: [&[u8]; 9] = [
+const NAMES: [&[u8]; 20] = [
     b"coap",
     b"coaps",
     b"COAP+TCP",
     b"coaps+tcp",
     b"coap+ws",
     b"CoAPs+WS",
+    b"coap",
+    b"coaps",
     b"http",
     b"",
     b"coap:",
+    b"coa",
+    b"coapx",
+    b"coap+",
+    b"coaps+tc",
+    b"coap+wss",
+    b"coaps+tcpx",
+    b"coapss",
+    b"coap+ssl",
+    b"xcoap",
 ];
-const NUMBERS: [u64; 9] = [0, 1, 6, 7, 24, 25, 2, 3, u64::MAX];
+const NUMBERS: [u64; 14] = [0, 1, 6, 7, 24, 25, 0, 2, 3, 5, 8, 23, 26, u64::MAX];
 
 fn dests() -> Vec<Dest> {
     let v4 = vec![192, 0, 2, 1];

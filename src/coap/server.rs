@@ -149,6 +149,43 @@ fn write_port(p: u16, w: &mut Out<'_>) {
     w.push(digits.get(i..).unwrap_or(&[]));
 }
 
+/// Does `name` hold `lit` (lowercase) at `from`, in any case?
+fn holds(name: &[u8], from: usize, lit: &[u8]) -> bool {
+    lit.iter()
+        .enumerate()
+        .all(|(k, &c)| name.get(from.wrapping_add(k)).map(u8::to_ascii_lowercase) == Some(c))
+}
+
+/// The CRI scheme number of a CoAP scheme name in any case: `coap` or `coaps` (RFC 7252
+/// §6), alone or with `+tcp` or `+ws` (RFC 8323 §8); numbers 0, 1, 6, 7, 24, 25 (draft
+/// §8.1). Read by the names' structure: no scheme table in a server image.
+fn scheme_number(name: &[u8]) -> Option<u64> {
+    if !holds(name, 0, b"coap") {
+        return None;
+    }
+    let secure = holds(name, 4, b"s");
+    let at = 4usize.wrapping_add(usize::from(secure));
+    let transport = match name.len().wrapping_sub(at) {
+        0 => 0,
+        4 if holds(name, at, b"+tcp") => 6,
+        3 if holds(name, at, b"+ws") => 24,
+        _ => return None,
+    };
+    Some(transport | u64::from(secure))
+}
+
+/// The default port of the CoAP scheme number `number` (RFC 7252 §6.1, §6.2; RFC 8323 §8.1,
+/// §8.2, §8.3, §8.4).
+fn default_port(number: u64) -> Option<u16> {
+    match number {
+        0 | 6 => Some(5683),
+        1 | 7 => Some(5684),
+        24 => Some(80),
+        25 => Some(443),
+        _ => None,
+    }
+}
+
 /// Is `v` "." or ".."? Byte by byte (a slice `==` calls `memcmp`, Decision 17).
 fn is_dots(v: &[u8]) -> bool {
     matches!(v.len(), 1 | 2) && v.iter().all(|&b| b == b'.')
@@ -167,7 +204,6 @@ fn is_dots(v: &[u8]) -> bool {
 pub(crate) fn compose<'a, I>(
     name: Option<&[u8]>,
     number: u64,
-    default: u16,
     dest: &Destination<'_>,
     options: I,
     out: &mut [u8],
@@ -176,6 +212,14 @@ where
     I: Iterator<Item = (u16, &'a [u8])> + Clone,
 {
     let fail = |why| Err(Error::Coap(why));
+    // RFC 7252 §6.5 (and RFC 8323 §8) compose URIs of the CoAP schemes only: the
+    // destination port and the default ports are CoAP's (docs/DECISIONS.md Decision 11).
+    let Some((number, default)) = name
+        .map_or(Some(number), scheme_number)
+        .and_then(|n| Some((n, default_port(n)?)))
+    else {
+        return fail(CoapError::NotCoapScheme);
+    };
     let s = scan(options.clone()).map_err(Error::Coap)?;
     // A zone is RFC 6874 `1*( unreserved / pct-encoded )` in the URI and CRI text (draft
     // §5.1) in the CRI, and only a (scoped) IPv6 address has one (RFC 4007 §11).

@@ -644,18 +644,22 @@ pub unsafe extern "C" fn uri_from_coap_options_one_pass(
     out_len: *mut usize,
     err: *mut cri_error_info,
 ) -> cri_status {
-    let err = clear_error!(err);
-    // SAFETY: the promises of `try_input!` and `try_options!` (ffi/args.rs), which this
-    // function's `# Safety` makes.
-    let (Some(scheme), Some(list)) = (
-        unsafe { super::args::input(scheme.cast(), scheme_len) },
-        unsafe { option_pairs(opts, n) },
-    ) else {
-        return cri_status::CRI_ERR_NULL;
-    };
-    let d = try_destination!(dest, required);
-    // SAFETY: the output promises of this function's `# Safety`.
-    unsafe { from_options(Some(scheme), 0, &d, list, out.cast(), cap, out_len, err) }
+    // SAFETY: this function's `# Safety` makes the promises of `from_options`.
+    unsafe {
+        from_options(
+            scheme.cast(),
+            scheme_len,
+            true,
+            0,
+            dest,
+            opts,
+            n,
+            out.cast(),
+            cap,
+            out_len,
+            err,
+        )
+    }
 }
 
 /// `cri_from_coap_options` on the one-pass composer (`coap::compose_target`).
@@ -673,43 +677,62 @@ pub unsafe extern "C" fn cri_from_coap_options_one_pass(
     out_len: *mut usize,
     err: *mut cri_error_info,
 ) -> cri_status {
-    let (err, list) = (clear_error!(err), try_options!(opts, n));
-    let d = try_destination!(dest, required);
-    // SAFETY: the output promises of this function's `# Safety`.
-    unsafe { from_options(None, scheme_number, &d, list, out, cap, out_len, err) }
+    // SAFETY: this function's `# Safety` makes the promises of `from_options`; a NULL
+    // scheme of length 0 is an empty input.
+    unsafe {
+        from_options(
+            core::ptr::null(),
+            0,
+            false,
+            scheme_number,
+            dest,
+            opts,
+            n,
+            out,
+            cap,
+            out_len,
+            err,
+        )
+    }
 }
 
-/// The body both options → target functions share (one instance of the output convention
-/// and of the composer, Decision 17): the URI with the scheme `name`, or with `None` the
-/// CRI with the scheme `number`, into `(out, cap)` (text with a NUL for a URI).
+/// The body both options → target functions share (one instance of the argument checks,
+/// the output convention and the composer, Decision 17): with `uri`, the URI with the
+/// scheme name `(scheme, scheme_len)` into the text buffer `(out, cap)`; else the CRI with
+/// the scheme `number` into the byte buffer.
 ///
 /// # Safety
-/// `out` is NULL or points to `cap` writable bytes; `out_len` and `err` NULL or writable.
+/// As for `uri_from_coap_options` (`scheme` NULL with `scheme_len` 0 for a CRI).
 #[allow(clippy::too_many_arguments)]
 unsafe fn from_options(
-    name: Option<&[u8]>,
+    scheme: *const u8,
+    scheme_len: usize,
+    uri: bool,
     number: u64,
-    d: &Destination<'_>,
-    list: &[cri_coap_option],
+    dest: *const cri_coap_destination,
+    opts: *const cri_coap_option,
+    n: usize,
     out: *mut u8,
     cap: usize,
     out_len: *mut usize,
-    err: ErrorInfo,
+    err: *mut cri_error_info,
 ) -> cri_status {
-    let inputs = list_inputs(list, d).chain([name.unwrap_or(&[])]);
+    let err = clear_error!(err);
+    // Both are checked before either is refused.
+    // SAFETY: the promises of `try_input!` and `try_options!` (ffi/args.rs), which this
+    // function's `# Safety` makes.
+    let (Some(scheme), Some(list)) = (unsafe { super::args::input(scheme, scheme_len) }, unsafe {
+        option_pairs(opts, n)
+    }) else {
+        return cri_status::CRI_ERR_NULL;
+    };
+    let d = try_destination!(dest, required);
+    let name = uri.then_some(scheme);
+    let inputs = list_inputs(list, &d).chain([scheme]);
     // SAFETY: the caller's promises for `out`, `out_len`.
     unsafe {
-        super::sink::buffer_out(out, cap, out_len, name.is_some(), inputs, |b| {
-            // RFC 7252 §6.5 (and RFC 8323 §8) compose URIs of the CoAP schemes only: the
-            // destination port and the default ports are CoAP's (Decision 11).
-            let scheme = match name {
-                Some(name) => coap::coap_scheme_port(name),
-                None => coap::coap_scheme(number).map(|(_, port)| (number, port)),
-            };
-            let Some((number, default)) = scheme else {
-                return Err(Error::Coap(coap::CoapError::NotCoapScheme));
-            };
-            coap::compose_target(name, number, default, d, pairs(list), b)
+        super::sink::buffer_out(out, cap, out_len, uri, inputs, |b| {
+            coap::compose_target(name, number, &d, pairs(list), b)
         })
     }
     .unwrap_or_else(|e| report!(e, err))
