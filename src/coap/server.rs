@@ -234,13 +234,10 @@ where
     // A host error is ranked below every option value error: noted, and given after them.
     let mut host_error = None;
     let port = s.port.or(dest.port).filter(|&p| p != default);
-    let sections = if s.queries > 0 {
-        4
-    } else if s.paths > 0 {
-        3
-    } else {
-        2
-    };
+    // Scheme and authority, then the path when there is a path or a query, then the query.
+    let sections = 2u64
+        .wrapping_add(u64::from(s.paths | s.queries != 0))
+        .wrapping_add(u64::from(s.queries != 0));
     if let Some(name) = name {
         name.iter().for_each(|b| w.byte(b.to_ascii_lowercase()));
         w.push(b"://");
@@ -263,8 +260,8 @@ where
             // IP-literal = "[" ( IPv6address / IPvFuture ) "]" (RFC 3986 §3.2.2): an
             // IPvFuture host is written as it is (RFC 7252 §6.4); a CRI host is a name or
             // an IPv4/IPv6 address (draft §5.1), no IPvFuture.
-            let future = ip::check_ipvfuture(inner).is_ok();
-            if !future && !ip::ipv6(inner, &mut v6) || future && cri {
+            let future = !cri && ip::check_ipvfuture(inner).is_ok();
+            if !future && !ip::ipv6(inner, &mut v6) {
                 host_error = Some(CoapError::BadUriHost);
             } else if cri {
                 cbor::head(&mut w, ARRAY, port_items.wrapping_add(1));
@@ -290,8 +287,8 @@ where
             // Labels are lowercase (draft §2 C5); a Uri-Host compares case-insensitively
             // (RFC 3986 §3.2.2), so lowercasing keeps its meaning.
             let mut start = 0usize;
-            for (i, &b) in host.iter().chain(b".").enumerate() {
-                if b == b'.' {
+            for i in 0..=host.len() {
+                if host.get(i).is_none_or(|&b| b == b'.') {
                     let label = host.get(start..i).unwrap_or(&[]);
                     cbor::head(&mut w, TEXT, label.len() as u64);
                     label.iter().for_each(|b| w.byte(b.to_ascii_lowercase()));
@@ -299,15 +296,16 @@ where
                 }
             }
         }
-    } else if let Ok(addr) = <&[u8; 16]>::try_from(dest.addr) {
+    } else if matches!(dest.addr.len(), 4 | 16) {
         if cri {
+            // Only an IPv6 address has a zone (checked above).
             let zone = u64::from(dest.zone.is_some());
             cbor::head(&mut w, ARRAY, port_items.wrapping_add(zone).wrapping_add(1));
-            cbor::bytes(&mut w, addr);
+            cbor::bytes(&mut w, dest.addr);
             if let Some(z) = dest.zone {
                 cbor::text(&mut w, z);
             }
-        } else {
+        } else if let Ok(addr) = <&[u8; 16]>::try_from(dest.addr) {
             w.byte(b'[');
             ip::write_ipv6(addr, &mut w);
             // A link-local destination keeps its zone, in the RFC 6874 form.
@@ -316,11 +314,6 @@ where
                 encode(z, UNRESERVED, &mut w);
             }
             w.byte(b']');
-        }
-    } else if dest.addr.len() == 4 {
-        if cri {
-            cbor::head(&mut w, ARRAY, port_items.wrapping_add(1));
-            cbor::bytes(&mut w, dest.addr);
         } else {
             ip::write_ipv4(dest.addr, &mut w);
         }
