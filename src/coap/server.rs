@@ -231,8 +231,10 @@ where
     }
     let cri = name.is_none();
     let mut w = Out::new(out);
-    // A host error is ranked below every option value error: noted, and given after them.
-    let mut host_error = None;
+    // The errors ranked below every option value error, noted and given after them: proxy
+    // options (a server that composes its request's target is no forward-proxy), then
+    // the host.
+    let mut late = s.proxy.then_some(CoapError::Conflict);
     let port = s.port.or(dest.port).filter(|&p| p != default);
     // Scheme and authority, then the path when there is a path or a query, then the query.
     let sections = 2u64
@@ -262,7 +264,7 @@ where
             // an IPv4/IPv6 address (draft §5.1), no IPvFuture.
             let future = !cri && ip::check_ipvfuture(inner).is_ok();
             if !future && !ip::ipv6(inner, &mut v6) {
-                host_error = Some(CoapError::BadUriHost);
+                late = late.or(Some(CoapError::BadUriHost));
             } else if cri {
                 cbor::head(&mut w, ARRAY, port_items.wrapping_add(1));
                 cbor::bytes(&mut w, &v6);
@@ -271,7 +273,7 @@ where
             }
         } else if ip::ipv6(host, &mut v6) {
             // A bare IPv6 address needs brackets.
-            host_error = Some(CoapError::BadUriHost);
+            late = late.or(Some(CoapError::BadUriHost));
         } else if !cri {
             // A reg-name, its characters outside the reg-name set percent-encoded (an
             // IPv4address has none).
@@ -318,11 +320,11 @@ where
             ip::write_ipv4(dest.addr, &mut w);
         }
     } else {
-        host_error = Some(if dest.addr.is_empty() {
+        late = late.or(Some(if dest.addr.is_empty() {
             CoapError::NoHost
         } else {
             CoapError::BadValue
-        });
+        }));
     }
     if let Some(p) = port {
         if cri {
@@ -342,37 +344,34 @@ where
     }
     let mut first_query = true;
     for (n, v) in options {
-        let path = n == URI_PATH;
-        if !path && n != URI_QUERY {
-            continue;
-        }
+        // A segment follows "/" and keeps pchar; the first query item follows "?", the
+        // others "&", and each keeps the query characters but "&".
+        let (sep, mask) = match n {
+            URI_PATH => (b'/', PCHAR),
+            URI_QUERY if first_query => (b'?', QUERY),
+            URI_QUERY => (b'&', QUERY),
+            _ => continue,
+        };
         // Uri-Path and Uri-Query are strings (RFC 7252 §3.2); "." and ".." are no segment
         // a URI or CRI can carry.
         if !is_utf8(v) {
             return fail(CoapError::NotUtf8);
         }
-        if path && is_dots(v) {
+        if sep == b'/' && is_dots(v) {
             return fail(CoapError::DotSegment);
         }
         if cri {
-            if !path && first_query {
+            if sep == b'?' {
                 cbor::head(&mut w, ARRAY, s.queries as u64);
             }
             cbor::text(&mut w, v);
-        } else if path {
-            w.byte(b'/');
-            encode(v, PCHAR, &mut w);
         } else {
-            w.byte(if first_query { b'?' } else { b'&' });
-            encode(v, QUERY, &mut w);
+            w.byte(sep);
+            encode(v, mask, &mut w);
         }
-        first_query &= path;
+        first_query &= sep == b'/';
     }
-    if s.proxy {
-        // A server that composes its request's target is no forward-proxy.
-        return fail(CoapError::Conflict);
-    }
-    if let Some(why) = host_error {
+    if let Some(why) = late {
         return fail(why);
     }
     w.finish()
