@@ -13,6 +13,89 @@ use crate::out::Out;
 use crate::uri::chars::{self, is_utf8, PCHAR, QUERY, REG_NAME, UNRESERVED};
 use crate::uri::ip;
 
+/// Composes the URI of a request (RFC 7252 §6.5) from its CoAP `scheme` (coap, coaps,
+/// coap+tcp, coaps+tcp, coap+ws, coaps+ws; any case), its destination `dest` (address used
+/// when there is no Uri-Host, with its zone in the RFC 6874 form `%25zone`; port used
+/// when there is no Uri-Port) and its options (other options than Uri-* are skipped) into
+/// `out`; returns the length. Uri-Path values have every character outside pchar
+/// percent-encoded (so `/` is `%2F`), Uri-Query values outside query characters and `&`;
+/// a path without Uri-Path is "/".
+///
+/// # Errors
+///
+/// [`Error::Coap`], the first of these that applies: `NotCoapScheme` (another scheme:
+/// docs/DECISIONS.md Decision 11); `Order`, `OptionLength` (a value outside its RFC 7252
+/// §5.10 length) or `Conflict` (a repeated Uri-Host or Uri-Port), for the first option in
+/// the list that has one; `Conflict` for proxy options that may not stand together;
+/// `BadValue` (a destination zone that is empty, not UTF-8, or on an IPv4 address);
+/// `NotUtf8` (a Uri-Host, Uri-Path or Uri-Query that is not UTF-8, RFC 7252 §3.2) or
+/// `DotSegment`, for the first option that has one; `Conflict` (proxy options);
+/// `BadUriHost` (a bare IPv6 address or an invalid IP-literal), `NoHost` or `BadValue`
+/// (a destination address not 4 or 16 bytes). Then [`Error::Buffer`] with the length
+/// needed if `out` is too small.
+///
+/// # Examples
+///
+/// ```
+/// use cri::coap::{uri_from_options, Destination, URI_PATH, URI_QUERY};
+///
+/// // A request to 192.0.2.1:61616 without Uri-Host: the address is the host.
+/// let dest = Destination { addr: &[192, 0, 2, 1], zone: None, port: Some(61616) };
+/// let options = [(URI_PATH, &b"a b"[..]), (URI_PATH, b"c/d"), (URI_QUERY, b"x=1")];
+/// let mut out = [0u8; 64];
+/// let n = uri_from_options(b"coap", &dest, options.into_iter(), &mut out)?;
+/// assert_eq!(&out[..n], b"coap://192.0.2.1:61616/a%20b/c%2Fd?x=1");
+/// # Ok::<(), cri::Error>(())
+/// ```
+pub fn uri_from_options<'a, I>(
+    scheme: &[u8],
+    dest: &Destination<'_>,
+    options: I,
+    out: &mut [u8],
+) -> Result<usize, Error>
+where
+    I: Iterator<Item = (u16, &'a [u8])> + Clone,
+{
+    compose(Some(scheme), 0, dest, options, out)
+}
+
+/// Composes the full CRI of a request (draft §8.1.2) from the CoAP scheme number
+/// (0, 1, 6, 7, 24, 25), the destination and the options, as CBOR into `out`; returns the
+/// length. Without Uri-Host the host is the destination address (and zone id); the port is
+/// elided when it is the scheme's default; trailing empty path and query are dropped.
+///
+/// # Errors
+///
+/// As [`uri_from_options`] (`NotCoapScheme` for another scheme number), and `BadUriHost`
+/// also for an IPvFuture Uri-Host (a CRI has none).
+///
+/// # Examples
+///
+/// ```
+/// use cri::coap::{cri_from_options, Destination, URI_HOST, URI_PATH};
+/// use cri::cri::to_edn;
+///
+/// let dest = Destination { addr: &[192, 0, 2, 1], zone: None, port: Some(5683) };
+/// let options = [(URI_HOST, &b"example.com"[..]), (URI_PATH, b"temp")];
+/// let mut cbor = [0u8; 64];
+/// let n = cri_from_options(0, &dest, options.into_iter(), &mut cbor)?; // 0: coap
+/// let mut edn = [0u8; 64];
+/// let m = to_edn(&cbor[..n], &mut edn)?;
+/// assert_eq!(&edn[..m], br#"[-1, ["example", "com"], ["temp"]]"#);
+/// # Ok::<(), cri::Error>(())
+/// ```
+pub fn cri_from_options<'a, I>(
+    scheme: u64,
+    dest: &Destination<'_>,
+    options: I,
+    out: &mut [u8],
+) -> Result<usize, Error>
+where
+    I: Iterator<Item = (u16, &'a [u8])> + Clone,
+{
+    compose(None, scheme, dest, options, out)
+}
+
 /// What the checking walk learned of an option list that may stand together.
 pub(crate) struct Scan<'a> {
     /// The Uri-Host value.

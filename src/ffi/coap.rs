@@ -572,22 +572,22 @@ pub unsafe extern "C" fn uri_from_coap_options(
     out_len: *mut usize,
     err: *mut cri_error_info,
 ) -> cri_status {
-    let err = clear_error!(err);
-    // Both are checked before either is refused: 4 bytes less in the coap-server image
-    // than `try_input!` and `try_options!` one after the other.
-    // SAFETY: the promises of those two macros (ffi/args.rs), which this function's
-    // `# Safety` makes.
-    let (Some(scheme), Some(list)) = (
-        unsafe { super::args::input(scheme.cast(), scheme_len) },
-        unsafe { option_pairs(opts, n) },
-    ) else {
-        return cri_status::CRI_ERR_NULL;
-    };
-    let d = try_destination!(dest, required);
-    let inputs = list_inputs(list, &d).chain([scheme]);
-    text_out!(out, cap, out_len, err, inputs, |b| {
-        coap::uri_from_options(scheme, &d, pairs(list), b)
-    })
+    // SAFETY: this function's `# Safety` makes the promises of `from_options`.
+    unsafe {
+        from_options(
+            scheme.cast(),
+            scheme_len,
+            true,
+            0,
+            dest,
+            opts,
+            n,
+            out.cast(),
+            cap,
+            out_len,
+            err,
+        )
+    }
 }
 
 /// Composes the full CRI of a request (draft §8.1.2) from the CoAP scheme number
@@ -621,62 +621,6 @@ pub unsafe extern "C" fn cri_from_coap_options(
     out_len: *mut usize,
     err: *mut cri_error_info,
 ) -> cri_status {
-    let (err, list) = (clear_error!(err), try_options!(opts, n));
-    let d = try_destination!(dest, required);
-    bytes_out!(out, cap, out_len, err, list_inputs(list, &d), |b| {
-        coap::cri_from_options(scheme_number, &d, pairs(list), b)
-    })
-}
-
-/// `uri_from_coap_options` on the one-pass composer (`coap::compose_target`).
-///
-/// # Safety
-/// As for `uri_from_coap_options`.
-#[doc(hidden)]
-pub unsafe extern "C" fn uri_from_coap_options_one_pass(
-    scheme: *const c_char,
-    scheme_len: usize,
-    dest: *const cri_coap_destination,
-    opts: *const cri_coap_option,
-    n: usize,
-    out: *mut c_char,
-    cap: usize,
-    out_len: *mut usize,
-    err: *mut cri_error_info,
-) -> cri_status {
-    // SAFETY: this function's `# Safety` makes the promises of `from_options`.
-    unsafe {
-        from_options(
-            scheme.cast(),
-            scheme_len,
-            true,
-            0,
-            dest,
-            opts,
-            n,
-            out.cast(),
-            cap,
-            out_len,
-            err,
-        )
-    }
-}
-
-/// `cri_from_coap_options` on the one-pass composer (`coap::compose_target`).
-///
-/// # Safety
-/// As for `cri_from_coap_options`.
-#[doc(hidden)]
-pub unsafe extern "C" fn cri_from_coap_options_one_pass(
-    scheme_number: u64,
-    dest: *const cri_coap_destination,
-    opts: *const cri_coap_option,
-    n: usize,
-    out: *mut u8,
-    cap: usize,
-    out_len: *mut usize,
-    err: *mut cri_error_info,
-) -> cri_status {
     // SAFETY: this function's `# Safety` makes the promises of `from_options`; a NULL
     // scheme of length 0 is an empty input.
     unsafe {
@@ -697,7 +641,7 @@ pub unsafe extern "C" fn cri_from_coap_options_one_pass(
 }
 
 /// The body both options → target functions share (one instance of the argument checks,
-/// the output convention and the composer, Decision 17): with `uri`, the URI with the
+/// the output convention and the composer, docs/DECISIONS.md Decision 17): with `uri`, the URI with the
 /// scheme name `(scheme, scheme_len)` into the text buffer `(out, cap)`; else the CRI with
 /// the scheme `number` into the byte buffer.
 ///
