@@ -29,7 +29,8 @@ use crate::uri::ip;
 /// the list that has one; `Conflict` for proxy options that may not stand together;
 /// `BadValue` (a destination zone that is empty, not UTF-8, or on an IPv4 address);
 /// `NotUtf8` (a Uri-Host, Uri-Path or Uri-Query that is not UTF-8, RFC 7252 §3.2) or
-/// `DotSegment`, for the first option that has one; `Conflict` (proxy options);
+/// `DotSegment`, for the first option that has one; `Proxy` (a proxy option: the request
+/// is for a forward-proxy, RFC 7252 §5.10.2);
 /// `BadUriHost` (a bare IPv6 address or an invalid IP-literal), `NoHost` or `BadValue`
 /// (a destination address not 4 or 16 bytes). Then [`Error::Buffer`] with the length
 /// needed if `out` is too small.
@@ -282,7 +283,7 @@ fn is_dots(v: &[u8]) -> bool {
 /// The errors come in the order `uri_from_options` documents: the first option that may
 /// not stand in the list (`Order`, `OptionLength`, `Conflict`), proxy options that may not
 /// stand together (`Conflict`), the destination zone (`BadValue`), then the first option
-/// whose value cannot be carried (`NotUtf8`, `DotSegment`, a proxy option: `Conflict`),
+/// whose value cannot be carried (`NotUtf8`, `DotSegment`), a proxy option (`Proxy`),
 /// the host (`NoHost`, `BadValue`, `BadUriHost`), and last the room (`Buffer`).
 pub(crate) fn compose<'a, I>(
     name: Option<&[u8]>,
@@ -317,7 +318,7 @@ where
     // The errors ranked below every option value error, noted and given after them: proxy
     // options (a server that composes its request's target is no forward-proxy), then
     // the host.
-    let mut late = s.proxy.then_some(CoapError::Conflict);
+    let mut late = s.proxy.then_some(CoapError::Proxy);
     let port = s.port.or(dest.port).filter(|&p| p != default);
     // Scheme and authority, then the path when there is a path or a query, then the query.
     let sections = 2u64

@@ -91,6 +91,11 @@ pub const CRI_COAP_ERR_BAD_VALUE: i32 = 13;
 /// CoAP error reason: a userinfo (CoAP URIs have none, RFC 7252 §6.1).
 /// @ingroup cri_coap
 pub const CRI_COAP_ERR_USERINFO: i32 = 14;
+/// CoAP error reason: a proxy option (Proxy-Uri, Proxy-Scheme, Proxy-Cri,
+/// Proxy-Scheme-Number) given to a composer, which serves no forward-proxy (RFC 7252
+/// §5.10.2: answer 5.05 Proxying Not Supported).
+/// @ingroup cri_coap
+pub const CRI_COAP_ERR_PROXY: i32 = 15;
 
 /// One CoAP option: its number and its value (`len` bytes at `value`, not NUL-terminated;
 /// uint options such as Uri-Port in network byte order without leading zeros).
@@ -551,7 +556,9 @@ fn list_inputs<'a>(
 ///     `CRI_COAP_ERR_BAD_VALUE` (a destination zone that is empty, not UTF-8 or on an IPv4
 ///     address), `CRI_COAP_ERR_NOT_UTF8` (a Uri-Host, Uri-Path or Uri-Query that is not
 ///     UTF-8, RFC 7252 §3.2), `CRI_COAP_ERR_OPTION_LENGTH`, `CRI_COAP_ERR_DOT_SEGMENT`,
-///     `CRI_COAP_ERR_CONFLICT` (proxy options, or a repeated Uri-Host or Uri-Port) or
+///     `CRI_COAP_ERR_CONFLICT` (a repeated Uri-Host or Uri-Port, proxy options that must
+///     not stand together), `CRI_COAP_ERR_PROXY` (a proxy option: the request is for a
+///     forward-proxy, answer 5.05 Proxying Not Supported, RFC 7252 §5.10.2) or
 ///     `CRI_COAP_ERR_ORDER`.
 /// @retval CRI_ERR_BUFFER The text does not fit: `*out_len` is the length needed without
 ///     the NUL (retry with `cap >= *out_len + 1`); nothing written at or past `out + cap`.
