@@ -502,13 +502,15 @@ unsafe fn option_pairs<'a>(
 
 fn pairs<'a>(list: &'a [cri_coap_option]) -> impl Iterator<Item = (u16, &'a [u8])> + Clone {
     list.iter().map(|o| {
-        let value: &'a [u8] = if o.value.is_null() {
-            &[]
+        // A NULL value has length 0 (`option_pairs`): a dangling, aligned pointer then.
+        let p = if o.value.is_null() {
+            core::ptr::NonNull::dangling().as_ptr()
         } else {
-            // SAFETY: checked non-NULL by `option_pairs`; the caller promises `len` bytes.
-            unsafe { core::slice::from_raw_parts(o.value, o.len) }
+            o.value
         };
-        (o.number, value)
+        // SAFETY: non-NULL; the caller promises `len` bytes at a value that is not NULL,
+        // and NULL comes with 0 (checked by `option_pairs`).
+        (o.number, unsafe { core::slice::from_raw_parts(p, o.len) })
     })
 }
 
