@@ -500,7 +500,7 @@ unsafe fn option_pairs<'a>(
         .then_some(list)
 }
 
-fn pairs<'a>(list: &'a [cri_coap_option]) -> impl Iterator<Item = (u16, &'a [u8])> + Clone {
+fn pairs(list: &[cri_coap_option]) -> impl Iterator<Item = (u16, &[u8])> + Clone {
     list.iter().map(|o| {
         // A NULL value has length 0 (`option_pairs`): a dangling, aligned pointer then.
         let p = if o.value.is_null() {
