@@ -283,7 +283,7 @@ static void test_reason_names(void)
         {CRI_ERR_UNPROCESSABLE, 0, "CRI_UNKNOWN"},
         {CRI_ERR_UNPROCESSABLE, 19, "CRI_UNKNOWN"},
         {CRI_ERR_UNCONVERTIBLE, 13, "CRI_UNKNOWN"},
-        {CRI_ERR_COAP, 15, "CRI_UNKNOWN"},
+        {CRI_ERR_COAP, 16, "CRI_UNKNOWN"},
         {CRI_ERR_COAP, -1, "CRI_UNKNOWN"},
         {CRI_ERR_SYNTAX, 1, "CRI_UNKNOWN"},
         {CRI_OK, 1, "CRI_UNKNOWN"},
