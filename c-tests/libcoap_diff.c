@@ -227,7 +227,8 @@ static const char *coap_reason_name(int32_t reason) {
   static const char *const names[] = {
       "0",           "NOT_ABSOLUTE", "NOT_COAP_SCHEME", "FRAGMENT", "NO_HOST",
       "OPTION_LENGTH", "PET",        "BAD_URI_HOST",    "NOT_UTF8", "DOT_SEGMENT",
-      "ORDER",       "WIRE",         "CONFLICT",        "BAD_VALUE", "USERINFO"};
+      "ORDER",       "WIRE",         "CONFLICT",        "BAD_VALUE", "USERINFO",
+      "PROXY"};
   if (reason >= 0 && reason < (int32_t)(sizeof names / sizeof names[0]))
     return names[reason];
   return "?";

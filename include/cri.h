@@ -601,6 +601,14 @@
 #define CRI_COAP_ERR_USERINFO 14
 
 /**
+ * CoAP error reason: a proxy option (Proxy-Uri, Proxy-Scheme, Proxy-Cri,
+ * Proxy-Scheme-Number) given to a composer, which serves no forward-proxy (RFC 7252
+ * §5.10.2: answer 5.05 Proxying Not Supported).
+ * @ingroup cri_coap
+ */
+#define CRI_COAP_ERR_PROXY 15
+
+/**
  * Status of every libcri function that can fail: 0 is success, `CRI_DONE` ends an
  * iteration, negative values are errors. The return type `cri_status` is `int32_t`
  * before C23 and this enumeration, fixed to `int32_t`, in C23 and C++ (arm-none-eabi-gcc
@@ -1735,7 +1743,9 @@ cri_status cri_to_coap_options(const uint8_t *cri,
  *     `CRI_COAP_ERR_BAD_VALUE` (a destination zone that is empty, not UTF-8 or on an IPv4
  *     address), `CRI_COAP_ERR_NOT_UTF8` (a Uri-Host, Uri-Path or Uri-Query that is not
  *     UTF-8, RFC 7252 §3.2), `CRI_COAP_ERR_OPTION_LENGTH`, `CRI_COAP_ERR_DOT_SEGMENT`,
- *     `CRI_COAP_ERR_CONFLICT` (proxy options, or a repeated Uri-Host or Uri-Port) or
+ *     `CRI_COAP_ERR_CONFLICT` (a repeated Uri-Host or Uri-Port, proxy options that must
+ *     not stand together), `CRI_COAP_ERR_PROXY` (a proxy option: the request is for a
+ *     forward-proxy, answer 5.05 Proxying Not Supported, RFC 7252 §5.10.2) or
  *     `CRI_COAP_ERR_ORDER`.
  * @retval CRI_ERR_BUFFER The text does not fit: `*out_len` is the length needed without
  *     the NUL (retry with `cap >= *out_len + 1`); nothing written at or past `out + cap`.

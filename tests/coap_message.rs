@@ -707,10 +707,10 @@ fn option_lists_read_as_the_c_api_reads_them() {
         vec![(3, vec![])],                           // OptionLength
         vec![(11, s(&long))],                        // OptionLength
         vec![(3, s("h")), (35, s("coap://h/"))],     // Conflict
-        vec![(35, s("coap://h/"))],                  // Conflict
-        vec![(39, s("http"))],                       // Conflict
-        vec![(235, vec![0x81, 0x20])],               // Conflict
-        vec![(239, vec![])],                         // Conflict
+        vec![(35, s("coap://h/"))],                  // Proxy
+        vec![(39, s("http"))],                       // Proxy
+        vec![(235, vec![0x81, 0x20])],               // Proxy
+        vec![(239, vec![])],                         // Proxy
         vec![(11, s("b")), (3, s("h"))],             // Order
         vec![(15, s("q")), (11, s("p"))],            // Order
         vec![(7, vec![0x16, 0x33]), (11, s("a"))],   // port 5683: dropped
@@ -1022,6 +1022,37 @@ fn other_options_go_between_the_targets() {
 }
 
 /// Errors render as CoAP responses (coap-message's `RenderableOnMinimal`): libcri's as
+/// A request with Proxy-Uri, Proxy-Scheme, Proxy-Cri or Proxy-Scheme-Number to a server
+/// that composes its own target (so is no forward-proxy) is answered 5.05 Proxying Not
+/// Supported (RFC 7252 §5.10.2, draft §8.2), not 4.02: the options are well-formed.
+#[test]
+fn proxy_options_to_a_server_render_5_05() {
+    let s = |v: &str| v.as_bytes().to_vec();
+    for options in [
+        vec![(35, s("coap://h/"))],
+        vec![(11, s("a")), (39, s("http"))],
+        vec![(235, vec![0x81, 0x20])],
+        vec![(3, s("h")), (239, vec![])],
+    ] {
+        for scheme in [Some("coap"), None] {
+            let listed = Listed(options.clone());
+            let proxy = refusal(cri_status::CRI_ERR_COAP, CoapError::Proxy as i32);
+            assert_eq!(
+                bridge_read(&listed, scheme, 0, &V4),
+                Err(proxy),
+                "{options:?}"
+            );
+        }
+    }
+    let mut response = HeapMessage::new();
+    Error::Coap(CoapError::Proxy).render(&mut response).unwrap();
+    assert_eq!(response.code(), 0xa5);
+    assert_eq!(
+        response.payload(),
+        CoapError::Proxy.description().as_bytes()
+    );
+}
+
 /// 4.02 Bad Option with the reason as diagnostic payload (options that make no target),
 /// 5.00 for the server's own buffers, 4.00 for a malformed URI or CRI; the message's own
 /// error as it renders itself.

@@ -496,10 +496,10 @@ impl<M: ReadableMessage> Clone for Replay<'_, '_, M> {
 /// [`Error::OptionSpace`] when `scratch` cannot hold those values (`scratch`: the bytes
 /// needed); otherwise those of [`uri_from_options`]:
 /// [`Error::Coap`] for options that make no URI (`NotUtf8`, `DotSegment`, `BadUriHost`,
-/// `OptionLength`, `Order`, `Conflict` for proxy options, ...) or a bad `scheme` or `dest`,
-/// and [`Error::Buffer`] with the length needed when `out` is too small. These render as a
-/// CoAP response (4.02 Bad Option for the request's options; see [`Error`]'s
-/// [`RenderableOnMinimal`]).
+/// `OptionLength`, `Order`, `Conflict`, `Proxy` for proxy options, ...) or a bad `scheme`
+/// or `dest`, and [`Error::Buffer`] with the length needed when `out` is too small. These
+/// render as a CoAP response (4.02 Bad Option for the request's options, 5.05 Proxying Not
+/// Supported for proxy options; see [`Error`]'s [`RenderableOnMinimal`]).
 ///
 /// # Examples
 /// ```
@@ -626,13 +626,17 @@ impl<E: RenderableOnMinimal + fmt::Debug> RenderableOnMinimal for WriteError<E> 
     }
 }
 
-/// 4.00 Bad Request, 4.02 Bad Option, 5.00 Internal Server Error (RFC 7252 §12.1.2).
+/// 4.00 Bad Request, 4.02 Bad Option, 5.00 Internal Server Error, 5.05 Proxying Not
+/// Supported (RFC 7252 §12.1.2).
 const BAD_REQUEST: u8 = 0x80;
 const BAD_OPTION: u8 = 0x82;
 const INTERNAL_SERVER_ERROR: u8 = 0xA0;
+const PROXYING_NOT_SUPPORTED: u8 = 0xA5;
 
 /// An error as a CoAP response: 4.02 Bad Option for request options that make no target
-/// ([`Error::Coap`]), 5.00 Internal Server Error where the server's side failed (its
+/// ([`Error::Coap`]), 5.05 Proxying Not Supported for proxy options (`Proxy`: the request
+/// is for a forward-proxy, RFC 7252 §5.10.2), 5.00 Internal Server Error where the server's
+/// side failed (its
 /// buffers: [`Error::Buffer`], [`Error::OptionSpace`]; its scheme or destination:
 /// `NotCoapScheme`, `NoHost`), 4.00 Bad Request for the rest (a URI or CRI in the request
 /// that is malformed). A CoAP reason comes with its sentence as diagnostic payload (RFC
@@ -645,6 +649,7 @@ impl RenderableOnMinimal for Error {
             Error::Buffer { .. }
             | Error::OptionSpace(_)
             | Error::Coap(CoapError::NotCoapScheme | CoapError::NoHost) => INTERNAL_SERVER_ERROR,
+            Error::Coap(CoapError::Proxy) => PROXYING_NOT_SUPPORTED,
             Error::Coap(_) => BAD_OPTION,
             _ => BAD_REQUEST,
         };

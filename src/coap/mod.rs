@@ -3,21 +3,22 @@
 //! wire format (RFC 7252 §3.1).
 
 mod client;
-mod compose;
 mod decompose;
 pub mod message;
 mod options;
+mod server;
 mod wire;
 
 pub use crate::error::{CoapError, OptionSpace};
 pub(crate) use client::uri_to_list;
 pub use client::{uri_to_options, Mode};
-pub use compose::{cri_from_options, uri_from_options};
 pub use decompose::cri_to_options;
 pub(crate) use decompose::cri_to_slots;
 pub(crate) use options::OptionSlots;
 pub(crate) use options::Refusal;
 pub use options::{check_options, Destination, OptionRef};
+pub(crate) use server::compose as compose_target;
+pub use server::{cri_from_options, uri_from_options};
 pub(crate) use wire::options_from_wire_into;
 pub use wire::{options_from_wire, options_to_wire};
 

@@ -261,14 +261,6 @@ fn length_limits(number: u16) -> (usize, usize) {
     }
 }
 
-/// Reads a CoAP uint option value of at most `max` bytes.
-pub(crate) fn read_uint(value: &[u8], max: usize) -> Result<u64, Error> {
-    if value.len() > max {
-        return Err(Error::Coap(CoapError::BadValue));
-    }
-    Ok(value.iter().fold(0u64, |v, &b| (v << 8) | u64::from(b)))
-}
-
 /// Checks that options, given as (number, value length in bytes), may stand together in
 /// one request (RFC 7252 §5.4.5, §5.10, draft §8.2): ascending numbers, Uri-Host, Uri-Port
 /// and the proxy options at most once, Proxy-Uri and Proxy-Cri without Uri-* options,

@@ -72,7 +72,7 @@ pub(crate) fn head(w: &mut Out<'_>, major: u8, value: u64) {
 }
 
 // Lengths and counts written as CBOR heads are usize values widened to u64: lossless for
-// 16-, 32- and 64-bit usize (Rust has no wider usize), here and in from_uri.rs/compose.rs.
+// 16-, 32- and 64-bit usize (Rust has no wider usize), here and in from_uri.rs/coap/server.rs.
 pub(crate) fn text(w: &mut Out<'_>, s: &[u8]) {
     head(w, TEXT, s.len() as u64);
     w.push(s);

@@ -47,14 +47,18 @@ reasons! {
         /// Truncated option bytes, a reserved nibble 15, or an option number over 65535.
         Wire = 11 => "the option bytes are truncated or malformed",
         /// Options that must not stand together (Proxy-Cri with Uri-* or Proxy-Uri,
-        /// Proxy-Scheme with Proxy-Scheme-Number, Proxy-Uri with Uri-*), a non-repeatable
-        /// option repeated, or proxy options given to a composer.
+        /// Proxy-Scheme with Proxy-Scheme-Number, Proxy-Uri with Uri-*), or a
+        /// non-repeatable option repeated.
         Conflict = 12 => "options that must not stand together, or a repeated option",
         /// A destination address not 4 or 16 bytes, or a destination zone that is empty, not
         /// UTF-8, or on an IPv4 address (composers: RFC 6874 `ZoneID = 1*…`, draft §5.1 text).
         BadValue = 13 => "a bad Uri-Port, destination address or destination zone",
         /// A userinfo: CoAP URIs have none (RFC 7252 §6.1) and no option carries it.
         Userinfo = 14 => "a CoAP URI has no userinfo",
+        /// Proxy-Uri, Proxy-Scheme, Proxy-Cri or Proxy-Scheme-Number given to a composer:
+        /// the request is for a forward-proxy, and a server that composes its own target
+        /// is none (RFC 7252 §5.10.2: 5.05 Proxying Not Supported).
+        Proxy = 15 => "a proxy option reached a server that is no forward-proxy",
     }
 }
 

@@ -91,6 +91,11 @@ pub const CRI_COAP_ERR_BAD_VALUE: i32 = 13;
 /// CoAP error reason: a userinfo (CoAP URIs have none, RFC 7252 §6.1).
 /// @ingroup cri_coap
 pub const CRI_COAP_ERR_USERINFO: i32 = 14;
+/// CoAP error reason: a proxy option (Proxy-Uri, Proxy-Scheme, Proxy-Cri,
+/// Proxy-Scheme-Number) given to a composer, which serves no forward-proxy (RFC 7252
+/// §5.10.2: answer 5.05 Proxying Not Supported).
+/// @ingroup cri_coap
+pub const CRI_COAP_ERR_PROXY: i32 = 15;
 
 /// One CoAP option: its number and its value (`len` bytes at `value`, not NUL-terminated;
 /// uint options such as Uri-Port in network byte order without leading zeros).
@@ -495,15 +500,17 @@ unsafe fn option_pairs<'a>(
         .then_some(list)
 }
 
-fn pairs<'a>(list: &'a [cri_coap_option]) -> impl Iterator<Item = (u16, &'a [u8])> + Clone {
+fn pairs(list: &[cri_coap_option]) -> impl Iterator<Item = (u16, &[u8])> + Clone {
     list.iter().map(|o| {
-        let value: &'a [u8] = if o.value.is_null() {
-            &[]
+        // A NULL value has length 0 (`option_pairs`): a dangling, aligned pointer then.
+        let p = if o.value.is_null() {
+            core::ptr::NonNull::dangling().as_ptr()
         } else {
-            // SAFETY: checked non-NULL by `option_pairs`; the caller promises `len` bytes.
-            unsafe { core::slice::from_raw_parts(o.value, o.len) }
+            o.value
         };
-        (o.number, value)
+        // SAFETY: non-NULL; the caller promises `len` bytes at a value that is not NULL,
+        // and NULL comes with 0 (checked by `option_pairs`).
+        (o.number, unsafe { core::slice::from_raw_parts(p, o.len) })
     })
 }
 
@@ -551,7 +558,9 @@ fn list_inputs<'a>(
 ///     `CRI_COAP_ERR_BAD_VALUE` (a destination zone that is empty, not UTF-8 or on an IPv4
 ///     address), `CRI_COAP_ERR_NOT_UTF8` (a Uri-Host, Uri-Path or Uri-Query that is not
 ///     UTF-8, RFC 7252 §3.2), `CRI_COAP_ERR_OPTION_LENGTH`, `CRI_COAP_ERR_DOT_SEGMENT`,
-///     `CRI_COAP_ERR_CONFLICT` (proxy options, or a repeated Uri-Host or Uri-Port) or
+///     `CRI_COAP_ERR_CONFLICT` (a repeated Uri-Host or Uri-Port, proxy options that must
+///     not stand together), `CRI_COAP_ERR_PROXY` (a proxy option: the request is for a
+///     forward-proxy, answer 5.05 Proxying Not Supported, RFC 7252 §5.10.2) or
 ///     `CRI_COAP_ERR_ORDER`.
 /// @retval CRI_ERR_BUFFER The text does not fit: `*out_len` is the length needed without
 ///     the NUL (retry with `cap >= *out_len + 1`); nothing written at or past `out + cap`.
@@ -572,22 +581,22 @@ pub unsafe extern "C" fn uri_from_coap_options(
     out_len: *mut usize,
     err: *mut cri_error_info,
 ) -> cri_status {
-    let err = clear_error!(err);
-    // Both are checked before either is refused: 4 bytes less in the coap-server image
-    // than `try_input!` and `try_options!` one after the other.
-    // SAFETY: the promises of those two macros (ffi/args.rs), which this function's
-    // `# Safety` makes.
-    let (Some(scheme), Some(list)) = (
-        unsafe { super::args::input(scheme.cast(), scheme_len) },
-        unsafe { option_pairs(opts, n) },
-    ) else {
-        return cri_status::CRI_ERR_NULL;
-    };
-    let d = try_destination!(dest, required);
-    let inputs = list_inputs(list, &d).chain([scheme]);
-    text_out!(out, cap, out_len, err, inputs, |b| {
-        coap::uri_from_options(scheme, &d, pairs(list), b)
-    })
+    // SAFETY: this function's `# Safety` makes the promises of `from_options`.
+    unsafe {
+        from_options(
+            scheme.cast(),
+            scheme_len,
+            true,
+            0,
+            dest,
+            opts,
+            n,
+            out.cast(),
+            cap,
+            out_len,
+            err,
+        )
+    }
 }
 
 /// Composes the full CRI of a request (draft §8.1.2) from the CoAP scheme number
@@ -621,11 +630,65 @@ pub unsafe extern "C" fn cri_from_coap_options(
     out_len: *mut usize,
     err: *mut cri_error_info,
 ) -> cri_status {
-    let (err, list) = (clear_error!(err), try_options!(opts, n));
+    // SAFETY: this function's `# Safety` makes the promises of `from_options`; a NULL
+    // scheme of length 0 is an empty input.
+    unsafe {
+        from_options(
+            core::ptr::null(),
+            0,
+            false,
+            scheme_number,
+            dest,
+            opts,
+            n,
+            out,
+            cap,
+            out_len,
+            err,
+        )
+    }
+}
+
+/// The body both options → target functions share (one instance of the argument checks,
+/// the output convention and the composer, docs/DECISIONS.md Decision 17): with `uri`, the URI with the
+/// scheme name `(scheme, scheme_len)` into the text buffer `(out, cap)`; else the CRI with
+/// the scheme `number` into the byte buffer.
+///
+/// # Safety
+/// As for `uri_from_coap_options` (`scheme` NULL with `scheme_len` 0 for a CRI).
+#[allow(clippy::too_many_arguments)]
+unsafe fn from_options(
+    scheme: *const u8,
+    scheme_len: usize,
+    uri: bool,
+    number: u64,
+    dest: *const cri_coap_destination,
+    opts: *const cri_coap_option,
+    n: usize,
+    out: *mut u8,
+    cap: usize,
+    out_len: *mut usize,
+    err: *mut cri_error_info,
+) -> cri_status {
+    let err = clear_error!(err);
+    // Both are checked before either is refused.
+    // SAFETY: the promises of `try_input!` and `try_options!` (ffi/args.rs), which this
+    // function's `# Safety` makes.
+    let (Some(scheme), Some(list)) = (unsafe { super::args::input(scheme, scheme_len) }, unsafe {
+        option_pairs(opts, n)
+    }) else {
+        return cri_status::CRI_ERR_NULL;
+    };
     let d = try_destination!(dest, required);
-    bytes_out!(out, cap, out_len, err, list_inputs(list, &d), |b| {
-        coap::cri_from_options(scheme_number, &d, pairs(list), b)
-    })
+    let name = uri.then_some(scheme);
+    let inputs = list_inputs(list, &d).chain([scheme]);
+    // SAFETY: the caller's promises for `out`, `out_len`.
+    unsafe {
+        super::sink::buffer_out(out, cap, out_len, uri, inputs, |b| {
+            coap::compose_target(name, number, &d, pairs(list), b)
+        })
+    }
+    .unwrap_or_else(|e| report!(e, err))
 }
 
 /// Encodes the options `(opts, n)` (ascending numbers) in the CoAP option format

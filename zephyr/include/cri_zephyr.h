@@ -111,12 +111,13 @@ int32_t cri_zephyr_append_cri_options(struct coap_packet *cpkt, const uint8_t *c
  * `struct coap_option` copies, so values longer than Zephyr's option slots (12 bytes
  * without CONFIG_COAP_EXTENDED_OPTIONS_LEN) are read whole. Scratch: 12 bytes per option.
  * A request with Proxy-Uri or Proxy-Cri has no such URI (CRI_ERR_COAP,
- * CRI_COAP_ERR_CONFLICT): its target is that option's value.
+ * CRI_COAP_ERR_PROXY, answered 5.05 Proxying Not Supported by a server that is no
+ * forward-proxy, RFC 7252 §5.10.2): its target is that option's value.
  *
  * Returns CRI_OK; CRI_ERR_NULL; CRI_ERR_COAP with CRI_COAP_ERR_WIRE when the packet's
  * option bytes are not well-formed (RFC 7252 §3.1), or with the reasons of
  * uri_from_coap_options() (BAD_URI_HOST, NO_HOST, BAD_VALUE, DOT_SEGMENT,
- * CONFLICT, ORDER, ...); CRI_ERR_BUFFER with `*out_len` the length needed (output), or with
+ * CONFLICT, PROXY, ORDER, ...); CRI_ERR_BUFFER with `*out_len` the length needed (output), or with
  * `*scratch_len` the bytes needed (scratch; then `*out_len` is 0).
  */
 int32_t cri_zephyr_uri_from_packet(const struct coap_packet *cpkt, const char *scheme,
