@@ -365,6 +365,38 @@ mod tests {
         assert!(valid > 1_000, "too few valid addresses: {valid}");
     }
 
+    /// The RFC 5952 writer agrees with `core::net::Ipv6Addr`'s `Display`, which follows
+    /// RFC 5952 too (longest zero run, first on a tie, `::ffff:a.b.c.d` for IPv4-mapped),
+    /// on random addresses whose groups are mostly zero, and the text reads back.
+    #[test]
+    #[cfg_attr(miri, ignore)]
+    fn ipv6_text_is_rfc_5952() {
+        let mut rng = XorShift(0x5952);
+        for _ in 0..100_000 {
+            let mut a = [0u8; 16];
+            for g in 0..8 {
+                let v = match rng.next() % 4 {
+                    0 | 1 => 0u16,
+                    2 => (rng.next() % 16) as u16,
+                    _ => rng.next() as u16,
+                };
+                a[2 * g..2 * g + 2].copy_from_slice(&v.to_be_bytes());
+            }
+            if rng.next() % 8 == 0 {
+                a[..10].fill(0);
+                a[10..12].fill(0xff);
+            }
+            let mut buf = [0u8; 64];
+            let mut w = crate::out::Out::new(&mut buf);
+            super::write_ipv6(&a, &mut w);
+            let n = w.finish().unwrap();
+            let text = core::str::from_utf8(&buf[..n]).unwrap();
+            assert_eq!(text, std::format!("{}", Ipv6Addr::from(a)), "{a:02x?}");
+            let mut back = [0u8; 16];
+            assert!(ipv6(&buf[..n], &mut back) && back == a, "{text}");
+        }
+    }
+
     /// RFC 3986 §3.2.2 IPv6address forms at their edges.
     #[test]
     fn ipv6_forms() {
