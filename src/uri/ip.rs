@@ -8,6 +8,8 @@ use crate::out::Out;
 const MAX_IP_TEXT: usize = 45;
 /// The bytes of an IPv6 address.
 const IPV6_BYTES: usize = 16;
+/// [`ipv6`] before a "::".
+const NO_GAP: usize = usize::MAX;
 
 /// `dec-octet "." dec-octet "." dec-octet "." dec-octet`, all of `s` (RFC 3986 §3.2.2:
 /// 0-255 without leading zeros). One copy for every caller but [`is_ipv6`], which inlines it
@@ -46,73 +48,86 @@ fn ipv4_inline(s: &[u8]) -> Option<[u8; 4]> {
 }
 
 /// An IPv6address, all of `s`, every form of RFC 3986 §3.2.2, into `out` (16 bytes, or
-/// empty to validate only). The one IPv6 reader (docs/DECISIONS.md Decision 17) in two
-/// steps: [`ipv6_pieces`] validates and counts the 16-bit pieces, so that the bytes then
-/// go straight to their places, a "::" standing for the pieces that are missing.
+/// empty to validate only): the groups go in as they are read, and those after a "::"
+/// move to the end at last. The one IPv6 reader
+/// (docs/DECISIONS.md Decision 17): the parser validates with it, the CoAP and CRI layers
+/// read addresses with it.
 pub(crate) fn ipv6(s: &[u8], out: &mut [u8]) -> bool {
-    let Some(pieces) = ipv6_pieces(s) else {
-        return false;
-    };
-    // INVARIANT: `s` is a valid IPv6address of `pieces` pieces, so the groups, the gap and
-    // an IPv4address fill exactly 16 bytes and every index below stays in `s`.
-    let (mut n, mut i) = (0usize, 0usize);
-    while let Some(&b) = s.get(i) {
-        if b == b':' {
-            i = i.wrapping_add(1);
-            if s.get(i) == Some(&b':') {
-                // The gap: the zero pieces the text leaves out.
-                for _ in pieces..PIECES {
-                    put(out, n, 0);
-                    n = n.wrapping_add(2);
-                }
-                i = i.wrapping_add(1);
-            }
-            continue;
-        }
+    // Bytes written, where the "::" stands (NO_GAP: none yet), where in `s`.
+    let (mut n, mut gap, mut i) = (0usize, NO_GAP, 0usize);
+    if s.first() == Some(&b':') && s.get(1) == Some(&b':') {
+        (gap, i) = (0, 2);
+    }
+    while i < s.len() {
         let start = i;
         let mut v = 0u32;
-        while let Some(h) = s.get(i).and_then(|&c| chars::hex_value(c)) {
+        while let Some(h) = s.get(i).and_then(|&b| chars::hex_value(b)) {
             (v, i) = (v.wrapping_shl(4) | u32::from(h), i.wrapping_add(1));
         }
-        if s.get(i) == Some(&b'.') {
-            // The last 32 bits as an IPv4address.
-            let Some([a0, a1, a2, a3]) = ipv4(s.get(start..).unwrap_or(&[])) else {
-                debug_assert!(false, "ipv6_pieces checked the IPv4address");
+        // A group of 1-4 hex digits, or the last 32 bits as an IPv4address to the end:
+        // its bytes from the top of `word`.
+        let (mut word, len) = if s.get(i) == Some(&b'.') {
+            let Some(a) = ipv4(s.get(start..).unwrap_or(&[])) else {
                 return false;
             };
-            put(out, n, u32::from(a0) << 8 | u32::from(a1));
-            put(out, n.wrapping_add(2), u32::from(a2) << 8 | u32::from(a3));
-            return true;
+            i = s.len();
+            (u32::from_be_bytes(a), 4usize)
+        } else if (1..=4).contains(&i.wrapping_sub(start)) {
+            (v.wrapping_shl(16), 2)
+        } else {
+            return false;
+        };
+        for _ in 0..len {
+            word = word.rotate_left(8);
+            if let Some(d) = out.get_mut(n) {
+                *d = word as u8;
+            }
+            n = n.wrapping_add(1);
         }
-        put(out, n, v);
-        n = n.wrapping_add(2);
+        if n > IPV6_BYTES {
+            return false;
+        }
+        if i == s.len() {
+            break;
+        }
+        // ":" before the next group, or "::" for the gap.
+        if s.get(i) != Some(&b':') {
+            return false;
+        }
+        i = i.wrapping_add(1);
+        if s.get(i) == Some(&b':') {
+            if gap != NO_GAP {
+                return false;
+            }
+            (gap, i) = (n, i.wrapping_add(1));
+        } else if i == s.len() {
+            return false;
+        }
     }
-    debug_assert!(
-        out.is_empty() || n == IPV6_BYTES,
-        "a valid text fills 16 bytes"
-    );
-    true
+    match gap {
+        NO_GAP => n == IPV6_BYTES,
+        // The gap stands for at least one zero group.
+        g if n < IPV6_BYTES => {
+            let shift = IPV6_BYTES.wrapping_sub(n);
+            // Back to front, so that no byte is overwritten before it moves.
+            for k in (g..IPV6_BYTES).rev() {
+                let from = k.checked_sub(shift).filter(|&f| f >= g);
+                let b = from.and_then(|f| out.get(f).copied()).unwrap_or(0);
+                if let Some(d) = out.get_mut(k) {
+                    *d = b;
+                }
+            }
+            true
+        }
+        _ => false,
+    }
 }
 
-/// The pieces of an IPv6 address (RFC 4291 §2.2: eight of 16 bits).
-const PIECES: usize = 8;
-
-/// Writes the 16-bit piece `v` at `out[n..n + 2]` (nothing where `out` is shorter).
-#[inline(never)]
-fn put(out: &mut [u8], n: usize, v: u32) {
-    if let Some(d) = out.get_mut(n) {
-        *d = (v >> 8) as u8;
-    }
-    if let Some(d) = out.get_mut(n.wrapping_add(1)) {
-        *d = v as u8;
-    }
-}
-
-/// The number of 16-bit pieces the text of an RFC 3986 IPv6address (§3.2.2, every form,
-/// an IPv4address as `ls32` counting two) writes out, if `s` is one. A leaf with no
-/// output, so that the parser validates without the reader's frame under its own
-/// (Decision 17, `uri_split` within 256 bytes of stack).
-pub(crate) fn ipv6_pieces(s: &[u8]) -> Option<usize> {
+/// Is `s` an RFC 3986 IPv6address (§3.2.2, every form, with an IPv4address as `ls32`)?
+/// Validation only, for the parser: a leaf with no output, so that `uri_split` stays
+/// within its stack budget (Decision 17). It accepts exactly the texts [`ipv6`] does (the
+/// unit tests compare them).
+pub(crate) fn is_ipv6(s: &[u8]) -> bool {
     let mut groups = 0usize; // 16-bit pieces, an IPv4address counting two
     let mut gap = false; // "::" seen
     let mut i = 0usize;
@@ -129,12 +144,14 @@ pub(crate) fn ipv6_pieces(s: &[u8]) -> Option<usize> {
         if s.get(i) == Some(&b'.') {
             // The last 32 bits as an IPv4address, running to the end.
             groups = groups.saturating_add(2);
-            ipv4_inline(s.get(start..).unwrap_or(&[]))?;
+            if ipv4_inline(s.get(start..).unwrap_or(&[])).is_none() {
+                return false;
+            }
             break;
         }
         let digits = i.wrapping_sub(start);
         if digits == 0 || digits > 4 {
-            return None;
+            return false;
         }
         groups = groups.saturating_add(1);
         if i == s.len() {
@@ -142,32 +159,25 @@ pub(crate) fn ipv6_pieces(s: &[u8]) -> Option<usize> {
         }
         // ":" before the next group, or "::" for the gap.
         if s.get(i) != Some(&b':') {
-            return None;
+            return false;
         }
         i = i.saturating_add(1);
         if s.get(i) == Some(&b':') {
             if gap {
-                return None;
+                return false;
             }
             gap = true;
             i = i.saturating_add(1);
         } else if i == s.len() {
-            return None;
+            return false;
         }
     }
     // The gap stands for at least one zero group.
-    let whole = if gap {
-        groups < PIECES
+    if gap {
+        groups < 8
     } else {
-        groups == PIECES
-    };
-    whole.then_some(groups)
-}
-
-/// Is `s` an RFC 3986 IPv6address? [`ipv6_pieces`] for the parser.
-#[inline(always)]
-pub(crate) fn is_ipv6(s: &[u8]) -> bool {
-    ipv6_pieces(s).is_some()
+        groups == 8
+    }
 }
 
 /// The address the valid percent-encoded text `s` spells once decoded: an IPv4address
@@ -272,14 +282,19 @@ fn longest_zero_run(g: &[u16]) -> (usize, usize) {
     (best, best_len)
 }
 
+/// `w` in lowercase hex without leading zeros (RFC 5952 §4.1, §4.3).
 fn write_hex16(w: u16, out: &mut Out<'_>) {
-    let mut started = false;
-    for shift in [12u16, 8, 4, 0] {
+    // From the top nibble down; the last is written even when it is zero.
+    let mut shift = 12u32;
+    loop {
         let nibble = usize::from((w >> shift) & 15);
-        if nibble != 0 || started || shift == 0 {
-            started = true;
+        if w >> shift != 0 || shift == 0 {
             out.byte(b"0123456789abcdef".get(nibble).copied().unwrap_or(b'0'));
         }
+        if shift == 0 {
+            return;
+        }
+        shift = shift.wrapping_sub(4);
     }
 }
 
