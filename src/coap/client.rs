@@ -68,7 +68,7 @@ pub(crate) fn sent_whole(mode: Mode, is_coap: bool) -> Option<bool> {
 /// assert_eq!(used.options, 3); // Uri-Host "example.com", Uri-Path "b", Uri-Query "x=1"
 /// assert_eq!(opts[0].number, URI_HOST);
 /// let path = opts[1];
-/// assert_eq!((path.number, &values[path.offset..path.offset + path.len]), (URI_PATH, &b"b"[..]));
+/// assert_eq!((path.number, path.value(&values)), (URI_PATH, &b"b"[..]));
 /// # Ok::<(), cri::Error>(())
 /// ```
 pub fn uri_to_options(

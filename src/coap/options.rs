@@ -23,7 +23,25 @@ pub struct Destination<'a> {
 }
 
 /// One option of a list: its number and where its value lies (`offset`, `len`) in the
-/// value buffer the list was built with.
+/// value buffer the list was built with; [`OptionRef::value`] gives the value bytes.
+///
+/// A position, not a borrowed value: the writers fill the list and the value buffer
+/// together, so the list cannot borrow the buffer while it is written.
+///
+/// # Examples
+///
+/// ```
+/// use cri::coap::{self, Mode, OptionRef, URI_HOST, URI_PATH};
+/// use cri::UriRef;
+///
+/// let (mut opts, mut values) = ([OptionRef::default(); 8], [0u8; 64]);
+/// let uri = UriRef::parse("coap://example.com/temp")?;
+/// let used = coap::uri_to_options(&uri, None, Mode::Direct, &mut opts, &mut values)?;
+/// let list: Vec<(u16, &[u8])> =
+///     opts[..used.options].iter().map(|o| (o.number, o.value(&values))).collect();
+/// assert_eq!(list, [(URI_HOST, &b"example.com"[..]), (URI_PATH, b"temp")]);
+/// # Ok::<(), cri::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct OptionRef {
     /// The option number (RFC 7252 §5.10: 3 Uri-Host, 7 Uri-Port, 11 Uri-Path, ...).
@@ -32,6 +50,33 @@ pub struct OptionRef {
     pub offset: usize,
     /// The value's length in bytes.
     pub len: usize,
+}
+
+impl OptionRef {
+    /// The option's value in `values`, the buffer the list was built with (the value
+    /// buffer of [`super::uri_to_options`] or [`super::cri_to_options`], the message of
+    /// [`super::options_from_wire`]). A range that does not lie in `values` (another
+    /// buffer) gives the empty value.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cri::coap::{options_from_wire, OptionRef};
+    ///
+    /// let message = b"\x31h\x87sensors\xffpayload";
+    /// let mut opts = [OptionRef::default(); 4];
+    /// let (count, _) = options_from_wire(message, &mut opts)?;
+    /// assert_eq!(count, 2);
+    /// assert_eq!((opts[0].value(message), opts[1].value(message)), (&b"h"[..], &b"sensors"[..]));
+    /// assert_eq!(opts[1].value(b"short"), b"");
+    /// # Ok::<(), cri::Error>(())
+    /// ```
+    #[must_use]
+    pub fn value<'v>(&self, values: &'v [u8]) -> &'v [u8] {
+        values
+            .get(self.offset..self.offset.saturating_add(self.len))
+            .unwrap_or_default()
+    }
 }
 
 /// Where an option list goes: a `[OptionRef]`, or the C caller's array.
