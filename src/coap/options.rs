@@ -11,6 +11,21 @@ use crate::uri::percent::{decode_text, pct_byte};
 
 /// The request's destination transport address (RFC 7252 §6.4): IP address bytes (4 or
 /// 16; empty when unknown), an optional zone, the UDP port (`None`: the URI's own).
+///
+/// # Examples
+///
+/// ```
+/// use cri::coap::{uri_to_options, Destination, Mode, OptionRef, URI_PATH};
+/// use cri::UriRef;
+///
+/// let (mut opts, mut values) = ([OptionRef::default(); 4], [0u8; 64]);
+/// let uri = UriRef::parse("coap://192.0.2.1:61616/temp")?;
+/// // The request goes to the address and port the URI names: no Uri-Host, no Uri-Port.
+/// let dest = Destination { addr: &[192, 0, 2, 1], zone: None, port: Some(61616) };
+/// let used = uri_to_options(&uri, Some(&dest), Mode::Direct, &mut opts, &mut values)?;
+/// assert_eq!((used.options, opts[0].number), (1, URI_PATH));
+/// # Ok::<(), cri::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Destination<'a> {
     /// The IP address, 4 (IPv4) or 16 (IPv6) bytes in network order; empty when unknown.
@@ -320,8 +335,28 @@ pub(crate) fn read_uint(value: &[u8], max: usize) -> Result<u64, Error> {
 /// length within its option's range (Uri-Host 1-255, Uri-Port 0-2, Uri-Path and Uri-Query
 /// 0-255, Proxy-Uri 1-1034, Proxy-Scheme 1-255, Proxy-Cri 1-1023, Proxy-Scheme-Number 0-3).
 ///
-/// Errors: [`CoapError::Order`], [`CoapError::Conflict`] or [`CoapError::OptionLength`]
-/// as [`Error::Coap`].
+/// # Errors
+///
+/// [`Error::Coap`] with [`CoapError::Order`] (numbers not ascending),
+/// [`CoapError::Conflict`] (a repeated or forbidden combination) or
+/// [`CoapError::OptionLength`] (a value length outside its option's range), for the
+/// first option that breaks a rule.
+///
+/// # Examples
+///
+/// ```
+/// use cri::coap::{check_options, CoapError, PROXY_URI, URI_HOST, URI_PATH};
+/// use cri::Error;
+///
+/// check_options([(URI_HOST, 11), (URI_PATH, 4), (URI_PATH, 0)].into_iter())?;
+/// let e = check_options([(URI_PATH, 1), (URI_HOST, 1)].into_iter());
+/// assert_eq!(e, Err(Error::Coap(CoapError::Order)));
+/// let e = check_options([(URI_PATH, 1), (PROXY_URI, 20)].into_iter());
+/// assert_eq!(e, Err(Error::Coap(CoapError::Conflict)));
+/// let e = check_options([(URI_HOST, 0)].into_iter()); // Uri-Host is 1-255 bytes
+/// assert_eq!(e, Err(Error::Coap(CoapError::OptionLength)));
+/// # Ok::<(), Error>(())
+/// ```
 pub fn check_options(options: impl Iterator<Item = (u16, usize)>) -> Result<(), Error> {
     // One bit per option kind that RFC 7252 §5.10 and draft §8.2 restrict.
     const HOST: u32 = 1;
