@@ -45,8 +45,9 @@ fn bracketed(first: Option<u8>, last: Option<u8>) -> bool {
 }
 
 /// [`bracketed`] for the labels of a CRI host-name, which go into Uri-Host joined by `.`.
-/// Not inlined: its two item iterators took cri_to_coap_options' own frame from 264 to
-/// 280 bytes (over the 512-byte stack budget).
+/// Not inlined: its two item iterators would otherwise be in cri_to_coap_options' own
+/// frame, on the deepest stack of the CRI device (Decision 17, stack; the budget is in
+/// docs/FIRMWARE.md).
 #[inline(never)]
 fn labels_are_bracketed(labels: Items<'_>) -> bool {
     let first = labels.iter().next().and_then(|l| l.as_text());
@@ -213,8 +214,8 @@ fn text_of(item: TextOrPet<'_>) -> &[u8] {
 ///
 /// The labels are text (the caller ran `check_text_items`): each is read whole, and the
 /// separator goes before every label but the first, with no `Pieces` or `Enumerate` state
-/// on this frame: 96 -> 48 bytes, under `spells_ipv6` on the deepest chain of
-/// cri_to_coap_options (Decision 17).
+/// on this frame, which lies under `spells_ipv6` on the deepest chain of
+/// cri_to_coap_options (Decision 17, stack).
 fn write_joined(items: Items<'_>, sep: u8, w: &mut Out<'_>) {
     let mut after_first = false;
     for item in items.iter() {

@@ -242,8 +242,8 @@ impl coap::OptionSlots for CSlots {
 /// and zone) or the other. Not inlined: its checks are not in the frame that holds the
 /// decoded target under the conversion (Decision 17). Two plain checks over the three inputs
 /// (the [`overlaps`] that `cri_resolve` uses too) and one of the outputs against each
-/// other, no iterator chain: 278 bytes of code before, in the CRI device image. Only addresses are
-/// compared, so `scratch` may be NULL (with capacity 0, as `option_list` checked).
+/// other rather than an iterator chain, whose adapters are code of their own in the CRI
+/// device image, which links this check (docs/FIRMWARE.md). Only addresses are compared, so `scratch` may be NULL (with capacity 0, as `option_list` checked).
 #[inline(never)]
 fn outputs_overlap(
     opts: *const cri_coap_option,
@@ -573,8 +573,9 @@ pub unsafe extern "C" fn uri_from_coap_options(
     err: *mut cri_error_info,
 ) -> cri_status {
     let err = clear_error!(err);
-    // Both are checked before either is refused: 4 bytes less in the coap-server image
-    // than `try_input!` and `try_options!` one after the other.
+    // Both are checked before either is refused: one refusal path for the two NULL
+    // checks, where `try_input!` and `try_options!` one after the other would each bring
+    // their own into the coap-server image.
     // SAFETY: the promises of those two macros (ffi/args.rs), which this function's
     // `# Safety` makes.
     let (Some(scheme), Some(list)) = (
