@@ -205,3 +205,25 @@ fn cris_from_and_to_iris() {
     }
     assert!(n >= 1);
 }
+
+/// RFC 3987 §2.2 allows no `ucschar` in an IP-literal (`ihost = IP-literal / IPv4address /
+/// ireg-name`): `uri_to_iri` keeps a zone id percent-encoded, as `cri_to_iri` and
+/// `iri_resolve` with `IRI_RESOLVE_KEEP_IRI` do, so `URI_SPLIT_IRI` accepts what it writes.
+#[test]
+fn uri_to_iri_keeps_a_zone_id_encoded() {
+    let u = "http://[fe80::1%25%C3%A9]/%C3%A9";
+    let iri = to_iri(u);
+    assert_eq!(iri, "http://[fe80::1%25%C3%A9]/\u{e9}");
+    UriRef::parse_iri(&iri).unwrap();
+    // The CRI path writes the same IRI.
+    let mut cbor = [0u8; 64];
+    let n = cri::from_uri(&UriRef::parse(u).unwrap(), &mut cbor).unwrap();
+    let opts = ToUriOptions {
+        zone_id: true,
+        iri: true,
+    };
+    let via_cri = out(|b| cri::to_uri(&CriRef::decode(&cbor[..n]).unwrap(), opts, b));
+    assert_eq!(via_cri, iri);
+    // A reg-name is an ireg-name: its characters are decoded.
+    assert_eq!(to_iri("http://%C3%A9.example/"), "http://\u{e9}.example/");
+}
