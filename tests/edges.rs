@@ -670,3 +670,30 @@ fn edn_of_the_view_is_the_edn_of_the_bytes() {
     }
     assert!(compared > 5_000, "only {compared} random CRIs were valid");
 }
+
+/// Decision 18: a Uri-Host that is no reg-name (RFC 7252 §6.5 step 5 would fail) is
+/// percent-encoded into the URI, and that URI gives the same Uri-Host back (§6.4 step 5).
+#[test]
+fn a_uri_host_that_is_no_reg_name_is_percent_encoded() {
+    use cri::coap::{uri_from_options, uri_to_options, Mode, OptionRef, URI_HOST, URI_PATH};
+    let dest = coap::Destination::default();
+    for (host, want) in [
+        (&b"ex ample"[..], "coap://ex%20ample/a"),
+        (b"a/b", "coap://a%2Fb/a"),
+        (b"a@b:c", "coap://a%40b%3Ac/a"),
+    ] {
+        let options = [(URI_HOST, host), (URI_PATH, b"a")];
+        let mut out = [0u8; 64];
+        let n = uri_from_options(b"coap", &dest, options.into_iter(), &mut out).unwrap();
+        let uri = std::str::from_utf8(&out[..n]).unwrap();
+        assert_eq!(uri, want);
+        let (mut opts, mut values) = ([OptionRef::default(); 4], [0u8; 64]);
+        let u = UriRef::parse(uri).unwrap();
+        let used = uri_to_options(&u, None, Mode::Direct, &mut opts, &mut values).unwrap();
+        let back: Vec<(u16, &[u8])> = opts[..used.options]
+            .iter()
+            .map(|o| (o.number, o.value(&values)))
+            .collect();
+        assert_eq!(back, options, "{uri}");
+    }
+}

@@ -157,6 +157,8 @@ where
     scheme.iter().for_each(|b| w.byte(b.to_ascii_lowercase()));
     w.push(b"://");
     match t.host.map(|h| classify(h, &mut [0; 16])).transpose()? {
+        // Every byte a reg-name cannot hold is percent-encoded, where RFC 7252 §6.5
+        // step 5 fails (docs/DECISIONS.md Decision 18).
         Some(UriHost::RegName(name)) => encode_into(name, Set::RegName, &mut w),
         Some(_) => w.push(t.host.unwrap_or(&[])),
         None if dest.addr.len() == 4 => ip::write_ipv4(dest.addr, &mut w),
