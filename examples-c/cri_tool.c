@@ -63,7 +63,7 @@ static const char *const usage_text[] = {
     "                           option bytes (sec. 3.1), or NUMBER:VALUE items in\n"
     "                           ascending order separated by spaces, VALUE\n"
     "                           percent-decoded (decimal for\n"
-    "                           Uri-Port), e.g. \"3:example.com 11:a%20b 7:61616\"\n"
+    "                           Uri-Port), e.g. \"3:example.com 7:61616 11:a%20b\"\n"
     "\n"
     "Without INPUT arguments the inputs are read from standard input, one per line\n"
     "(a trailing LF or CR LF is removed); BASE stays an argument.\n"
@@ -157,10 +157,13 @@ static const char *const usage_text[] = {
     "  give cri_hex when only the second step failed; preprocess gives the processed\n"
     "  text the offset of its error points into).\n"
     "  error is null or {\"code\": \"CRI_ERR_...\", \"offset\": N}; the CRI and CoAP\n"
-    "  commands give {\"code\", \"reason\", \"offset\"} with reason the library's\n"
-    "  err.reason (a CRI_REASON_*, CRI_UNCONVERTIBLE_* or CRI_COAP_ERR_* value, 0\n"
-    "  for none). offset is null where the status has none (CRI_ERR_COAP has one\n"
-    "  for a URI target: the byte of the URI the error is about). The code BAD_HEX\n"
+    "  commands give {\"code\", \"reason\", \"offset\"} with reason the name of\n"
+    "  the library's err.reason, as stderr gives it (a CRI_REASON_*,\n"
+    "  CRI_UNCONVERTIBLE_* or CRI_COAP_ERR_* name; null for none). offset is null\n"
+    "  where the status has none (CRI_ERR_COAP has one for a URI target: the byte\n"
+    "  of the URI the error is about; so has to-cri's CRI_ERR_UNCONVERTIBLE, the\n"
+    "  URI component no CRI can carry, and from-coap's CRI_COAP_ERR_ORDER, the\n"
+    "  item out of order). The code BAD_HEX\n"
     "  (reason null) is an INPUT that should be hex and is not: offset is the first\n"
     "  character that is no hex digit, or the input length for an odd number of\n"
     "  digits.\n"
@@ -196,7 +199,10 @@ struct outcome {
     struct cri_error_info err;
     int tolerated; /* split --lenient: failed, but not a failure of the run */
     int reported;  /* BASE's failure, already on stderr */
-    int coap_at;   /* a CoAP error of a URI target: err.offset is in the URI */
+    int text_at;   /* err.offset is a byte of the INPUT text, for a status that has no
+                    * offset of its own: a CoAP error of a URI target (the library's),
+                    * to-cri's CRI_ERR_UNCONVERTIBLE and from-coap's CRI_COAP_ERR_ORDER
+                    * (found by cri-tool) */
 };
 
 static const char *status_name(cri_status st)
@@ -206,8 +212,8 @@ static const char *status_name(cri_status st)
                                        : cri_status_name(st);
 }
 
-/* Outcomes whose offset the library sets (see cri.h and struct cri_error_info): these
- * statuses, and CRI_ERR_COAP for a URI target (uri_to_coap_options). */
+/* Outcomes with an offset: the statuses whose offset the library sets (see cri.h and
+ * struct cri_error_info), and those that text_at marks. */
 static int has_offset(const struct outcome *o)
 {
     cri_status st = o->st;
@@ -215,21 +221,24 @@ static int has_offset(const struct outcome *o)
     return st == CRI_ERR_SYNTAX || st == CRI_ERR_PERCENT || st == CRI_ERR_PORT_RANGE ||
            st == CRI_ERR_BASE || st == CRI_ERR_UNPROCESSABLE || st == TOOL_ERR_BAD_HEX ||
            st == TOOL_ERR_BAD_OPTION ||
-           (st == CRI_ERR_COAP && o->coap_at);
+           o->text_at;
 }
 
 #define N_OF(a) (sizeof(a) / sizeof((a)[0]))
 
-/* One line on what a status with an offset means, for the caret line on stderr. */
-static const char *status_meaning(cri_status st)
+/* One line on what a failure with an offset means, for the caret line on stderr. */
+static const char *status_meaning(const struct outcome *o)
 {
-    switch (st) {
+    if (o->st == CRI_ERR_COAP && o->err.reason == CRI_COAP_ERR_ORDER)
+        return "options go in ascending number order (RFC 7252 sec. 3.1)";
+    switch (o->st) {
     case CRI_ERR_SYNTAX: return "not allowed here by RFC 3986 (or RFC 3987 with --iri)";
     case CRI_ERR_PERCENT: return "a % not followed by two hex digits (RFC 3986 sec. 2.1)";
     case CRI_ERR_PORT_RANGE: return "a port over 65535 (libcri's Decision 10)";
     case CRI_ERR_BASE: return "BASE is not an absolute URI or full CRI (RFC 3986 sec. 5.1)";
     case CRI_ERR_UNPROCESSABLE: return "this CBOR item breaks a rule of draft-ietf-core-href";
     case CRI_ERR_COAP: return "no CoAP request target can hold this (RFC 7252 sec. 6.4)";
+    case CRI_ERR_UNCONVERTIBLE: return "no CRI carries this as written (draft-ietf-core-href sec. 6)";
     case TOOL_ERR_BAD_OPTION: return "not NUMBER:VALUE (a decimal number, a colon, a value)";
     default: return "not hex digits, or an odd number of them";
     }
@@ -254,8 +263,12 @@ static void json_error(int *count, const struct outcome *o, int with_reason)
     printf("{\"code\": \"%s\", ", status_name(o->st));
     if (with_reason && (o->st == TOOL_ERR_BAD_HEX || o->st == TOOL_ERR_BAD_OPTION))
         fputs("\"reason\": null, ", stdout);
-    else if (with_reason)
+    else if (with_reason && reason_name(o->st, o->err.reason) != NULL)
+        printf("\"reason\": \"%s\", ", reason_name(o->st, o->err.reason));
+    else if (with_reason && o->err.reason != 0) /* a reason cri.h has no name for */
         printf("\"reason\": %ld, ", (long)o->err.reason);
+    else if (with_reason)
+        fputs("\"reason\": null, ", stdout);
     fputs("\"offset\": ", stdout);
     if (has_offset(o))
         printf("%lu}", (unsigned long)o->err.offset);
@@ -610,7 +623,7 @@ static void report_failure(struct job *job, struct origin at, const struct outco
             col = escaped_column(in, len, o->err.offset);
         fputs("  ", stderr);
         put_escaped(stderr, in, len, 0);
-        fprintf(stderr, "\n  %*s^ %s\n", (int)col, "", status_meaning(o->st));
+        fprintf(stderr, "\n  %*s^ %s\n", (int)col, "", status_meaning(o));
     }
 }
 
@@ -833,6 +846,35 @@ static void run_stages_on(struct job *job, struct data d, struct record *r,
     }
 }
 
+/* to-cri: CRI_ERR_UNCONVERTIBLE has no offset (cri.h), but its reason names the URI
+ * component no CRI can carry; the split URI gives where that is, for the caret. */
+static void locate_unconvertible(const struct job *job, const char *in, size_t len,
+                                 struct outcome *o)
+{
+    struct uri_parts p;
+    struct uri_span s;
+
+    if (o->st != CRI_ERR_UNCONVERTIBLE || job->cmd->stages[0].fn != do_from_uri)
+        return;
+    memset(&p, 0, sizeof p);
+    if (uri_split(in, len, job->iri ? URI_SPLIT_IRI : 0, &p, NULL) != CRI_OK)
+        return;
+    switch (o->err.reason) {
+    case CRI_UNCONVERTIBLE_IPVFUTURE:
+    case CRI_UNCONVERTIBLE_ZONE_ID: s = p.host; break;
+    case CRI_UNCONVERTIBLE_EMPTY_PORT:
+    case CRI_UNCONVERTIBLE_PORT_LEADING_ZERO: s = p.port; break;
+    case CRI_UNCONVERTIBLE_LEADING_EMPTY_SEGMENT:
+    case CRI_UNCONVERTIBLE_DISCARD_RANGE: s = p.path; break;
+    default: return;
+    }
+    if (s.ptr == NULL)
+        return;
+    /* An empty port is the ':' before it. */
+    o->err.offset = (size_t)(s.ptr - in) - (s.len == 0 && s.ptr > in);
+    o->text_at = 1;
+}
+
 /* The commands made only of stages: resolve, normalize, encode, decode, iri to-uri,
  * iri to-iri, preprocess, to-cri, from-cri, cri-resolve, edn. */
 static void run_stages(struct job *job, const char *in, size_t len, struct origin at)
@@ -849,6 +891,7 @@ static void run_stages(struct job *job, const char *in, size_t len, struct origi
     else
         o.st = read_input(job, in, len, &job->in_buf, &d, &o.err);
     run_stages_on(job, d, &r, &o);
+    locate_unconvertible(job, in, len, &o);
     emit(job, at, in, len, &r, &o);
 }
 
@@ -1040,6 +1083,34 @@ static cri_status read_option_list(struct job *job, const char *in, size_t len, 
     return CRI_OK;
 }
 
+/* from-coap: CRI_COAP_ERR_ORDER does not say which option (cri.h); the first
+ * NUMBER:VALUE item whose number is below the one before it, as an offset into INPUT.
+ * The items were read already (read_option_list), so each starts with a number. */
+static int locate_order(const char *in, size_t len, size_t *at)
+{
+    size_t i = 0, start;
+    unsigned long num, prev = 0;
+
+    if (has_hex_prefix(in, len))
+        return 0;
+    for (;;) {
+        while (i < len && in[i] == ' ')
+            i++;
+        if (i == len)
+            return 0;
+        start = i;
+        for (num = 0; i < len && in[i] >= '0' && in[i] <= '9' && num <= 65535; i++)
+            num = num * 10 + (unsigned long)(in[i] - '0');
+        if (num < prev) {
+            *at = start;
+            return 1;
+        }
+        prev = num;
+        while (i < len && in[i] != ' ')
+            i++;
+    }
+}
+
 /* from-coap: the options checked (cri_coap_options_check), then as a URI and as a CRI. */
 static void run_from_coap(struct job *job, const char *in, size_t len, struct origin at)
 {
@@ -1053,6 +1124,8 @@ static void run_from_coap(struct job *job, const char *in, size_t len, struct or
     opts = (const struct cri_coap_option *)job->opts.p;
     if (o.st == CRI_OK)
         o.st = cri_coap_options_check(opts, n, &o.err);
+    if (o.st == CRI_ERR_COAP && o.err.reason == CRI_COAP_ERR_ORDER)
+        o.text_at = locate_order(in, len, &o.err.offset);
     if (o.st == CRI_OK)
         o.st = fill(job, do_uri_from_options, opts, n, &job->stage_buf[0], &ulen, &o.err);
     add_field(&r, "uri", o.st == CRI_OK ? V_TEXT : V_NULL, P_VALUE, job->stage_buf[0].p, ulen);
@@ -1075,7 +1148,7 @@ static void run_coap(struct job *job, const char *in, size_t len, struct origin 
     o.st = read_input(job, in, len, &job->in_buf, &d, &o.err);
     if (o.st == CRI_OK) {
         o.st = coap_options(job, &d, &n, &o.err);
-        o.coap_at = o.st == CRI_ERR_COAP && !d.is_cbor;
+        o.text_at = o.st == CRI_ERR_COAP && !d.is_cbor;
     }
     add_field(&r, "options", o.st == CRI_OK ? V_OPTIONS : V_NULL, P_LINES, job->opts.p, n);
     d.p = job->opts.p;

@@ -1218,8 +1218,9 @@ cri_status iri_to_uri(const char *iri,
 /**
  * Maps the URI reference `(s, len)` to an IRI reference (RFC 3987 §3.2) in `(out, cap)`:
  * percent-encoded UTF-8 sequences of `ucschar`s (in the query also `iprivate`) become
- * characters; percent-encoded ASCII such as `%2F`, `%25`, `%3F`, invalid UTF-8 and bidi
- * formatting characters (RFC 3987 §4.1) stay encoded.
+ * characters; percent-encoded ASCII such as `%2F`, `%25`, `%3F`, invalid UTF-8, bidi
+ * formatting characters (RFC 3987 §4.1) and an IP-literal's zone id (§2.2 allows no
+ * `ucschar` in an IP-literal) stay encoded.
  *
  * @retval CRI_OK The IRI reference and a NUL are in `out`, `*out_len` is its length
  *     without the NUL.

@@ -58,7 +58,7 @@
 //! A URI or CRI → Uri-Host, Uri-Port, Uri-Path, Uri-Query (RFC 7252 §6.4, draft §8) and
 //! back (§6.5), the proxy options, and the option wire format (RFC 7252 §3.1). An option
 //! list is an array of [`coap::OptionRef`] (number, and where the value lies) over one
-//! value buffer.
+//! value buffer, whose bytes [`coap::OptionRef::value`] gives.
 //!
 //! ```
 //! use cri::coap::{self, Mode, OptionRef};
@@ -71,9 +71,7 @@
 //! assert!(numbers.eq([coap::URI_HOST, coap::URI_PATH, coap::URI_PATH, coap::URI_QUERY]));
 //!
 //! // The same options as the bytes of a CoAP message (after the token).
-//! let list = opts[..used.options]
-//!     .iter()
-//!     .map(|o| (o.number, &values[o.offset..o.offset + o.len]));
+//! let list = opts[..used.options].iter().map(|o| (o.number, o.value(&values)));
 //! let mut wire = [0u8; 64];
 //! let n = coap::options_to_wire(list, &mut wire)?;
 //! assert_eq!(wire[..4], [0x3b, b'e', b'x', b'a']); // Uri-Host: delta 3, length 11
@@ -85,7 +83,8 @@
 //!
 //! A writer returns the length it wrote. When the buffer is too small it returns
 //! [`Error::Buffer`] with the exact length needed (an option list:
-//! [`Error::OptionSpace`]), so an empty buffer is a size query. Offsets in errors are byte
+//! [`Error::OptionSpace`]), so an empty buffer is a size query. [`text`] runs a writer
+//! of text and gives what it wrote as a `&str` of the buffer. Offsets in errors are byte
 //! offsets into the input being read. Every error type implements `Display` (one
 //! sentence) and `core::error::Error`, so `?` works in a `main` that returns
 //! `Result<(), Box<dyn std::error::Error>>`.
@@ -160,6 +159,7 @@ pub mod uri;
 
 pub use self::cri::CriRef;
 pub use error::{CoapError, Error, OptionSpace, Reason, Unconvertible, Unprocessable};
+pub use out::text;
 pub use uri::UriRef;
 
 /// The bare-metal panic handler. No panic path is reachable (clippy denies the panicking

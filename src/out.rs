@@ -74,3 +74,67 @@ pub(crate) fn copy<T: Copy>(dst: &mut [T], src: &[T]) {
         *d = *s;
     }
 }
+
+/// Runs the text writer `write` on `out` and returns the text it wrote, borrowed from
+/// `out`: the `&str` form of every writer that produces text (`uri::resolve`,
+/// `uri::normalize`, `uri::recompose`, `uri::percent_encode`, the IRI conversions,
+/// `cri::to_uri`, `cri::to_edn`, `coap::uri_from_options`, ...).
+///
+/// # Errors
+///
+/// What `write` returns. [`Error::Syntax`] at the first byte (an offset into `out`) that
+/// is not UTF-8, when `write` wrote bytes that are not text: only a writer of bytes, such
+/// as `uri::percent_decode` or `cri::from_uri`, does that.
+///
+/// # Examples
+///
+/// ```
+/// use cri::cri::{to_edn, to_uri, ToUriOptions};
+/// use cri::{uri, CriRef, UriRef};
+///
+/// let r = UriRef::parse("HTTP://Example.COM/a/./b")?;
+/// let mut buf = [0u8; 64];
+/// assert_eq!(cri::text(&mut buf, |b| uri::normalize(&r, b))?, "http://example.com/a/b");
+///
+/// let c = CriRef::decode(&[0x82, 0x02, 0x81, 0x61, b'b'])?; // [2, ["b"]]
+/// assert_eq!(cri::text(&mut buf, |b| to_uri(&c, ToUriOptions::default(), b))?, "../b");
+/// assert_eq!(cri::text(&mut buf, |b| to_edn(&c, b))?, r#"[2, ["b"]]"#);
+///
+/// // Too small: the length needed, as from the writer itself.
+/// let e = cri::text(&mut buf[..3], |b| uri::normalize(&r, b));
+/// assert_eq!(e, Err(cri::Error::Buffer { needed: 22 }));
+/// # Ok::<(), cri::Error>(())
+/// ```
+pub fn text(
+    out: &mut [u8],
+    write: impl FnOnce(&mut [u8]) -> Result<usize, Error>,
+) -> Result<&str, Error> {
+    let n = write(out)?;
+    let written = out.get(..n).unwrap_or_default();
+    core::str::from_utf8(written).map_err(|e| Error::Syntax {
+        offset: e.valid_up_to(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::text;
+    use crate::error::Error;
+    use crate::uri::{percent_decode, DecodeOptions};
+
+    /// A writer of bytes that are no text gives no `&str`: the error names the first byte
+    /// of `out` that is not UTF-8.
+    #[test]
+    fn text_of_bytes_that_are_not_utf8() {
+        let mut out = [0u8; 8];
+        let decode = |input: &'static [u8]| {
+            move |b: &mut [u8]| percent_decode(input, DecodeOptions::default(), b)
+        };
+        assert_eq!(text(&mut out, decode(b"a%C3%A9")), Ok("a\u{e9}"));
+        assert_eq!(
+            text(&mut out, decode(b"ab%FFc")),
+            Err(Error::Syntax { offset: 2 })
+        );
+        assert_eq!(text(&mut out, decode(b"")), Ok(""));
+    }
+}

@@ -164,12 +164,10 @@ fn resolve_records() {
         }
         let want = cri_hex(r, "result_cri_hex").unwrap();
         let b = CriRef::decode_full(&base).unwrap();
-        let got = CriRef::decode(&reference)
-            .map_err(::cri::Error::from)
-            .and_then(|rf| {
-                let mut buf = [0u8; 512];
-                cri::resolve(&b, &rf, &mut buf).map(|k| to_hex(&buf[..k]))
-            });
+        let got = CriRef::decode(&reference).and_then(|rf| {
+            let mut buf = [0u8; 512];
+            cri::resolve(&b, &rf, &mut buf).map(|k| to_hex(&buf[..k]))
+        });
         if got.as_deref() != Ok(want.as_str()) {
             failures.push(format!("{id}: {} -> {got:?}, want {want}", r["cri_edn"]));
             continue;

@@ -375,8 +375,11 @@ fn host_labels_are_lowercase_everywhere() {
     cbor::text(&mut upper, "EXAMPLE");
     cbor::text(&mut upper, "com");
     assert_eq!(
-        CriRef::decode(&upper).map(|_| ()).unwrap_err().reason,
-        c::Reason::HostLabel
+        CriRef::decode(&upper),
+        Err(Error::Unprocessable {
+            reason: c::Reason::HostLabel,
+            offset: 3
+        })
     );
     let empty_host = [0x82, 0x20, 0x80]; // [-1, []]: coap:// with an empty reg-name
     CriRef::decode(&empty_host).unwrap();
@@ -419,6 +422,10 @@ fn random_reference(rng: &mut Rng) -> String {
             "a%2Eb",
             "192.0.2.1",
             "[fe80::1%25eth%30]",
+            // A zone id whose percent-encoding is UTF-8: RFC 3987 §2.2 allows no ucschar
+            // in an IP-literal, so the IRI writers keep it encoded.
+            "[fe80::1%25%C3%A9]",
+            "[fe80::a%25en%C3%A90]",
             "[2001:db8::1]",
             "",
         ]));
@@ -575,4 +582,118 @@ fn to_uri_zone_ids_without_a_uri_form() {
     let ok = with_zone(&LINK_LOCAL, "eth0");
     let n = c::to_uri(&CriRef::decode(&ok).unwrap(), opts, &mut out).unwrap();
     assert_eq!(&out[..n], b"coap://[fe80::1%25eth0]");
+}
+
+/// The C `cri_to_edn` of a CRI's bytes.
+fn ffi_edn(cbor: &[u8]) -> String {
+    let mut out = vec![0u8; 8 * cbor.len() + 64];
+    let (mut len, mut err) = (0usize, cri::ffi::cri_error_info::default());
+    // SAFETY: cbor readable, out writable for its length, len and err writable.
+    let st = unsafe {
+        cri::ffi::cri_to_edn(
+            cbor.as_ptr(),
+            cbor.len(),
+            out.as_mut_ptr().cast(),
+            out.len(),
+            &mut len,
+            &mut err,
+        )
+    };
+    assert_eq!(st as i32, 0, "{cbor:02x?}");
+    String::from_utf8(out[..len].to_vec()).unwrap()
+}
+
+/// `to_edn` writes the EDN of the decoded view: what `cri_to_edn` writes of the bytes, but
+/// for the tag 99 envelope (not part of the reference) and the empty reference, whose two
+/// spellings `[]` and `[0]` mean the same (draft §5.2) and come out as `[]`.
+#[test]
+fn edn_of_the_view_is_the_edn_of_the_bytes() {
+    let edn = |r: &CriRef<'_>| {
+        let mut out = [0u8; 512];
+        let n = c::to_edn(r, &mut out).unwrap();
+        String::from_utf8(out[..n].to_vec()).unwrap()
+    };
+    let cases: &[(&[u8], &str)] = &[
+        (&[0x80], "[]"),
+        (&[0x81, 0x00], "[]"),
+        (&[0x81, 0xf5], "[true]"),
+        (&[0x81, 0x03], "[3]"),
+        (&[0x81, 0x20], "[-1]"),
+        // [0, []]: an empty path that drops the base query (draft §2.3).
+        (&[0x82, 0x00, 0x80], "[0, []]"),
+        // [0, null, []]: an empty query.
+        (&[0x83, 0x00, 0xf6, 0x80], "[0, null, []]"),
+        // [null, true, ["x"]]
+        (
+            &[0x83, 0xf6, 0xf5, 0x81, 0x61, b'x'],
+            r#"[null, true, ["x"]]"#,
+        ),
+        // [-1, null, null, null, "f"]
+        (
+            &[0x85, 0x20, 0xf6, 0xf6, 0xf6, 0x61, b'f'],
+            r#"[-1, null, null, null, "f"]"#,
+        ),
+        // 99([-2, [false, "u", "h", 5683], [["a", h'25']]])
+        (
+            &[
+                0xd8, 0x63, 0x83, 0x21, 0x84, 0xf4, 0x61, b'u', 0x61, b'h', 0x19, 0x16, 0x33, 0x81,
+                0x82, 0x61, b'a', 0x41, 0x25,
+            ],
+            r#"[-2, [false, "u", "h", 5683], [["a", h'25']]]"#,
+        ),
+        // ["zz", [h'FE800000000000000000000000000001', "eth0"]]
+        (
+            &[
+                0x82, 0x62, b'z', b'z', 0x82, 0x50, 0xfe, 0x80, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                0, 1, 0x64, b'e', b't', b'h', b'0',
+            ],
+            r#"["zz", [h'FE800000000000000000000000000001', "eth0"]]"#,
+        ),
+    ];
+    for &(cbor, want) in cases {
+        let r = CriRef::decode(cbor).unwrap_or_else(|e| panic!("{cbor:02x?}: {e}"));
+        assert_eq!(edn(&r), want, "{cbor:02x?}");
+    }
+    assert_eq!(ffi_edn(cases[9].0), format!("99({})", cases[9].1));
+    assert_eq!(ffi_edn(cases[1].0), "[0]");
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut compared = 0;
+    for _ in 0..20_000 {
+        let cbor = random_cri(&mut rng);
+        let Ok(r) = CriRef::decode(&cbor) else {
+            continue;
+        };
+        let bytes = ffi_edn(&cbor);
+        let want = if bytes == "[0]" { "[]" } else { &bytes };
+        assert_eq!(edn(&r), want, "{cbor:02x?}");
+        compared += 1;
+    }
+    assert!(compared > 5_000, "only {compared} random CRIs were valid");
+}
+
+/// Decision 18: a Uri-Host that is no reg-name (RFC 7252 §6.5 step 5 would fail) is
+/// percent-encoded into the URI, and that URI gives the same Uri-Host back (§6.4 step 5).
+#[test]
+fn a_uri_host_that_is_no_reg_name_is_percent_encoded() {
+    use cri::coap::{uri_from_options, uri_to_options, Mode, OptionRef, URI_HOST, URI_PATH};
+    let dest = coap::Destination::default();
+    for (host, want) in [
+        (&b"ex ample"[..], "coap://ex%20ample/a"),
+        (b"a/b", "coap://a%2Fb/a"),
+        (b"a@b:c", "coap://a%40b%3Ac/a"),
+    ] {
+        let options = [(URI_HOST, host), (URI_PATH, b"a")];
+        let mut out = [0u8; 64];
+        let n = uri_from_options(b"coap", &dest, options.into_iter(), &mut out).unwrap();
+        let uri = std::str::from_utf8(&out[..n]).unwrap();
+        assert_eq!(uri, want);
+        let (mut opts, mut values) = ([OptionRef::default(); 4], [0u8; 64]);
+        let u = UriRef::parse(uri).unwrap();
+        let used = uri_to_options(&u, None, Mode::Direct, &mut opts, &mut values).unwrap();
+        let back: Vec<(u16, &[u8])> = opts[..used.options]
+            .iter()
+            .map(|o| (o.number, o.value(&values)))
+            .collect();
+        assert_eq!(back, options, "{uri}");
+    }
 }

@@ -205,3 +205,51 @@ fn cris_from_and_to_iris() {
     }
     assert!(n >= 1);
 }
+
+/// RFC 3987 §2.2 allows no `ucschar` in an IP-literal (`ihost = IP-literal / IPv4address /
+/// ireg-name`): `uri_to_iri` keeps a zone id percent-encoded, as `cri_to_iri` and
+/// `iri_resolve` with `IRI_RESOLVE_KEEP_IRI` do, so `URI_SPLIT_IRI` accepts what it writes.
+#[test]
+fn uri_to_iri_keeps_a_zone_id_encoded() {
+    let u = "http://[fe80::1%25%C3%A9]/%C3%A9";
+    let iri = to_iri(u);
+    assert_eq!(iri, "http://[fe80::1%25%C3%A9]/\u{e9}");
+    UriRef::parse_iri(&iri).unwrap();
+    // The CRI path writes the same IRI.
+    let mut cbor = [0u8; 64];
+    let n = cri::from_uri(&UriRef::parse(u).unwrap(), &mut cbor).unwrap();
+    let opts = ToUriOptions {
+        zone_id: true,
+        iri: true,
+    };
+    let via_cri = out(|b| cri::to_uri(&CriRef::decode(&cbor[..n]).unwrap(), opts, b));
+    assert_eq!(via_cri, iri);
+    // A reg-name is an ireg-name: its characters are decoded.
+    assert_eq!(to_iri("http://%C3%A9.example/"), "http://\u{e9}.example/");
+}
+
+/// Decision 19: the bidi isolates LRI, RLI, FSI and PDI (U+2066–U+2069) are refused in an
+/// IRI like the formatting characters RFC 3987 §4.1 lists, and `uri_to_iri` keeps them
+/// percent-encoded.
+#[test]
+fn bidi_isolates_are_refused_like_the_formatting_characters() {
+    for c in [
+        '\u{200e}', '\u{202e}', '\u{2066}', '\u{2067}', '\u{2068}', '\u{2069}',
+    ] {
+        let iri = format!("http://h/a{c}b");
+        assert!(UriRef::parse_iri(&iri).is_err(), "U+{:04X}", u32::from(c));
+        let mut enc = [0u8; 4];
+        let pct: String = c
+            .encode_utf8(&mut enc)
+            .bytes()
+            .map(|b| format!("%{b:02X}"))
+            .collect();
+        let u = format!("http://h/a{pct}b");
+        assert_eq!(to_iri(&u), u, "U+{:04X}", u32::from(c));
+    }
+    // Their neighbours are ucschar (RFC 3987 §2.2): U+2065 is unassigned but allowed,
+    // U+206A is a deprecated format character that §4.1 does not name.
+    for c in ['\u{2065}', '\u{206a}'] {
+        UriRef::parse_iri(&format!("http://h/a{c}b")).unwrap();
+    }
+}

@@ -296,6 +296,10 @@ cli_case(from_coap EXIT 1 ARGS from-coap --dest 192.0.2.1 --port 5683
   "hex:3b6578616d706c652e636f6d8161016243783d31" "3:h 3:g" "x:y")
 # The destination's zone goes into the URI (RFC 6874 %25) and the CRI (zone-id text).
 cli_case(from_coap_zone ARGS from-coap --json --scheme coaps --dest "fe80::1%eth0" "11:a")
+# Options go in ascending number order (RFC 7252 §3.1): Uri-Port (7) after Uri-Path (11)
+# is CRI_COAP_ERR_ORDER, and the caret and offset name the item out of order.
+cli_case(from_coap_order EXIT 1 ARGS from-coap "3:example.com 11:a%20b 7:61616")
+cli_case(from_coap_order_json EXIT 1 ARGS from-coap --json "3:example.com 11:a%20b 7:61616")
 
 # ---- CRI -----------------------------------------------------------------------------
 #
@@ -312,8 +316,12 @@ string(TOUPPER "${FIG1}" FIG1_UPPER)
 cli_case(cri_to_cri ARGS to-cri "${FIG1_URI}" "/.well-known/core?rt=temperature-c"
   "did:web:alice:bob" "did:web:alice:7%3A1-balun" "https://alice/3%2f4-inch"
   "https://@example.com" "a" "./this:that" "a/b" "../a" "/a")
-# An empty port has no CRI form (C6): CRI_ERR_UNCONVERTIBLE, reason 2 (EMPTY_PORT).
+# An empty port has no CRI form (C6): CRI_ERR_UNCONVERTIBLE, reason EMPTY_PORT, with
+# the offset of the ":" that starts it.
 cli_case(cri_to_cri_json EXIT 1 ARGS to-cri --json "${FIG1_URI}" "http://a:/")
+# A port with leading zeros has no CRI form as written (a CRI port is an integer): the
+# caret points at the port.
+cli_case(cri_to_cri_port_zero EXIT 1 ARGS to-cri "coap://h:0080/a")
 # Back to URIs; hex in either case, "hex:" optional; %2F in uppercase (RFC 3986 §2.1);
 # [1, ["this:that"]] gets "./" (§6.1). [0, ["a"]] "cannot be expressed" (§2.1).
 cli_case(cri_from_cri EXIT 1 ARGS from-cri "${FIG1}" "hex:${FIG1_UPPER}"
@@ -420,6 +428,40 @@ cli_case(help_complete ARGS --help STDOUT_MATCH
   "to-cri URI.*from-cri CRI.*cri-resolve BASE REF.*edn CRI.*coap TARGET.*--zone-id.*--dest ADDR.*--port N.*--proxy .*--proxy-scheme.*--auto")
 cli_case(help_iri ARGS --help STDOUT_MATCH
   "preprocess TEXT.*iri to-uri IRI.*iri to-iri URI.*--iri .*--keep-iri")
+
+# ---- the examples of --help, README.md and docs/API.md ---------------------------------
+# Each example the documents show is run here: a case, and a check that the document
+# still shows it (so that an example cannot change without its case).
+
+# Fails unless the file FILE (relative to the source tree) contains each TEXT.
+function(doc_shows file)
+  file(READ "${DIR}/../../${file}" doc)
+  foreach(text IN LISTS ARGN)
+    string(FIND "${doc}" "${text}" at)
+    if(at EQUAL -1)
+      message("FAIL doc_shows: ${file} does not show: ${text}")
+      set(FAILED "${FAILED} doc_shows" PARENT_SCOPE)
+    endif()
+  endforeach()
+endfunction()
+
+# --help's from-coap example (the items in ascending order, RFC 7252 §3.1): Uri-Host,
+# Uri-Port, Uri-Path "a b".
+cli_case(help_example_from_coap ARGS from-coap "3:example.com 7:61616 11:a%20b")
+cli_case(help_shows_from_coap ARGS --help STDOUT_MATCH
+  "e\\.g\\. \"3:example\\.com 7:61616 11:a%20b\"")
+# --help's split example: `http://a/b?` has an empty query, `http://a/b` none.
+cli_case(help_shows_split ARGS --help STDOUT_MATCH "http://a/b\\?\n +gives")
+# split_query runs it (above); the README's quick start runs split_exercise's URL.
+doc_shows(README.md "build/cri-tool split --json 'http://mario:pwd@www.example.com:8080/a/b/../c.html?x=1&y=2#sezione'")
+# docs/API.md's two examples, with the output it shows: to-cri of Figure 1 (cri_to_cri
+# runs it) and coap.
+doc_shows(docs/API.md "$ cri-tool to-cri ${FIG1_URI}\n    83208244c633640119f0b0826b2e77656c6c2d6b6e6f776e64636f7265\t[-1, [h'C6336401', 61616], [\".well-known\", \"core\"]]")
+cli_case(api_md_coap ARGS coap "coap://example.com/sensors/temp?unit=C")
+file(STRINGS "${DIR}/api_md_coap.out" api_md_coap_lines)
+list(TRANSFORM api_md_coap_lines PREPEND "    ")
+list(JOIN api_md_coap_lines "\n" api_md_coap_text)
+doc_shows(docs/API.md "$ cri-tool coap 'coap://example.com/sensors/temp?unit=C'\n${api_md_coap_text}")
 
 if(FAILED)
   message(FATAL_ERROR "cri_tool_cli: failed:${FAILED}")

@@ -1,10 +1,11 @@
 //! cri: CRI references from arbitrary bytes: `CriRef::decode` / `decode_full`, `to_edn`,
 //! `to_uri`, `from_uri`, `cri::resolve`, `scheme_name` / `scheme_number`, and the C
-//! `cri_validate` / `cri_to_uri`.
+//! `cri_validate` / `cri_to_uri` / `cri_to_edn`.
 //!
 //! Oracles:
-//! - decode never panics; `decode_full` accepts exactly the valid full CRIs; `to_edn`
-//!   succeeds exactly on valid CRIs; the C `cri_validate` agrees (status, reason, offset);
+//! - decode never panics; `decode_full` accepts exactly the valid full CRIs; the C
+//!   `cri_validate` agrees (status, reason, offset); the C `cri_to_edn` succeeds exactly on
+//!   valid CRIs and writes what `to_edn` writes of the view (but for a tag 99 and `[0]`);
 //! - valid c with a URI form ⇒ to_uri(c) is a valid URI reference u; from_uri(u) succeeds
 //!   and decodes; to_uri of that is the same reference as u (`uri::equivalent`, or for a
 //!   relative reference the same targets against several bases); and the CRI from_uri
@@ -37,16 +38,21 @@ fuzz_target!(|data: &[u8]| {
     let full = CriRef::decode_full(data);
     match (&r, &full) {
         (Ok(c), Ok(_)) => assert!(c.is_full()),
-        (Ok(c), Err(u)) => assert!(!c.is_full() && u.reason == c::Reason::NotFull),
+        (Ok(c), Err(u)) => assert!(
+            !c.is_full()
+                && matches!(
+                    u,
+                    Error::Unprocessable {
+                        reason: c::Reason::NotFull,
+                        ..
+                    }
+                )
+        ),
         (Err(a), Err(b)) => assert_eq!(a, b),
         (Err(_), Ok(_)) => panic!("decode_full accepted what decode rejects"),
     }
-    let edn = write_all(|o| c::to_edn(data, o));
-    assert_eq!(edn.is_ok(), r.is_ok(), "to_edn validity: {edn:?}");
-    if let Ok(e) = &edn {
-        utf8(e);
-    }
     ffi_validate(data, &r);
+    ffi_edn(data, &r);
     let Ok(cri) = r else {
         return;
     };
@@ -158,7 +164,7 @@ fn same_target(base: &str, r: &CriRef<'_>, target: &CriRef<'_>) {
     );
 }
 
-fn ffi_validate(data: &[u8], r: &Result<CriRef<'_>, c::Unprocessable>) {
+fn ffi_validate(data: &[u8], r: &Result<CriRef<'_>, Error>) {
     let mut err = cri::ffi::cri_error_info {
         offset: 77,
         reason: 77,
@@ -167,11 +173,52 @@ fn ffi_validate(data: &[u8], r: &Result<CriRef<'_>, c::Unprocessable>) {
     let st = unsafe { cri::ffi::cri_validate(data.as_ptr(), data.len(), 0, &mut err) };
     match r {
         Ok(_) => assert_eq!(st as i32, 0),
-        Err(u) => {
+        Err(Error::Unprocessable { reason, offset }) => {
             assert_eq!(st as i32, -9, "cri_validate status");
-            assert_eq!((err.reason, err.offset), (u.reason as i32, u.offset));
+            assert_eq!((err.reason, err.offset), (*reason as i32, *offset));
         }
+        Err(e) => panic!("decode gave {e:?}"),
     }
+}
+
+/// The C `cri_to_edn` (the EDN of the bytes) succeeds exactly on valid CRIs, and writes
+/// what `to_edn` writes of the decoded view, but for the tag 99 envelope and the empty
+/// reference's spelling `[0]` (`to_edn` writes `[]`).
+fn ffi_edn(data: &[u8], r: &Result<CriRef<'_>, Error>) {
+    let mut out = vec![0u8; data.len() * 8 + 64];
+    let mut len = usize::MAX;
+    let mut err = cri::ffi::cri_error_info {
+        offset: 77,
+        reason: 77,
+    };
+    // SAFETY: data readable, out has out.len() writable bytes, len and err writable.
+    let st = unsafe {
+        cri::ffi::cri_to_edn(
+            data.as_ptr(),
+            data.len(),
+            out.as_mut_ptr().cast(),
+            out.len(),
+            &mut len,
+            &mut err,
+        )
+    };
+    let Ok(cri) = r else {
+        assert_eq!(st as i32, -9, "cri_to_edn of an invalid CRI");
+        return;
+    };
+    assert_eq!(st as i32, 0, "cri_to_edn of a valid CRI");
+    let text = utf8(&out[..len]);
+    let inner = text
+        .strip_prefix("99(")
+        .and_then(|t| t.strip_suffix(')'))
+        .unwrap_or(text);
+    let inner = if inner == "[0]" { "[]" } else { inner };
+    let edn = write_all(|o| c::to_edn(cri, o)).expect("to_edn of a decoded CRI");
+    assert_eq!(
+        utf8(&edn),
+        inner,
+        "to_edn of the view and cri_to_edn of the bytes"
+    );
 }
 
 fn ffi_to_uri(data: &[u8], zone_id: bool, want: &[u8]) {

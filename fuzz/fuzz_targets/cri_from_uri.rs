@@ -78,7 +78,8 @@ fn round_trip(x: &[u8]) -> Option<Vec<u8>> {
     );
     let again = write_all(|o| c::from_uri(&bu, o)).unwrap();
     assert_eq!(again, cbor, "from_uri not a fixpoint: {text:?} -> {back:?}");
-    write_all(|o| c::to_edn(&cbor, o)).expect("to_edn of a valid CRI");
+    let view = c::CriRef::decode(&cbor).expect("from_uri writes a valid CRI");
+    write_all(|o| c::to_edn(&view, o)).expect("to_edn of a valid CRI");
     ffi(x, &cbor);
     Some(cbor)
 }

@@ -15,6 +15,24 @@ use crate::uri::percent::pct_byte;
 use crate::uri::{default_port, HostKind, UriRef};
 
 /// Which options carry the request target.
+///
+/// # Examples
+///
+/// ```
+/// use cri::coap::{uri_to_options, Mode, OptionRef, PROXY_URI, URI_HOST};
+/// use cri::UriRef;
+///
+/// let (mut opts, mut values) = ([OptionRef::default(); 4], [0u8; 64]);
+/// let uri = UriRef::parse("http://example.com/a")?;
+/// // An HTTP URI cannot go as Uri-* options: Auto sends it whole to a forward-proxy.
+/// let used = uri_to_options(&uri, None, Mode::Auto, &mut opts, &mut values)?;
+/// assert_eq!((used.options, opts[0].number), (1, PROXY_URI));
+/// assert_eq!(opts[0].value(&values), b"http://example.com/a");
+/// let coap = UriRef::parse("coap://example.com/a")?;
+/// uri_to_options(&coap, None, Mode::Auto, &mut opts, &mut values)?;
+/// assert_eq!(opts[0].number, URI_HOST);
+/// # Ok::<(), cri::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
     /// Uri-Host, Uri-Port, Uri-Path, Uri-Query; the scheme must be a CoAP scheme.
@@ -68,7 +86,7 @@ pub(crate) fn sent_whole(mode: Mode, is_coap: bool) -> Option<bool> {
 /// assert_eq!(used.options, 3); // Uri-Host "example.com", Uri-Path "b", Uri-Query "x=1"
 /// assert_eq!(opts[0].number, URI_HOST);
 /// let path = opts[1];
-/// assert_eq!((path.number, &values[path.offset..path.offset + path.len]), (URI_PATH, &b"b"[..]));
+/// assert_eq!((path.number, path.value(&values)), (URI_PATH, &b"b"[..]));
 /// # Ok::<(), cri::Error>(())
 /// ```
 pub fn uri_to_options(

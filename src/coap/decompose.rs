@@ -45,8 +45,9 @@ fn bracketed(first: Option<u8>, last: Option<u8>) -> bool {
 }
 
 /// [`bracketed`] for the labels of a CRI host-name, which go into Uri-Host joined by `.`.
-/// Not inlined: its two item iterators took cri_to_coap_options' own frame from 264 to
-/// 280 bytes (over the 512-byte stack budget).
+/// Not inlined: its two item iterators would otherwise be in cri_to_coap_options' own
+/// frame, on the deepest stack of the CRI device (Decision 17, stack; the budget is in
+/// docs/FIRMWARE.md).
 #[inline(never)]
 fn labels_are_bracketed(labels: Items<'_>) -> bool {
     let first = labels.iter().next().and_then(|l| l.as_text());
@@ -58,14 +59,40 @@ fn labels_are_bracketed(labels: Items<'_>) -> bool {
     bracketed(first, last)
 }
 
-/// The full CRI `cri` (whose CBOR is `raw`) as CoAP options (draft §8.1.1) for a request to `dest` (`None`: the
-/// address and port the CRI names); see
-/// [`super::uri_to_options`] for the output.
+/// The full CRI `cri` (whose CBOR is `raw`) as CoAP options (draft §8.1.1) for a request
+/// to `dest` (`None`: the address and port the CRI names); see
+/// [`super::uri_to_options`] for the output. `raw` is what Proxy-Cri carries.
 ///
-/// Errors: [`Error::Coap`] — `NotAbsolute` (not a full CRI), `NotCoapScheme` (mode
-/// `Direct`: a scheme-id outside the CoAP table, or a scheme-name), `Fragment`, `Pet` (a
-/// text-pet-sequence where an option value is needed), `NoHost`, `Userinfo`, `OptionLength`
-/// (Proxy-Cri 1-1023 bytes); [`Error::OptionSpace`].
+/// # Errors
+///
+/// [`Error::Coap`] with a [`crate::CoapError`]: `NotAbsolute` (not a full CRI),
+/// `NotCoapScheme` (mode `Direct`: a scheme-id outside the CoAP table, or a scheme-name),
+/// `Fragment`, `Pet` (a text-pet-sequence where an option value is needed), `NoHost`,
+/// `Userinfo`, `OptionLength` (Proxy-Cri 1-1023 bytes); [`Error::OptionSpace`] with the
+/// room needed when `opts` or `scratch` is too small.
+///
+/// # Examples
+///
+/// ```
+/// use cri::coap::{cri_to_options, CoapError, Mode, OptionRef, URI_HOST, URI_PATH};
+/// use cri::{CriRef, Error};
+///
+/// // [-1, ["example", "com"], ["temp"]]: coap://example.com/temp
+/// let raw = b"\x83\x20\x82\x67example\x63com\x81\x64temp";
+/// let cri = CriRef::decode(raw)?;
+/// let (mut opts, mut values) = ([OptionRef::default(); 4], [0u8; 32]);
+/// let used = cri_to_options(&cri, raw, None, Mode::Direct, &mut opts, &mut values)?;
+/// let list: Vec<(u16, &[u8])> =
+///     opts[..used.options].iter().map(|o| (o.number, o.value(&values))).collect();
+/// assert_eq!(list, [(URI_HOST, &b"example.com"[..]), (URI_PATH, b"temp")]);
+///
+/// // A relative reference names no request target.
+/// let raw = [0x82, 0x01, 0x81, 0x61, b'x']; // [1, ["x"]]: ../x
+/// let rel = CriRef::decode(&raw)?;
+/// let e = cri_to_options(&rel, &raw, None, Mode::Direct, &mut opts, &mut values);
+/// assert_eq!(e, Err(Error::Coap(CoapError::NotAbsolute)));
+/// # Ok::<(), Error>(())
+/// ```
 pub fn cri_to_options(
     cri: &CriRef<'_>,
     raw: &[u8],
@@ -187,8 +214,8 @@ fn text_of(item: TextOrPet<'_>) -> &[u8] {
 ///
 /// The labels are text (the caller ran `check_text_items`): each is read whole, and the
 /// separator goes before every label but the first, with no `Pieces` or `Enumerate` state
-/// on this frame: 96 -> 48 bytes, under `spells_ipv6` on the deepest chain of
-/// cri_to_coap_options (Decision 17).
+/// on this frame, which lies under `spells_ipv6` on the deepest chain of
+/// cri_to_coap_options (Decision 17, stack).
 fn write_joined(items: Items<'_>, sep: u8, w: &mut Out<'_>) {
     let mut after_first = false;
     for item in items.iter() {

@@ -173,10 +173,9 @@ impl<'a> Target<'a> {
     /// ```
     pub fn iter(&self) -> impl Iterator<Item = (u16, &'a [u8])> + Clone + 'a {
         let values = self.values;
-        self.options.iter().map(move |o| {
-            let end = o.offset.saturating_add(o.len);
-            (o.number, values.get(o.offset..end).unwrap_or_default())
-        })
+        self.options
+            .iter()
+            .map(move |o| (o.number, o.value(values)))
     }
 
     /// How many options the target has.

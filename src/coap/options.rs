@@ -12,6 +12,21 @@ use crate::uri::percent::{decode_text, pct_byte};
 
 /// The request's destination transport address (RFC 7252 §6.4): IP address bytes (4 or
 /// 16; empty when unknown), an optional zone, the UDP port (`None`: the URI's own).
+///
+/// # Examples
+///
+/// ```
+/// use cri::coap::{uri_to_options, Destination, Mode, OptionRef, URI_PATH};
+/// use cri::UriRef;
+///
+/// let (mut opts, mut values) = ([OptionRef::default(); 4], [0u8; 64]);
+/// let uri = UriRef::parse("coap://192.0.2.1:61616/temp")?;
+/// // The request goes to the address and port the URI names: no Uri-Host, no Uri-Port.
+/// let dest = Destination { addr: &[192, 0, 2, 1], zone: None, port: Some(61616) };
+/// let used = uri_to_options(&uri, Some(&dest), Mode::Direct, &mut opts, &mut values)?;
+/// assert_eq!((used.options, opts[0].number), (1, URI_PATH));
+/// # Ok::<(), cri::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Destination<'a> {
     /// The IP address, 4 (IPv4) or 16 (IPv6) bytes in network order; empty when unknown.
@@ -24,7 +39,25 @@ pub struct Destination<'a> {
 }
 
 /// One option of a list: its number and where its value lies (`offset`, `len`) in the
-/// value buffer the list was built with.
+/// value buffer the list was built with; [`OptionRef::value`] gives the value bytes.
+///
+/// A position, not a borrowed value: the writers fill the list and the value buffer
+/// together, so the list cannot borrow the buffer while it is written.
+///
+/// # Examples
+///
+/// ```
+/// use cri::coap::{self, Mode, OptionRef, URI_HOST, URI_PATH};
+/// use cri::UriRef;
+///
+/// let (mut opts, mut values) = ([OptionRef::default(); 8], [0u8; 64]);
+/// let uri = UriRef::parse("coap://example.com/temp")?;
+/// let used = coap::uri_to_options(&uri, None, Mode::Direct, &mut opts, &mut values)?;
+/// let list: Vec<(u16, &[u8])> =
+///     opts[..used.options].iter().map(|o| (o.number, o.value(&values))).collect();
+/// assert_eq!(list, [(URI_HOST, &b"example.com"[..]), (URI_PATH, b"temp")]);
+/// # Ok::<(), cri::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct OptionRef {
     /// The option number (RFC 7252 §5.10: 3 Uri-Host, 7 Uri-Port, 11 Uri-Path, ...).
@@ -33,6 +66,33 @@ pub struct OptionRef {
     pub offset: usize,
     /// The value's length in bytes.
     pub len: usize,
+}
+
+impl OptionRef {
+    /// The option's value in `values`, the buffer the list was built with (the value
+    /// buffer of [`super::uri_to_options`] or [`super::cri_to_options`], the message of
+    /// [`super::options_from_wire`]). A range that does not lie in `values` (another
+    /// buffer) gives the empty value.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cri::coap::{options_from_wire, OptionRef};
+    ///
+    /// let message = b"\x31h\x87sensors\xffpayload";
+    /// let mut opts = [OptionRef::default(); 4];
+    /// let (count, _) = options_from_wire(message, &mut opts)?;
+    /// assert_eq!(count, 2);
+    /// assert_eq!((opts[0].value(message), opts[1].value(message)), (&b"h"[..], &b"sensors"[..]));
+    /// assert_eq!(opts[1].value(b"short"), b"");
+    /// # Ok::<(), cri::Error>(())
+    /// ```
+    #[must_use]
+    pub fn value<'v>(&self, values: &'v [u8]) -> &'v [u8] {
+        values
+            .get(self.offset..self.offset.saturating_add(self.len))
+            .unwrap_or_default()
+    }
 }
 
 /// Where an option list goes: a `[OptionRef]`, or the C caller's array.
@@ -268,8 +328,28 @@ fn length_limits(number: u16) -> (usize, usize) {
 /// length within its option's range (Uri-Host 1-255, Uri-Port 0-2, Uri-Path and Uri-Query
 /// 0-255, Proxy-Uri 1-1034, Proxy-Scheme 1-255, Proxy-Cri 1-1023, Proxy-Scheme-Number 0-3).
 ///
-/// Errors: [`CoapError::Order`], [`CoapError::Conflict`] or [`CoapError::OptionLength`]
-/// as [`Error::Coap`].
+/// # Errors
+///
+/// [`Error::Coap`] with [`CoapError::Order`] (numbers not ascending),
+/// [`CoapError::Conflict`] (a repeated or forbidden combination) or
+/// [`CoapError::OptionLength`] (a value length outside its option's range), for the
+/// first option that breaks a rule.
+///
+/// # Examples
+///
+/// ```
+/// use cri::coap::{check_options, CoapError, PROXY_URI, URI_HOST, URI_PATH};
+/// use cri::Error;
+///
+/// check_options([(URI_HOST, 11), (URI_PATH, 4), (URI_PATH, 0)].into_iter())?;
+/// let e = check_options([(URI_PATH, 1), (URI_HOST, 1)].into_iter());
+/// assert_eq!(e, Err(Error::Coap(CoapError::Order)));
+/// let e = check_options([(URI_PATH, 1), (PROXY_URI, 20)].into_iter());
+/// assert_eq!(e, Err(Error::Coap(CoapError::Conflict)));
+/// let e = check_options([(URI_HOST, 0)].into_iter()); // Uri-Host is 1-255 bytes
+/// assert_eq!(e, Err(Error::Coap(CoapError::OptionLength)));
+/// # Ok::<(), Error>(())
+/// ```
 pub fn check_options(options: impl Iterator<Item = (u16, usize)>) -> Result<(), Error> {
     // One bit per option kind that RFC 7252 §5.10 and draft §8.2 restrict.
     const HOST: u32 = 1;

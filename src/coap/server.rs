@@ -360,7 +360,8 @@ where
             late = late.or(Some(CoapError::BadUriHost));
         } else if !cri {
             // A reg-name, its characters outside the reg-name set percent-encoded (an
-            // IPv4address has none).
+            // IPv4address has none), where RFC 7252 §6.5 step 5 would fail
+            // (docs/DECISIONS.md Decision 18).
             encode(host, REG_NAME, &mut w);
         } else if let Some(a) = ip::ipv4(host) {
             cbor::head(&mut w, ARRAY, port_items.wrapping_add(1));

@@ -104,7 +104,7 @@ fn extension(v: usize, w: &mut Out<'_>) {
 /// let (count, len) = options_from_wire(message, &mut opts)?;
 /// assert_eq!((count, len), (2, 10));
 /// assert_eq!(opts[1], OptionRef { number: URI_PATH, offset: 3, len: 7 });
-/// assert_eq!(&message[opts[1].offset..][..opts[1].len], b"sensors");
+/// assert_eq!(opts[1].value(message), b"sensors");
 /// assert_eq!(opts[0].number, URI_HOST);
 /// # Ok::<(), cri::Error>(())
 /// ```

@@ -58,7 +58,7 @@ impl<'a> CriRef<'a> {
     /// assert_eq!(r.scheme(), Some(Scheme::Number(0)));
     /// let path: Vec<_> = r.path().unwrap().iter().map(|s| s.as_text()).collect();
     /// assert_eq!(path, [Some("a")]);
-    /// # Ok::<(), cri::cri::Unprocessable>(())
+    /// # Ok::<(), cri::Error>(())
     /// ```
     #[must_use]
     pub fn path(&self) -> Option<Items<'a>> {

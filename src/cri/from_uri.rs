@@ -34,12 +34,12 @@ use crate::uri::{default_port, HostKind, UriRef};
 ///
 /// ```
 /// use cri::cri::{from_uri, to_edn};
-/// use cri::UriRef;
+/// use cri::{CriRef, UriRef};
 ///
 /// let mut cbor = [0u8; 64];
 /// let n = from_uri(&UriRef::parse("HTTP://Example.com:80/a/./b%2Fc/d%3Ae?x#f")?, &mut cbor)?;
 /// let mut edn = [0u8; 80];
-/// let m = to_edn(&cbor[..n], &mut edn)?;
+/// let m = to_edn(&CriRef::decode(&cbor[..n])?, &mut edn)?;
 /// // Normalized on the way (Decision 4). A CRI → URI conversion encodes "/" in a
 /// // segment again, so `%2F` is text; it writes ":" as it is, so `%3A` stays PET
 /// // (Decision 7).

@@ -8,6 +8,7 @@
 
 mod access;
 mod edn;
+pub(crate) use edn::cbor_to_edn;
 mod from_uri;
 mod model;
 mod reader;

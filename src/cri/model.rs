@@ -5,7 +5,7 @@
 use super::reader::{Kind, Malformed, Reader};
 use super::wire::SIMPLE_TRUE;
 
-use crate::error::{Reason, Unprocessable};
+use crate::error::{Error, Reason, Unprocessable};
 use crate::uri::chars::{utf8_multibyte_len, utf8_str};
 
 /// The scheme section: a scheme number (from scheme-id = -1 - number) or a scheme-name.
@@ -287,22 +287,22 @@ impl<'a> CriRef<'a> {
     ///
     /// # Errors
     ///
-    /// [`Unprocessable`] with the [`Reason`] and the byte offset of the offending item
-    /// (draft §5.2.1); `?` turns it into a [`crate::Error`].
+    /// [`Error::Unprocessable`] with the [`Reason`] and the byte offset of the offending
+    /// item (draft §5.2.1).
     ///
     /// # Examples
     ///
     /// ```
-    /// use cri::{CriRef, Reason};
+    /// use cri::{CriRef, Error, Reason};
     ///
     /// let r = CriRef::decode(&[0x82, 0x01, 0x81, 0x61, b'x'])?; // [1, ["x"]]: "x"
     /// assert!(!r.is_full());
     /// // [1, ["x"], null]: a trailing default must be left out (draft §5.1).
-    /// let e = CriRef::decode(&[0x83, 0x01, 0x81, 0x61, b'x', 0xf6]).unwrap_err();
-    /// assert_eq!((e.reason, e.offset), (Reason::TrailingDefault, 5));
-    /// # Ok::<(), cri::Error>(())
+    /// let e = CriRef::decode(&[0x83, 0x01, 0x81, 0x61, b'x', 0xf6]);
+    /// assert_eq!(e, Err(Error::Unprocessable { reason: Reason::TrailingDefault, offset: 5 }));
+    /// # Ok::<(), Error>(())
     /// ```
-    pub fn decode(cbor: &'a [u8]) -> R<Self> {
+    pub fn decode(cbor: &'a [u8]) -> Result<Self, Error> {
         Self::decode_as(cbor, false)
     }
 
@@ -320,17 +320,17 @@ impl<'a> CriRef<'a> {
     ///
     /// assert!(CriRef::decode_full(&[0x81, 0x20])?.is_full()); // [-1]: coap:
     /// let e = CriRef::decode_full(&[0x82, 0x01, 0x81, 0x61, b'x']).unwrap_err();
-    /// assert_eq!(e.reason, Reason::NotFull);
+    /// assert!(matches!(e, cri::Error::Unprocessable { reason: Reason::NotFull, offset: 0 }));
     /// # Ok::<(), cri::Error>(())
     /// ```
-    pub fn decode_full(cbor: &'a [u8]) -> R<Self> {
+    pub fn decode_full(cbor: &'a [u8]) -> Result<Self, Error> {
         Self::decode_as(cbor, true)
     }
 
     /// Both decoders in one: a `decode_full` that called `decode` would hold a second
     /// copy of the view (and its `Result`) in its frame (Decision 17: no large structs by
     /// value).
-    fn decode_as(cbor: &'a [u8], full: bool) -> R<Self> {
+    fn decode_as(cbor: &'a [u8], full: bool) -> Result<Self, Error> {
         // Copied from a constant, unlike in the C functions' `ingest` calls: only the Rust
         // API and `cri_to_edn` come here, and the copy keeps the view's construction off
         // this frame.

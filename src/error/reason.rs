@@ -8,12 +8,12 @@ reasons! {
     /// # Examples
     ///
     /// ```
-    /// use cri::{CriRef, Reason};
+    /// use cri::{CriRef, Error, Reason};
     ///
     /// // [0, [".."]]: a path segment may not be "." or ".." (draft §5.2.1).
-    /// let e = CriRef::decode(&[0x82, 0x00, 0x81, 0x62, b'.', b'.']).unwrap_err();
-    /// assert_eq!((e.reason, e.offset), (Reason::DotSegment, 3));
-    /// assert_eq!(e.reason as i32, 5); // CRI_REASON_DOT_SEGMENT
+    /// let e = CriRef::decode(&[0x82, 0x00, 0x81, 0x62, b'.', b'.']);
+    /// assert_eq!(e, Err(Error::Unprocessable { reason: Reason::DotSegment, offset: 3 }));
+    /// assert_eq!(Reason::DotSegment as i32, 5); // CRI_REASON_DOT_SEGMENT
     /// ```
     pub enum Reason in "CRI_REASON_" {
         /// Not well-formed CBOR (truncated, reserved values, bad lengths).
@@ -58,8 +58,9 @@ reasons! {
 }
 
 /// An unprocessable CRI (draft §5.2.1): the reason and the byte offset of the offending
-/// CBOR item. What [`crate::cri::CriRef::decode`] returns; [`crate::Error::Unprocessable`]
-/// carries the same two fields, and `?` converts one into the other.
+/// CBOR item, the two fields of [`crate::Error::Unprocessable`] (what
+/// [`crate::cri::CriRef::decode`] returns) as a type of their own; `Error::from`
+/// converts it.
 ///
 /// # Examples
 ///
@@ -68,10 +69,10 @@ reasons! {
 ///
 /// // [-1, ["h", 65536]]: a port over 65535, at byte 5.
 /// let cbor = [0x82, 0x20, 0x82, 0x61, b'h', 0x1a, 0x00, 0x01, 0x00, 0x00];
-/// let e = CriRef::decode(&cbor).unwrap_err();
-/// assert_eq!(e, Unprocessable { reason: Reason::PortRange, offset: 5 });
+/// let e = Unprocessable { reason: Reason::PortRange, offset: 5 };
+/// assert_eq!(CriRef::decode(&cbor), Err(Error::from(e)));
 /// assert_eq!(e.to_string(), "unprocessable CRI at byte 5: a port is over 65535");
-/// assert_eq!(Error::from(e), Error::Unprocessable { reason: Reason::PortRange, offset: 5 });
+/// assert_eq!(Error::from(e).to_string(), e.to_string());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Unprocessable {

@@ -247,8 +247,8 @@ impl coap::OptionSlots for CSlots {
 /// and zone) or the other. Not inlined: its checks are not in the frame that holds the
 /// decoded target under the conversion (Decision 17). Two plain checks over the three inputs
 /// (the [`overlaps`] that `cri_resolve` uses too) and one of the outputs against each
-/// other, no iterator chain: 278 bytes of code before, in the CRI device image. Only addresses are
-/// compared, so `scratch` may be NULL (with capacity 0, as `option_list` checked).
+/// other rather than an iterator chain, whose adapters are code of their own in the CRI
+/// device image, which links this check (docs/FIRMWARE.md). Only addresses are compared, so `scratch` may be NULL (with capacity 0, as `option_list` checked).
 #[inline(never)]
 fn outputs_overlap(
     opts: *const cri_coap_option,

@@ -463,7 +463,9 @@ pub unsafe extern "C" fn cri_to_edn(
     try_feature!("edn", err);
     let err = clear_error!(err);
     let bytes = try_input!(cbor, len);
-    text_out!(out, cap, out_len, err, [bytes], |b| cri::to_edn(bytes, b))
+    text_out!(out, cap, out_len, err, [bytes], |b| cri::cbor_to_edn(
+        bytes, b
+    ))
 }
 
 /// Looks up the CRI scheme number of the scheme name `(name, len)` (ASCII

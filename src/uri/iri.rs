@@ -89,6 +89,16 @@ impl SegWrite for ToIri {
 }
 
 impl Style for ToIri {
+    /// An IP-literal as it is: `ihost = IP-literal / IPv4address / ireg-name` (RFC 3987
+    /// §2.2), so an IRI has no `ucschar` in a zone id, which stays percent-encoded (as
+    /// `cri::to_uri` with `iri` writes it). A reg-name is decoded as a segment.
+    fn host(h: &[u8], w: &mut Out<'_>) {
+        if h.first() == Some(&b'[') {
+            w.push(h);
+        } else {
+            Self::write(h, w);
+        }
+    }
     fn query(s: &[u8], w: &mut Out<'_>) {
         decode_ucs_private(s, w);
     }
@@ -121,8 +131,9 @@ pub fn iri_to_uri(iri: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
 
 /// Maps a URI reference to an IRI reference (RFC 3987 §3.2) in `out`: percent-encoded
 /// UTF-8 sequences of `ucschar`s (in the query also `iprivate`) become characters;
-/// percent-encoded ASCII (`%2F`, `%25`, `%3F`, …), invalid UTF-8 and bidi formatting
-/// characters (§4.1) stay encoded. Returns the length.
+/// percent-encoded ASCII (`%2F`, `%25`, `%3F`, …), invalid UTF-8, bidi formatting
+/// characters (§4.1) and an IP-literal's zone id (§2.2: no `ucschar` in an IP-literal)
+/// stay encoded. Returns the length.
 ///
 /// # Errors
 ///

@@ -6,6 +6,19 @@ use crate::error::Error;
 use crate::out::Out;
 
 /// Which bytes stay literal when percent-encoding; every other byte becomes `%HH`.
+///
+/// # Examples
+///
+/// ```
+/// use cri::uri::{percent_encode, EncodeSet};
+///
+/// let mut out = [0u8; 32];
+/// let n = percent_encode(b"a/b?c", EncodeSet::Query, &mut out)?; // `/` and `?` stay
+/// assert_eq!(&out[..n], b"a/b?c");
+/// let n = percent_encode(b"a/b?c", EncodeSet::PathSegment, &mut out)?;
+/// assert_eq!(&out[..n], b"a%2Fb%3Fc");
+/// # Ok::<(), cri::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EncodeSet {
     /// Only unreserved characters (ALPHA DIGIT `-._~`) stay: safe anywhere.
@@ -79,8 +92,28 @@ impl Set {
 /// Percent-encodes `input` into `out`: each byte outside `set` becomes `%HH` with uppercase
 /// hex (bytes ≥ 0x80 one by one, so `è` is `%C3%A8`). Returns the output length.
 ///
-/// Errors: [`Error::Buffer`] with the length needed when `out` is too small (`out` then
-/// holds a prefix of the output).
+/// # Errors
+///
+/// [`Error::Buffer`] with the length needed when `out` is too small (`out` then holds a
+/// prefix of the output). Every input can be encoded, so nothing else fails.
+///
+/// # Examples
+///
+/// ```
+/// use cri::uri::{percent_encode, EncodeSet};
+///
+/// let mut out = [0u8; 32];
+/// let n = percent_encode("a/b c\u{e8}".as_bytes(), EncodeSet::PathSegment, &mut out)?;
+/// assert_eq!(&out[..n], b"a%2Fb%20c%C3%A8");
+/// let n = percent_encode(b"a b&c", EncodeSet::Form, &mut out)?;
+/// assert_eq!(&out[..n], b"a+b%26c");
+/// // A size query: the empty buffer gives the length needed.
+/// assert_eq!(
+///     percent_encode(b"a b", EncodeSet::Unreserved, &mut []),
+///     Err(cri::Error::Buffer { needed: 5 })
+/// );
+/// # Ok::<(), cri::Error>(())
+/// ```
 pub fn percent_encode(input: &[u8], set: EncodeSet, out: &mut [u8]) -> Result<usize, Error> {
     let mut w = Out::new(out);
     encode_into(input, set.set(), &mut w);
@@ -89,8 +122,9 @@ pub fn percent_encode(input: &[u8], set: EncodeSet, out: &mut [u8]) -> Result<us
 
 /// The percent-encoding loop of the library (RFC 3986 §2.1): each byte that `set` keeps
 /// is copied, every other one becomes `%HH` with uppercase hex (a space `+` in
-/// [`Set::Form`]). A byte at a time: copying runs whole measured larger on Cortex-M, and
-/// components are short.
+/// [`Set::Form`]). A byte at a time: copying the runs between encoded bytes whole needs a
+/// second loop to find each run and a copy routine (Decision 17: no `mem*` calls from
+/// Rust code), for components that are short.
 #[inline(always)]
 pub(crate) fn encode_into(input: &[u8], set: Set, w: &mut Out<'_>) {
     for &b in input {
@@ -104,7 +138,20 @@ pub(crate) fn encode_into(input: &[u8], set: Set, w: &mut Out<'_>) {
     }
 }
 
-/// How [`percent_decode`] treats its input.
+/// How [`percent_decode`] treats its input. The default is strict, and `+` stays `+`.
+///
+/// # Examples
+///
+/// ```
+/// use cri::uri::{percent_decode, DecodeOptions};
+///
+/// let mut out = [0u8; 16];
+/// let n = percent_decode(b"a+b", DecodeOptions::default(), &mut out)?;
+/// assert_eq!(&out[..n], b"a+b");
+/// let n = percent_decode(b"a+b", DecodeOptions { form: true, lenient: false }, &mut out)?;
+/// assert_eq!(&out[..n], b"a b");
+/// # Ok::<(), cri::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct DecodeOptions {
     /// Pass a broken `%` sequence through unchanged instead of failing.
@@ -116,13 +163,37 @@ pub struct DecodeOptions {
 /// Decodes every `%HH` of `input` into `out` once (so `%252e` gives `%2e`). Decoded bytes
 /// are data: `%00` gives a NUL byte. Returns the output length.
 ///
-/// Errors: [`Error::Percent`] with the offset of the `%` that starts a broken sequence
-/// (`%`, `%4`, `%4G`) unless `opts.lenient`; [`Error::Buffer`] when `out` is too small.
+/// # Errors
+///
+/// [`Error::Percent`] with the offset of the `%` that starts a broken sequence (`%`,
+/// `%4`, `%4G`) unless `opts.lenient`; [`Error::Buffer`] with the length needed when
+/// `out` is too small.
+///
+/// # Examples
+///
+/// ```
+/// use cri::uri::{percent_decode, DecodeOptions};
+/// use cri::Error;
+///
+/// let mut out = [0u8; 32];
+/// let n = percent_decode(b"caf%C3%A9%252e", DecodeOptions::default(), &mut out)?;
+/// assert_eq!(&out[..n], "café%2e".as_bytes());
+/// let form = DecodeOptions { form: true, ..DecodeOptions::default() };
+/// let n = percent_decode(b"a+b%26c", form, &mut out)?;
+/// assert_eq!(&out[..n], b"a b&c");
+/// // A broken sequence fails at its `%`, or passes through when lenient.
+/// let strict = percent_decode(b"50%off", DecodeOptions::default(), &mut out);
+/// assert_eq!(strict, Err(Error::Percent { offset: 2 }));
+/// let lenient = DecodeOptions { lenient: true, ..DecodeOptions::default() };
+/// let n = percent_decode(b"50%off", lenient, &mut out)?;
+/// assert_eq!(&out[..n], b"50%off");
+/// # Ok::<(), Error>(())
+/// ```
 pub fn percent_decode(input: &[u8], opts: DecodeOptions, out: &mut [u8]) -> Result<usize, Error> {
     let mut w = Out::new(out);
     let mut i = 0usize;
-    // A byte at a time, as `encode_into`: copying the runs between `%` whole measured
-    // 68 B larger on Cortex-M4F.
+    // A byte at a time, as `encode_into` and for its reason: a run between `%`s copied
+    // whole needs a loop of its own and a copy routine (Decision 17).
     while let Some(&b) = input.get(i) {
         let (byte, step) = match b {
             b'%' => match pct_byte(input, i) {
