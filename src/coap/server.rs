@@ -75,13 +75,14 @@ where
 /// ```
 /// use cri::coap::{cri_from_options, Destination, URI_HOST, URI_PATH};
 /// use cri::cri::to_edn;
+/// use cri::CriRef;
 ///
 /// let dest = Destination { addr: &[192, 0, 2, 1], zone: None, port: Some(5683) };
 /// let options = [(URI_HOST, &b"example.com"[..]), (URI_PATH, b"temp")];
 /// let mut cbor = [0u8; 64];
 /// let n = cri_from_options(0, &dest, options.into_iter(), &mut cbor)?; // 0: coap
 /// let mut edn = [0u8; 64];
-/// let m = to_edn(&cbor[..n], &mut edn)?;
+/// let m = to_edn(&CriRef::decode(&cbor[..n])?, &mut edn)?;
 /// assert_eq!(&edn[..m], br#"[-1, ["example", "com"], ["temp"]]"#);
 /// # Ok::<(), cri::Error>(())
 /// ```
