@@ -138,7 +138,9 @@
         clippy::unwrap_used,
         clippy::expect_used,
         clippy::panic,
-        clippy::arithmetic_side_effects
+        clippy::arithmetic_side_effects,
+        // clippy.toml: the slice methods that call mem* (Decision 17).
+        clippy::disallowed_methods
     )
 )]
 

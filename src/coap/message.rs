@@ -418,7 +418,10 @@ fn gather<'s, M: ReadableMessage>(msg: &M, scratch: &'s mut [u8]) -> Result<&'s 
         let value = o.value();
         let end = len.saturating_add(value.len());
         if let Some(to) = scratch.get_mut(len..end) {
-            to.copy_from_slice(value);
+            // Byte by byte: `copy_from_slice` calls memcpy (Decision 17).
+            for (d, &b) in to.iter_mut().zip(value) {
+                *d = b;
+            }
         }
         (options, len) = (options.saturating_add(1), end);
     }

@@ -219,7 +219,9 @@ fn decoded_len(u: Units<'_>) -> usize {
 /// Writes a URI component as a text-or-pet item: one text string, or an array of text and
 /// byte strings when any byte needs PET.
 fn write_item(src: &[u8], set: Set, lower: bool, w: &mut Out<'_>) {
-    if !src.contains(&b'%') {
+    #[allow(clippy::manual_contains)] // `contains` calls memchr (Decision 17)
+    let plain = !src.iter().any(|&b| b == b'%');
+    if plain {
         // Nothing percent-encoded (the usual case): the text is the source itself.
         wire::head(w, TEXT, src.len() as u64);
         if lower {
@@ -343,7 +345,7 @@ impl<'a> Plan<'a> {
             relative: uri.scheme.is_none()
                 && uri.host.is_none()
                 && !uri.path.is_empty()
-                && !uri.path.starts_with(b"/"),
+                && !dot_segments::is_rooted(uri.path),
             rootless: false,
             path: PathPieces::new(uri.path),
         }
@@ -458,7 +460,7 @@ impl<'a> Plan<'a> {
             (segments.by_ref().count() as u64, segments.leftover())
         } else {
             // Without dot-segments every segment stays (none after a leading "/").
-            let rooted = self.path.tail.starts_with(b"/");
+            let rooted = dot_segments::is_rooted(self.path.tail);
             let n = self
                 .path
                 .tail
@@ -577,7 +579,7 @@ fn write_path(path: PathPieces<'_>, relative: bool, count: u64, w: &mut Out<'_>)
     wire::head(w, ARRAY, count);
     if !dot_segments::has_dots(path, Dots::Decoded) {
         // No dot-segments: the segments as they stand, in order.
-        let rooted = path.tail.starts_with(b"/");
+        let rooted = dot_segments::is_rooted(path.tail);
         let segs = path.tail.split(|&b| b == b'/').skip(usize::from(rooted));
         // INVARIANT: `count` was counted as a usize over these segments (`path_shape`), so
         // it fits back on every usize width.
