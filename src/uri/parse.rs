@@ -50,25 +50,81 @@ fn text(b: &[u8]) -> &str {
 impl<'a> UriRef<'a> {
     /// Parses a URI reference strictly against the grammar of RFC 3986 §4.1.
     ///
-    /// Errors: [`Error::Syntax`] / [`Error::Percent`] with the offset of the first bad
-    /// byte; [`Error::PortRange`] for a port over 65535.
+    /// # Errors
+    ///
+    /// [`Error::Syntax`] / [`Error::Percent`] with the offset of the first bad byte;
+    /// [`Error::PortRange`] (at the port's first digit) for a port over 65535, reported
+    /// only when the rest of the reference is valid.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cri::{Error, UriRef};
+    ///
+    /// let r = UriRef::parse("coap://[fe80::1%25eth0]:5683/a?b")?;
+    /// assert_eq!((r.zone_id(), r.port_number(), r.query()), (Some("eth0"), Some(5683), Some("b")));
+    /// assert_eq!(UriRef::parse("http://a b/"), Err(Error::Syntax { offset: 8 }));
+    /// assert_eq!(UriRef::parse("/%zz"), Err(Error::Percent { offset: 2 }));
+    /// assert_eq!(UriRef::parse("//h:65536/"), Err(Error::PortRange { offset: 4 }));
+    /// # Ok::<(), Error>(())
+    /// ```
     pub fn parse(s: &'a str) -> Result<Self, Error> {
         parse_strict::<false>(s.as_bytes())
     }
 
-    /// Like [`UriRef::parse`] on bytes (non-ASCII bytes are a syntax error).
+    /// Like [`UriRef::parse`] on bytes.
+    ///
+    /// # Errors
+    ///
+    /// As [`UriRef::parse`]; a byte outside ASCII is an [`Error::Syntax`] at its offset.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cri::{Error, UriRef};
+    ///
+    /// assert_eq!(UriRef::parse_bytes(b"/a")?.path(), "/a");
+    /// assert_eq!(UriRef::parse_bytes(b"/\xff"), Err(Error::Syntax { offset: 1 }));
+    /// # Ok::<(), Error>(())
+    /// ```
     pub fn parse_bytes(s: &'a [u8]) -> Result<Self, Error> {
         parse_strict::<false>(s)
     }
 
     /// Parses an IRI reference strictly (RFC 3987 §2.2): the URI grammar plus `ucschar`
     /// in userinfo, reg-name, path, query and fragment and `iprivate` in the query.
-    /// Invalid UTF-8 is a [`Error::Syntax`] at its first byte.
+    ///
+    /// # Errors
+    ///
+    /// As [`UriRef::parse`]; a character outside those sets (or a bidirectional
+    /// formatting character, Decision 19) is an [`Error::Syntax`] at its first byte.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cri::UriRef;
+    ///
+    /// assert_eq!(UriRef::parse_iri("http://例え.jp/パス")?.host(), Some("例え.jp"));
+    /// assert!(UriRef::parse("http://例え.jp/").is_err());
+    /// # Ok::<(), cri::Error>(())
+    /// ```
     pub fn parse_iri(s: &'a str) -> Result<Self, Error> {
         parse_strict::<true>(s.as_bytes())
     }
 
     /// Like [`UriRef::parse_iri`] on bytes.
+    ///
+    /// # Errors
+    ///
+    /// As [`UriRef::parse_iri`]; invalid UTF-8 is an [`Error::Syntax`] at its first byte.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cri::{Error, UriRef};
+    ///
+    /// assert_eq!(UriRef::parse_iri_bytes(b"/\xc3"), Err(Error::Syntax { offset: 1 }));
+    /// ```
     pub fn parse_iri_bytes(s: &'a [u8]) -> Result<Self, Error> {
         parse_strict::<true>(s)
     }
