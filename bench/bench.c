@@ -1,6 +1,6 @@
 /*
- * cri_bench: libcri against uriparser, curl and libcoap, side by side in one process
- * (issue 6). See BENCHMARKS.md for the method and the results.
+ * cri_bench: libcri against uriparser, curl and libcoap, side by side in one process.
+ * See BENCHMARKS.md for the method and the results.
  *
  *   cri_bench [--data DIR] [--runs N] [--min-ms MS] [--passes N] [--group TEXT]
  *             [--only TEXT] [--list]

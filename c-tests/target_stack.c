@@ -1,6 +1,6 @@
 /*
  * target_stack.c: the stack each function of cri.h uses, measured on an emulated Cortex-M
- * board (scripts/stack-measure.sh builds and runs it, issue 12).
+ * board (scripts/stack-measure.sh builds and runs it).
  *
  *   target_stack [FILE STRIDE]...
  *

@@ -915,9 +915,9 @@ static void test_query_next(void)
 
 /* --- The overlap contract (cri.h): an output overlapping an input is CRI_ERR_ARGUMENT --- */
 
-/* In place, each of these wrote CRI_OK with corrupted output (issue 15: `a%2020c%30c…`,
- * `http://a/b/c/http?/#a`, `http://a/caff%C3C3x`). Now: CRI_ERR_ARGUMENT and the buffer as
- * it was; an output right after the input is fine. */
+/* An output that overlaps its input (`a%2020c%30c…`, `http://a/b/c/http?/#a`,
+ * `http://a/caff%C3C3x` written in place) is CRI_ERR_ARGUMENT with the buffer as it was,
+ * never CRI_OK with corrupted output; an output right after the input is fine. */
 static void test_overlap(void)
 {
     char buf[256];
@@ -1051,7 +1051,7 @@ static void test_overlap(void)
     }
 }
 
-/* --- CoAP errors point into the URI (issue 15: the offset was always 0) ------------- */
+/* --- CoAP errors point into the URI (err->offset is the piece the error is about) --- */
 
 static void test_coap_error_offsets(void)
 {

@@ -635,8 +635,8 @@ static void test_bad_cbor(void)
     invalid(H("82 01 81 7B FFFFFFFFFFFFFFFF 61"), CRI_REASON_NOT_CBOR, ANY);
     invalid(H("82 01 81 7B 7FFFFFFFFFFFFFFF 61 61"), CRI_REASON_NOT_CBOR, ANY);
     invalid(H("82 01 81 7A FFFFFFFF 61"), CRI_REASON_NOT_CBOR, ANY);
-    /* 2^32 + 1: over usize::MAX only where size_t has 32 bits (issue 12: reported as
-     * invalid UTF-8 on Cortex-M before the fix). */
+    /* 2^32 + 1: over usize::MAX only where size_t has 32 bits (a length
+     * that wraps there must not read as invalid UTF-8). */
     invalid(H("82 01 81 7B 0000000100000001 61"), CRI_REASON_NOT_CBOR, ANY);
     invalid(H("82 20 81 82 61'a' 5B 0000000100000001 01"), CRI_REASON_NOT_CBOR, ANY);
     invalid(H("82 20 81 5B FFFFFFFFFFFFFFFF 01"), CRI_REASON_NOT_CBOR, ANY);

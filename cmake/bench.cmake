@@ -1,4 +1,4 @@
-# The C benchmark of issue 6: libcri against uriparser, curl and libcoap in one process.
+# The C benchmark: libcri against uriparser, curl and libcoap in one process.
 # Not part of `all` unless -DCRI_BUILD_BENCH=ON, and never a ctest test. Build and run:
 #
 #   cmake --build build --target cri_bench && build/cri_bench

@@ -1,4 +1,4 @@
-# Reliability checks (issue 7), included from CMakeLists.txt inside if(CRI_BUILD_TESTS):
+# Reliability checks, included from CMakeLists.txt inside if(CRI_BUILD_TESTS):
 #
 #   c_test_buffers   every output buffer of cri.h, every capacity 0..needed, for every
 #                    input in tests/data (c-tests/test_buffers.c)

@@ -1,4 +1,4 @@
-# cmake/target.cmake: on-target and 32-bit tests (issue 12), included from
+# cmake/target.cmake: on-target and 32-bit tests, included from
 # CMakeLists.txt inside if(CRI_BUILD_TESTS).
 #
 #   target_<board>_<program>   c-tests/<program>.c built with arm-none-eabi-gcc -Os and
@@ -29,7 +29,7 @@ foreach(board ${CRI_TARGET_BOARDS})
   endforeach()
 endforeach()
 
-# The cheap tests of the same class on the host (issue 12):
+# The cheap tests of the same class on the host:
 #   rust_i686             the Rust suite for i686-unknown-linux-gnu (32-bit usize)
 #   rust_firmware_paths   the Rust suite with --cfg cri_firmware_paths (bare-metal paths)
 #   rust_minimal          the crate's tests without the iri, lenient and edn features, as
@@ -54,7 +54,7 @@ add_test(NAME fuzz_replay_i686
 set_tests_properties(fuzz_replay_i686 PROPERTIES
   SKIP_RETURN_CODE 77 LABELS host32 TIMEOUT 1800 ENVIRONMENT "CARGO=${CARGO}")
 
-# Stack measured on target next to the static figures of the same image (issue 12):
+# Stack measured on target next to the static figures of the same image:
 #   target_stack_<board>   c-tests/target_stack.c (every cri.h function, worst cases,
 #                          tests/data, a sample of corpus/urls.txt) on mps2-an386 (M4F) and
 #                          microbit (M0); fails where a measured high-water mark exceeds

@@ -1,5 +1,5 @@
 # cmake/zephyr.cmake: samples/zephyr/coap built through libcri's Zephyr module and run
-# under QEMU, one ctest per board (issue 14), label "zephyr":
+# under QEMU, one ctest per board, label "zephyr":
 #
 #   zephyr_sample_qemu_cortex_m3   Cortex-M3, TI LM3S6965 (thumbv7m-none-eabi)
 #   zephyr_sample_mps2_an385       Cortex-M3, Arm MPS2 AN385 (thumbv7m-none-eabi)

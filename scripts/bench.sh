@@ -1,5 +1,5 @@
 #!/bin/sh
-# The benchmarks of issue 6 (see BENCHMARKS.md): libcri against uriparser, curl and libcoap
+# The benchmarks (see BENCHMARKS.md): libcri against uriparser, curl and libcoap
 # (C, one process) and against fluent-uri, iri-string and oxiri (Rust, criterion).
 #
 #   scripts/bench.sh [all|c|rust|callgrind|quick]

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# scripts/fuzz-replay.sh: the fuzz targets' oracles on a 32-bit host (issue 12).
+# scripts/fuzz-replay.sh: the fuzz targets' oracles on a 32-bit host.
 #
 #   scripts/fuzz-replay.sh OUT [TARGET...]     default targets: cri cri_from_uri coap
 #

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# scripts/icount.sh: instructions per call of libcri on an emulated Cortex-M4F (issue 12).
+# scripts/icount.sh: instructions per call of libcri on an emulated Cortex-M4F.
 #
 #   scripts/icount.sh [--out DIR]
 #

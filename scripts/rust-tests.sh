@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # scripts/rust-tests.sh: the whole Rust test suite in a build the default `cargo test`
-# does not cover (issue 12), each in its own target directory OUT.
+# does not cover, each in its own target directory OUT.
 #
 #   scripts/rust-tests.sh i686 OUT             cargo test --target i686-unknown-linux-gnu:
 #                                              32-bit usize, as on Cortex-M

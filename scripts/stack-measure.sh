@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # scripts/stack-measure.sh: stack per entry point measured on an emulated board, next to
-# the static figures of the same image (issue 12).
+# the static figures of the same image.
 #
 #   scripts/stack-measure.sh [--out DIR] [--markdown] BOARD      mps2-an386 or microbit
 #

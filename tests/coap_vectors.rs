@@ -56,7 +56,7 @@ fn list(opts: &[OptionRef], values: &[u8]) -> Value {
 /// (input, expected, why the peer value is not ours)
 const OVERRIDES: &[(&str, &str, &str)] = &[
     ("coap://example.com/%C3%A9?%FF", r#"{"error":"CoAP: NotUtf8"}"#,
-     "Uri-Query is a string option and RFC 7252 §3.2 makes strings UTF-8: a lone 0xFF is refused (as aiocoap does), as cri_from_coap_options refuses it (issue 15)"),
+     "Uri-Query is a string option and RFC 7252 §3.2 makes strings UTF-8: a lone 0xFF is refused (as aiocoap does), as cri_from_coap_options refuses it"),
     ("coap://198.51.100.1:61616//%2E//%2E%2E/./../a?%2e%2F&?%26", r#"[[11,"a"],[15,"./"],[15,"?&"]]"#,
      "Decision 4: %2E dots are dots, so remove_dot_segments sees //.//.././../a and gives /a (as libcoap); the strict model keeps them"),
     ("coap://example.com/a/%2E/b/%2E%2E/c", r#"[[3,"example.com"],[11,"a"],[11,"c"]]"#,

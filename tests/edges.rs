@@ -1,4 +1,4 @@
-//! Issue 15, "sharp edges": each test pins one item of the issue. The expected values come
+//! Sharp edges: each test pins one behaviour that was once wrong. The expected values come
 //! from the RFC or draft text cited beside them; every test here failed before its fix.
 
 use cri::cri::{self as c, CriRef};
@@ -465,7 +465,7 @@ fn random_reference(rng: &mut Rng) -> String {
     s
 }
 
-/// The writers' class property (issue 15): every CRI a libcri function writes is a valid
+/// The writers' class property: every CRI a libcri function writes is a valid
 /// CRI (`CriRef::decode`, what `cri_validate` runs) and every URI it writes is a valid
 /// URI reference (`UriRef::parse`, what `uri_split` runs; an IRI writer's output an IRI
 /// reference): from_uri, resolve (URI and CRI), to_uri, to_iri, normalize, recompose,

@@ -303,7 +303,7 @@ fn iri_rejects_bidi_formatting_characters() {
 
 /// Found by a new user's tests: options → URI wrote any scheme, even an empty one or one
 /// with a space, giving text that is no URI. (An empty scheme in `uri_recompose`: c-tests.)
-/// Since issue 15 (docs/DESIGN.md Decision 11) only CoAP schemes are composed at all.
+/// By Decision 11 only CoAP schemes are composed at all.
 #[test]
 fn composed_schemes_are_checked() {
     let dest = coap::Destination {
@@ -469,7 +469,7 @@ fn ipvfuture_uri_host_reads_back() {
     }
 }
 
-/// Found on target (issue 12): test_cri on Cortex-M (32-bit usize) reported a text or byte
+/// Found on target: test_cri on Cortex-M (32-bit usize) reported a text or byte
 /// string whose declared length is 2^64-1 or 2^63-1 as invalid UTF-8. minicbor converts the
 /// length to usize before it looks at the input, that conversion fails only where usize
 /// has fewer than 64 bits, and every decoder error but two was mapped to InvalidUtf8. A

@@ -58,7 +58,7 @@ fn split_vectors() {
 }
 
 /// The grammar allows any number of port digits; libcri reports a port over 65535 as
-/// `PortRange` rather than wrapping it (issue: "error if > 65535, never wrapped").
+/// `PortRange` rather than wrapping it (Decision 10).
 fn port_over_65535(r: &Value) -> bool {
     r["port"]
         .as_str()

@@ -230,7 +230,7 @@ cli_case(encode_set ARGS encode --set path-segment "a b/c:d@e")
 cli_case(decode_percent EXIT 1 ARGS decode "100%")
 # JSON: %00 is a NUL byte in the output; a non-UTF-8 result escapes its bytes.
 cli_case(decode_json EXIT 1 ARGS decode --json "a%00b" "100%" "caff%C3%A8" "%FF")
-# Text that is not UTF-8 in JSON (issue 15): the UTF-8 characters as themselves, each bad
+# Text that is not UTF-8 in JSON: the UTF-8 characters as themselves, each bad
 # byte as U+FFFD, and the exact bytes in output_hex; %C3 and %C3%83 differ.
 cli_case(decode_json_utf8 ARGS decode --json "%C3" "%C3%83" "caff%C3%A8%FF")
 cli_case(decode_lenient_form ARGS decode --lenient --form "100%" "a+b%2Bc")

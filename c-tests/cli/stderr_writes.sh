@@ -1,6 +1,6 @@
 #!/bin/sh
-# cri-tool writes stderr a line at a time (issue 15: stderr is unbuffered, so every byte
-# of a message was a system call: 5.4 s for corpus/urls.txt). 300 inputs that all fail
+# cri-tool writes stderr a line at a time (stderr is unbuffered: written a byte at a
+# time, every byte of a message would be a system call). 300 inputs that all fail
 # (`coap` without --auto refuses http/https) give 300 messages (with their caret lines)
 # and may take at most one write to fd 2 per line. Needs strace; exit 77 = skipped.
 #   stderr_writes.sh CRI_TOOL URLS_FILE

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# examples-c/firmware/link-test.sh: the firmware link tests of issue 5.
+# examples-c/firmware/link-test.sh: the firmware link tests.
 #
 #   link-test.sh SRC OUT link          firmware_link
 #   link-test.sh SRC OUT panic-never   firmware_panic_never

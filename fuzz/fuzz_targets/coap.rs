@@ -171,8 +171,8 @@ fn list_mode(mut rest: &[u8], scheme: &str, number: u64, d: &Destination<'_>) {
     let cri_r = write_all(|o| coap::cri_from_options(number, d, iter(&list), o));
     let u = match write_all(|o| coap::uri_from_options(scheme.as_bytes(), d, iter(&list), o)) {
         Ok(u) => u,
-        // The two composers check the same things (issue 15: UTF-8 strings, destination
-        // zones, lengths): when one refuses the options, so does the other, for the same
+        // The two composers check the same things (UTF-8 strings, destination zones,
+        // lengths): when one refuses the options, so does the other, for the same
         // reason.
         Err(e) => {
             assert_eq!(
