@@ -69,7 +69,11 @@ fuzz_target!(|data: &[u8]| {
             } else {
                 // Not `format!`: one allocation per byte made this target ~10x slower.
                 const HEX: &[u8; 16] = b"0123456789ABCDEF";
-                model.extend_from_slice(&[b'%', HEX[usize::from(b >> 4)], HEX[usize::from(b & 15)]]);
+                model.extend_from_slice(&[
+                    b'%',
+                    HEX[usize::from(b >> 4)],
+                    HEX[usize::from(b & 15)],
+                ]);
             }
         }
         assert_eq!(enc, model, "encode with {set:?}");
