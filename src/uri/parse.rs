@@ -133,56 +133,190 @@ impl<'a> UriRef<'a> {
     /// failing (for logs and other text that may not be a valid URI). The authority is
     /// split at its last `@` and at the last `:` outside `[ ]`; `port_number` is set only
     /// when the port is all digits and at most 65535.
+    ///
+    /// The components borrow the input. The accessors return text: a component that is
+    /// not UTF-8 (possible only here, as the strict parsers accept no such input) reads
+    /// as `""`, so check [`core::str::from_utf8`] on the input first where that matters.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cri::UriRef;
+    ///
+    /// let r = UriRef::split_lenient(b"http://a b@h:80/x y?q#f");
+    /// assert_eq!((r.scheme(), r.userinfo(), r.host()), (Some("http"), Some("a b"), Some("h")));
+    /// assert_eq!((r.port_number(), r.path(), r.query()), (Some(80), "/x y", Some("q")));
+    /// // Not UTF-8: the component is there, its text is "".
+    /// assert_eq!(UriRef::split_lenient(b"/\xff").path(), "");
+    /// ```
     pub fn split_lenient(s: &'a [u8]) -> Self {
         let mut r = UriRef::default();
         split_lenient(s, &mut r);
         r
     }
 
-    /// The scheme, without the `:`.
+    /// The scheme, without the `:`, as written (not lowercased).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cri::UriRef;
+    ///
+    /// assert_eq!(UriRef::parse("CoAP://h/")?.scheme(), Some("CoAP"));
+    /// assert_eq!(UriRef::parse("//h/")?.scheme(), None);
+    /// # Ok::<(), cri::Error>(())
+    /// ```
     pub fn scheme(&self) -> Option<&'a str> {
         self.scheme.map(text)
     }
     /// The userinfo, without the `@`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cri::UriRef;
+    ///
+    /// assert_eq!(UriRef::parse("ftp://anon:x@h/")?.userinfo(), Some("anon:x"));
+    /// assert_eq!(UriRef::parse("ftp://@h/")?.userinfo(), Some(""));
+    /// assert_eq!(UriRef::parse("ftp://h/")?.userinfo(), None);
+    /// # Ok::<(), cri::Error>(())
+    /// ```
     pub fn userinfo(&self) -> Option<&'a str> {
         self.userinfo.map(text)
     }
     /// The host as written (brackets included for an IP-literal); `Some("")` for an empty
     /// host (`file:///`), `None` when there is no authority.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cri::UriRef;
+    ///
+    /// assert_eq!(UriRef::parse("coap://[::1]:5683/")?.host(), Some("[::1]"));
+    /// assert_eq!(UriRef::parse("file:///etc")?.host(), Some(""));
+    /// assert_eq!(UriRef::parse("urn:x")?.host(), None);
+    /// # Ok::<(), cri::Error>(())
+    /// ```
     pub fn host(&self) -> Option<&'a str> {
         self.host.map(text)
     }
     /// The port as written, without the `:`; `Some("")` for `http://a:/`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cri::UriRef;
+    ///
+    /// assert_eq!(UriRef::parse("coap://h:05683/")?.port(), Some("05683"));
+    /// assert_eq!(UriRef::parse("http://a:/")?.port(), Some(""));
+    /// assert_eq!(UriRef::parse("http://a/")?.port(), None);
+    /// # Ok::<(), cri::Error>(())
+    /// ```
     pub fn port(&self) -> Option<&'a str> {
         self.port.map(text)
     }
-    /// The path (always present, possibly empty).
+    /// The path (always present, possibly empty), as written (not percent-decoded).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cri::UriRef;
+    ///
+    /// assert_eq!(UriRef::parse("coap://h/a/../b%20c")?.path(), "/a/../b%20c");
+    /// assert_eq!(UriRef::parse("coap://h")?.path(), "");
+    /// # Ok::<(), cri::Error>(())
+    /// ```
     pub fn path(&self) -> &'a str {
         text(self.path)
     }
     /// The query, without the `?`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cri::UriRef;
+    ///
+    /// assert_eq!(UriRef::parse("/a?b=1&c")?.query(), Some("b=1&c"));
+    /// assert_eq!(UriRef::parse("/a?")?.query(), Some(""));
+    /// assert_eq!(UriRef::parse("/a")?.query(), None);
+    /// # Ok::<(), cri::Error>(())
+    /// ```
     pub fn query(&self) -> Option<&'a str> {
         self.query.map(text)
     }
     /// The fragment, without the `#`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cri::UriRef;
+    ///
+    /// assert_eq!(UriRef::parse("/a#top")?.fragment(), Some("top"));
+    /// assert_eq!(UriRef::parse("/a")?.fragment(), None);
+    /// # Ok::<(), cri::Error>(())
+    /// ```
     pub fn fragment(&self) -> Option<&'a str> {
         self.fragment.map(text)
     }
     /// The kind of host, `None` without an authority.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cri::uri::{HostKind, UriRef};
+    ///
+    /// assert_eq!(UriRef::parse("coap://192.0.2.1/")?.host_kind(), Some(HostKind::Ipv4));
+    /// assert_eq!(UriRef::parse("coap://[v1.x]/")?.host_kind(), Some(HostKind::IpvFuture));
+    /// assert_eq!(UriRef::parse("coap://192.0.2.300/")?.host_kind(), Some(HostKind::RegName));
+    /// assert_eq!(UriRef::parse("/a")?.host_kind(), None);
+    /// # Ok::<(), cri::Error>(())
+    /// ```
     pub fn host_kind(&self) -> Option<HostKind> {
         self.host_kind
     }
     /// The RFC 6874 zone id (after `%25`) of an IPv6 literal, as written.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cri::UriRef;
+    ///
+    /// let r = UriRef::parse("coap://[fe80::1%25en%301]/")?;
+    /// assert_eq!((r.host(), r.zone_id()), (Some("[fe80::1%25en%301]"), Some("en%301")));
+    /// assert_eq!(UriRef::parse("coap://[fe80::1]/")?.zone_id(), None);
+    /// # Ok::<(), cri::Error>(())
+    /// ```
     pub fn zone_id(&self) -> Option<&'a str> {
         self.zone_id.map(text)
     }
     /// The port as a number, `None` when absent or empty.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cri::UriRef;
+    ///
+    /// assert_eq!(UriRef::parse("coap://h:05683/")?.port_number(), Some(5683));
+    /// assert_eq!(UriRef::parse("coap://h:/")?.port_number(), None);
+    /// # Ok::<(), cri::Error>(())
+    /// ```
     pub fn port_number(&self) -> Option<u16> {
         self.port_number
     }
     /// `<hostport>` of the HTML5 URL terms: the host, and `:port` when there is
     /// a scheme and a port that differs from the scheme's default (or the default is not
     /// known). `None` without an authority.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cri::UriRef;
+    ///
+    /// assert_eq!(UriRef::parse("coap://h:5683/a")?.hostport(), Some("h"));
+    /// assert_eq!(UriRef::parse("coap://h:61616/a")?.hostport(), Some("h:61616"));
+    /// assert_eq!(UriRef::parse("/a")?.hostport(), None);
+    /// # Ok::<(), cri::Error>(())
+    /// ```
     pub fn hostport(&self) -> Option<&'a str> {
         let host = self.host?;
         let span = match self.port.filter(|_| self.shows_port()) {
@@ -203,6 +337,16 @@ impl<'a> UriRef<'a> {
 
     /// `<host-specific>` of the HTML5 URL terms: what follows the authority, or the whole
     /// reference when there is none.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cri::UriRef;
+    ///
+    /// assert_eq!(UriRef::parse("coap://h:1/a?q#f")?.host_specific(), "/a?q#f");
+    /// assert_eq!(UriRef::parse("urn:x")?.host_specific(), "urn:x");
+    /// # Ok::<(), cri::Error>(())
+    /// ```
     pub fn host_specific(&self) -> &'a str {
         if self.host.is_none() {
             return text(self.input);
@@ -221,11 +365,31 @@ impl<'a> UriRef<'a> {
         self.input.get(start..end)
     }
 
-    /// True when an authority (`//…`) is present.
+    /// True when an authority (`//…`) is present, even an empty one.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cri::UriRef;
+    ///
+    /// assert!(UriRef::parse("file:///etc")?.has_authority());
+    /// assert!(!UriRef::parse("mailto:a@b")?.has_authority());
+    /// # Ok::<(), cri::Error>(())
+    /// ```
     pub fn has_authority(&self) -> bool {
         self.host.is_some()
     }
-    /// True for an absolute URI reference (one with a scheme).
+    /// True for a URI reference with a scheme (it may still have a fragment).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cri::UriRef;
+    ///
+    /// assert!(UriRef::parse("coap://h/a#f")?.is_absolute());
+    /// assert!(!UriRef::parse("//h/a")?.is_absolute());
+    /// # Ok::<(), cri::Error>(())
+    /// ```
     pub fn is_absolute(&self) -> bool {
         self.scheme.is_some()
     }
