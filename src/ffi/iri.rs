@@ -176,7 +176,7 @@ pub unsafe extern "C" fn iri_resolve(
     try_feature!("iri");
     try_flags!(flags, IRI_RESOLVE_KEEP_IRI);
     let (base, reference) = (try_input!(base, base_len), try_input!(r#ref, ref_len));
-    let mut target = uri::recompose::Composer::default();
+    let mut target = uri::Target::default();
     try_ok!(
         uri::parse_target::<true>(base, reference, &mut target),
         error_offset

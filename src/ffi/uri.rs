@@ -410,13 +410,13 @@ pub unsafe extern "C" fn uri_resolve(
     error_offset: *mut usize,
 ) -> cri_status {
     let (base, reference) = (try_input!(base, base_len), try_input!(r#ref, ref_len));
-    let mut target = uri::recompose::Composer::default();
+    let mut target = uri::Target::default();
     try_ok!(
         uri::parse_target::<false>(base, reference, &mut target),
         error_offset
     );
     text_out!(out, cap, out_len, error_offset, [base, reference], |buf| {
-        uri::write_target::<uri::recompose::AsIs>(&target, buf)
+        uri::write_target(&target, uri::recompose::Plain { normalize: false }, buf)
     })
 }
 
@@ -451,36 +451,55 @@ pub unsafe extern "C" fn uri_recompose(
     out_len: *mut usize,
 ) -> cri_status {
     let p = try_ref!(parts);
-    let parts = uri::Parts {
-        scheme: try_span!(p.scheme),
-        userinfo: try_span!(p.userinfo),
-        host: try_span!(p.host),
-        port: try_span!(p.port),
-        // A path is never absent: a NULL one of length 0 is the empty path.
-        path: try_span!(p.path).unwrap_or(&[]),
-        query: try_span!(p.query),
-        fragment: try_span!(p.fragment),
-    };
+    // The spans straight into a view on this frame, field by field (Decision 17).
     let mut r = UriRef::default();
-    text_out!(out, cap, out_len, NO_OFFSET, spans(&parts), |b| {
-        r.fill_from_parts(&parts)?;
-        uri::recompose::write_as_is(&r, b)
-    })
+    (r.scheme, r.userinfo) = (try_span!(p.scheme), try_span!(p.userinfo));
+    (r.host, r.port) = (try_span!(p.host), try_span!(p.port));
+    // A path is never absent: a NULL one of length 0 is the empty path.
+    r.path = try_span!(p.path).unwrap_or(&[]);
+    (r.query, r.fragment) = (try_span!(p.query), try_span!(p.fragment));
+    text_out!(
+        out,
+        cap,
+        out_len,
+        NO_OFFSET,
+        Components { r: &r, i: 0 },
+        |b| {
+            uri::recompose::check_parts(&r)?;
+            uri::recompose::write_as_is(&r, b)
+        }
+    )
 }
 
-/// The components of a reference, for the overlap check of `uri_recompose`.
-fn spans<'a>(p: &uri::Parts<'a>) -> impl Iterator<Item = &'a [u8]> {
-    [
-        p.scheme,
-        p.userinfo,
-        p.host,
-        p.port,
-        Some(p.path),
-        p.query,
-        p.fragment,
-    ]
-    .into_iter()
-    .flatten()
+/// The components of a reference, for the overlap check of `uri_recompose`: an index into
+/// the view, where an array of the components would sit on the caller's frame.
+struct Components<'r, 'a> {
+    r: &'r UriRef<'a>,
+    i: u8,
+}
+
+impl<'a> Iterator for Components<'_, 'a> {
+    type Item = &'a [u8];
+
+    fn next(&mut self) -> Option<&'a [u8]> {
+        let r = self.r;
+        loop {
+            let c = match self.i {
+                0 => r.scheme,
+                1 => r.userinfo,
+                2 => r.host,
+                3 => r.port,
+                4 => Some(r.path),
+                5 => r.query,
+                6 => r.fragment,
+                _ => return None,
+            };
+            self.i = self.i.wrapping_add(1);
+            if c.is_some() {
+                return c;
+            }
+        }
+    }
 }
 
 /// [`parse_into`] of a URI reference, strictly, as one function for `uri_normalize` and

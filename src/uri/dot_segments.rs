@@ -8,6 +8,7 @@
 //! passes give the exact output length and then the output, written from its end, in
 //! O(n) time and O(1) memory, however deep the dots go.
 
+use super::percent::norm_segment;
 use crate::out::Out;
 
 /// A path as the merge of §5.2.3 produces it: `head` (empty, or ending with "/") followed
@@ -36,85 +37,28 @@ impl<'a> PathPieces<'a> {
         }
     }
 
-    /// The segments, first first: the head's (without its final "/"), then the tail's.
-    fn segments(self) -> Segments<'a> {
-        match self.head_segments() {
-            Some(head) => Segments {
-                cur: Some(head),
-                next: Some(self.tail),
-            },
-            None => Segments {
-                cur: Some(self.tail),
-                next: None,
-            },
+    /// The length of the path, both pieces.
+    fn len(self) -> usize {
+        self.head.len().saturating_add(self.tail.len())
+    }
+
+    /// The byte at `i` of the path, both pieces read as one text.
+    fn at(self, i: usize) -> Option<u8> {
+        match i.checked_sub(self.head.len()) {
+            Some(t) => self.tail.get(t).copied(),
+            None => self.head.get(i).copied(),
         }
     }
 
-    /// How many segments [`PathPieces::segments`] yields (the head's final "/" ends its
-    /// last segment and starts the tail's first), counted without splitting.
-    fn segment_count(self) -> usize {
-        // One loop over both pieces: a closure counting each stayed a call of its own.
-        let slashes = self.head.iter().chain(self.tail).filter(|&&b| b == b'/');
-        slashes.count().saturating_add(1)
-    }
-
-    fn segments_rev(self) -> RevSegments<'a> {
-        RevSegments {
-            cur: Some(self.tail),
-            next: self.head_segments(),
+    /// The segment from `b` to `e` of the path, both pieces read as one text: no segment
+    /// spans them, as the head is empty or ends with "/".
+    fn slice(self, b: usize, e: usize) -> &'a [u8] {
+        let h = self.head.len();
+        match (b.checked_sub(h), e.checked_sub(h)) {
+            (Some(b), Some(e)) => self.tail.get(b..e),
+            _ => self.head.get(b..e),
         }
-    }
-}
-
-/// The segments of a [`PathPieces`], last first: the tail's, then the head's (without
-/// its final "/", which the split of the tail already accounts for).
-#[derive(Clone)]
-pub(crate) struct RevSegments<'a> {
-    cur: Option<&'a [u8]>,
-    next: Option<&'a [u8]>,
-}
-
-impl<'a> Iterator for RevSegments<'a> {
-    type Item = &'a [u8];
-
-    fn next(&mut self) -> Option<&'a [u8]> {
-        let s = self.cur?;
-        match s.iter().rposition(|&b| b == b'/') {
-            Some(i) => {
-                self.cur = s.get(..i);
-                s.get(i.saturating_add(1)..)
-            }
-            None => {
-                self.cur = self.next.take();
-                Some(s)
-            }
-        }
-    }
-}
-
-/// The segments of a [`PathPieces`] in order: two slices of state, where chaining two
-/// `split`s (flattening the head's) would keep both iterators on the frame of
-/// [`survivors`] (Decision 17, stack).
-struct Segments<'a> {
-    cur: Option<&'a [u8]>,
-    next: Option<&'a [u8]>,
-}
-
-impl<'a> Iterator for Segments<'a> {
-    type Item = &'a [u8];
-
-    fn next(&mut self) -> Option<&'a [u8]> {
-        let s = self.cur?;
-        match s.iter().position(|&b| b == b'/') {
-            Some(i) => {
-                self.cur = s.get(i.saturating_add(1)..);
-                s.get(..i)
-            }
-            None => {
-                self.cur = self.next.take();
-                Some(s)
-            }
-        }
+        .unwrap_or(&[])
     }
 }
 
@@ -172,60 +116,63 @@ pub(crate) struct Chunk<'a> {
     pub(crate) seg: &'a [u8],
 }
 
-/// The rules A and D of §5.2.4 only apply before the first segment is moved: this finds
-/// whether a rootless first segment survives them (`first_push`) and how many segments
-/// after it are handled by rules B, C and E (each with its "/").
-fn leading(p: PathPieces<'_>, dots: Dots) -> (bool, usize) {
-    let n = p.segment_count();
-    let mut segs = p.segments();
-    let Some(first) = segs.next() else {
-        return (false, 0);
-    };
-    if first.is_empty() {
-        return (false, n.saturating_sub(1));
-    }
-    let mut seg = first;
-    // The index of `seg`, counted here: `enumerate` adds its own counter to the loop.
-    let mut i = 0usize;
+/// Where the segments that rules B, C and E of §5.2.4 see begin: past the dot-segments
+/// that rules A and D drop from the start of a rootless path. Rule A drops "./" and "../",
+/// rule D a final "." or ".."; what is left starts with "/" (rooted, all its segments
+/// come with their "/"), with a segment that is no dot (the bare first chunk), or is empty.
+fn leading(p: PathPieces<'_>, dots: Dots) -> usize {
+    let len = p.len();
+    let mut s = 0usize;
     loop {
-        if kind(seg, dots) == Kind::Other {
-            return (true, n.saturating_sub(i).saturating_sub(1));
+        if matches!(p.at(s), None | Some(b'/')) {
+            return s;
         }
-        // Rule A drops "./" or "../"; rule D drops a final "." or "..".
-        let Some(next) = segs.next() else {
-            return (false, 0);
-        };
-        i = i.saturating_add(1);
-        if next.is_empty() {
-            // The input now starts with "/": rules B, C, E take over after it.
-            return (false, n.saturating_sub(i).saturating_sub(1));
+        let mut e = s;
+        while !matches!(p.at(e), None | Some(b'/')) {
+            // `e < len`: `at` found a byte there.
+            e = e.wrapping_add(1);
         }
-        seg = next;
+        if kind(p.slice(s, e), dots) == Kind::Other {
+            return s;
+        }
+        if e >= len {
+            return len;
+        }
+        // Past the "/" that `at` found at `e`.
+        s = e.wrapping_add(1);
     }
 }
 
-/// The surviving chunks, last first.
+/// The surviving chunks, last first: one backward walk over the raw path in constant
+/// memory (Decision 17). A ".." is a pending pop, and a segment survives only when no pop
+/// is pending.
 #[derive(Clone)]
 pub(crate) struct Survivors<'a> {
-    rev: RevSegments<'a>,
-    slash_left: usize,
-    first_push: bool,
+    p: PathPieces<'a>,
+    /// Where the walk stops: the start of what [`leading`] leaves.
+    start: usize,
+    /// The end of the next segment to look at.
+    end: usize,
+    /// The "/" of the chunk of the segment at `start` when the walk reaches it without
+    /// one: for a relative reference every segment is appended with its "/".
+    first_slash: bool,
+    done: bool,
     at_end: bool,
     pending: usize,
     dots: Dots,
-    _p: core::marker::PhantomData<&'a ()>,
 }
 
 pub(crate) fn survivors(p: PathPieces<'_>, dots: Dots) -> Survivors<'_> {
-    let (first_push, slash_left) = leading(p, dots);
+    let start = leading(p, dots);
     Survivors {
-        rev: p.segments_rev(),
-        slash_left,
-        first_push,
+        p,
+        start,
+        end: p.len(),
+        first_slash: false,
+        done: start >= p.len(),
         at_end: true,
         pending: 0,
         dots,
-        _p: core::marker::PhantomData,
     }
 }
 
@@ -234,13 +181,14 @@ pub(crate) fn survivors(p: PathPieces<'_>, dots: Dots) -> Survivors<'_> {
 /// one more segment of the base ([`Survivors::leftover`]). Dots are decoded.
 pub(crate) fn relative_survivors(p: PathPieces<'_>) -> Survivors<'_> {
     Survivors {
-        rev: p.segments_rev(),
-        slash_left: p.segment_count(),
-        first_push: false,
+        p,
+        start: 0,
+        end: p.len(),
+        first_slash: true,
+        done: false,
         at_end: true,
         pending: 0,
         dots: Dots::Decoded,
-        _p: core::marker::PhantomData,
     }
 }
 
@@ -258,14 +206,24 @@ impl<'a> Iterator for Survivors<'a> {
 
     fn next(&mut self) -> Option<Chunk<'a>> {
         loop {
-            let (slash, seg) = if self.slash_left > 0 {
-                self.slash_left = self.slash_left.saturating_sub(1);
-                (true, self.rev.next()?)
-            } else if self.first_push {
-                self.first_push = false;
-                (false, self.rev.next()?)
-            } else {
+            if self.done {
                 return None;
+            }
+            // The segment before `end`, and whether a "/" comes before it.
+            let mut b = self.end;
+            while b > self.start && self.p.at(b.wrapping_sub(1)) != Some(b'/') {
+                b = b.wrapping_sub(1);
+            }
+            let seg = self.p.slice(b, self.end);
+            let slash = if b > self.start {
+                // Before the "/" just found; at `start` after it only in a rooted path,
+                // whose walk ends there.
+                self.end = b.wrapping_sub(1);
+                self.done = self.end == self.start && !self.first_slash;
+                true
+            } else {
+                self.done = true;
+                self.first_slash
             };
             let at_end = core::mem::replace(&mut self.at_end, false);
             let push = match kind(seg, self.dots) {
@@ -275,11 +233,8 @@ impl<'a> Iterator for Survivors<'a> {
                 Kind::Dot => continue,
                 Kind::DotDot if at_end => {
                     // Forwards: pop, then push "/"; backwards: the push, then the pop.
-                    if self.pending == 0 {
-                        self.pending = 1;
-                        return Some(Chunk { slash, seg: &[] });
-                    }
-                    continue;
+                    self.pending = 1;
+                    return Some(Chunk { slash, seg: &[] });
                 }
                 Kind::DotDot => {
                     self.pending = self.pending.saturating_add(1);
@@ -299,29 +254,44 @@ impl<'a> Iterator for Survivors<'a> {
 /// copy of the dot-segment writer with direct calls, so a stack analysis need not assume
 /// that the one indirect call reaches every function whose address the image holds (which
 /// would bound `uri_remove_dot_segments` far above its real depth).
-pub(crate) trait SegWrite {
+pub(crate) trait SegWrite: Copy {
     /// Writes `seg`, transformed, to `w`.
-    fn write(seg: &[u8], w: &mut Out<'_>);
+    fn write(self, seg: &[u8], w: &mut Out<'_>);
     /// The length [`SegWrite::write`] gives `seg`.
-    fn len(seg: &[u8]) -> usize {
-        Out::measure(|w| Self::write(seg, w))
+    fn len(self, seg: &[u8]) -> usize {
+        Out::measure(|w| self.write(seg, w))
     }
 }
 
-/// Segments as they are.
-pub(crate) struct AsIs;
+/// RFC 3986 text as it is or, with `normalize`, with its percent-encoding normalized
+/// (§6.2.2.1, §6.2.2.2). One type with a flag, not a type per style: resolution,
+/// recomposition, normalization and remove_dot_segments share one writer in a firmware
+/// image (Decision 17: no twin monomorphizations).
+#[derive(Clone, Copy)]
+pub(crate) struct Plain {
+    pub(crate) normalize: bool,
+}
 
-impl SegWrite for AsIs {
-    fn write(seg: &[u8], w: &mut Out<'_>) {
-        w.push(seg);
+impl SegWrite for Plain {
+    fn write(self, seg: &[u8], w: &mut Out<'_>) {
+        if self.normalize {
+            norm_segment(seg, w);
+        } else {
+            w.push(seg);
+        }
     }
-    fn len(seg: &[u8]) -> usize {
-        seg.len()
+    fn len(self, seg: &[u8]) -> usize {
+        if self.normalize {
+            Out::measure(|w| norm_segment(seg, w))
+        } else {
+            seg.len()
+        }
     }
 }
 
-fn chunk_len<S: SegWrite>(c: Chunk<'_>) -> usize {
-    S::len(c.seg).saturating_add(usize::from(c.slash))
+#[inline(always)]
+fn chunk_len<S: SegWrite>(s: S, c: Chunk<'_>) -> usize {
+    s.len(c.seg).saturating_add(usize::from(c.slash))
 }
 
 /// Does the path hold a dot-segment? Without one, remove_dot_segments is the identity
@@ -393,47 +363,118 @@ fn has_dot_segment(s: &[u8], dots: Dots) -> bool {
 }
 
 /// Writes remove_dot_segments(`p`) to `w`, each segment through `S`.
-pub(crate) fn write<S: SegWrite>(p: PathPieces<'_>, dots: Dots, w: &mut Out<'_>) {
+fn write(p: PathPieces<'_>, dots: Dots, w: &mut Out<'_>) {
+    let s = Plain { normalize: false };
     if !has_dots(p, dots) {
-        // The writers map "/" to itself, so the pieces can go through whole.
-        S::write(p.head, w);
-        S::write(p.tail, w);
+        s.write(p.head, w);
+        s.write(p.tail, w);
         return;
     }
-    write_dotted::<S>(p, dots, w);
+    write_dotted(s, p, dots, w, Prefixes::default());
 }
 
-/// [`write`] for a path known to hold dot-segments. Forwards when the surviving chunks
-/// fit the fixed stack of [`forward_chunks`] (hosts only): one pass, then the chunks
-/// written in order. Otherwise the survivors are counted, then written from the end of
-/// the output back to its start. (The output itself cannot serve as the stack: it would hold
-/// segments that a later ".." pops past the end of the final output, where the caller's
-/// bytes must stay as they are.)
-pub(crate) fn write_dotted<S: SegWrite>(p: PathPieces<'_>, dots: Dots, w: &mut Out<'_>) {
+/// [`write`] for a path known to hold dot-segments, after the prefix that `prefix` gives
+/// for the way the output starts (its first two chunks; the recomposition rules of
+/// Decision 3 and §4.2 look at them). Forwards when the surviving chunks fit the fixed
+/// stack of [`forward_chunks`] (hosts only): one pass, then the chunks written in order.
+/// Otherwise two backward walks (Decision 17): the first counts and sizes the survivors
+/// and finds the first two on the way, the second writes each into its final slot, from
+/// the end of the output back to its start. (The output itself cannot serve as the stack:
+/// it would hold segments that a later ".." pops past the end of the final output, where
+/// the caller's bytes must stay as they are.)
+#[inline(never)]
+pub(crate) fn write_dotted<S: SegWrite>(
+    s: S,
+    p: PathPieces<'_>,
+    dots: Dots,
+    w: &mut Out<'_>,
+    prefixes: Prefixes,
+) {
     if let Some(stack) = forward_chunks(p, dots) {
+        let mut firsts = stack.clone().chunks(p);
+        w.push(prefixes.before(path_start(firsts.next(), firsts.next())));
         for c in stack.chunks(p) {
             if c.slash {
                 w.byte(b'/');
             }
-            S::write(c.seg, w);
+            s.write(c.seg, w);
         }
         return;
     }
+    // Each walk starts afresh in the same place: a copy of the first walk's state kept for
+    // the second would sit on this frame beside it (Decision 17, stack).
+    let (mut total, mut first, mut second) = (0usize, None, None);
+    let mut walk = survivors(p, dots);
+    for c in walk.by_ref() {
+        total = total.saturating_add(chunk_len(s, c));
+        (first, second) = (Some(c), first);
+    }
+    w.push(prefixes.before(path_start(first, second)));
     let base = w.len();
-    let chunks = survivors(p, dots);
-    let total = chunks
-        .clone()
-        .fold(0usize, |n, c| n.saturating_add(chunk_len::<S>(c)));
     let mut end = total;
-    for c in chunks {
-        end = end.saturating_sub(chunk_len::<S>(c));
+    walk = survivors(p, dots);
+    for c in walk {
+        end = end.saturating_sub(chunk_len(s, c));
         w.seek(base.saturating_add(end));
         if c.slash {
             w.byte(b'/');
         }
-        S::write(c.seg, w);
+        s.write(c.seg, w);
     }
     w.seek(base.saturating_add(total));
+}
+
+/// How the written path starts, which decides the prefixes of recomposition (Decision 3,
+/// RFC 3986 §4.2).
+#[derive(Clone, Copy, Default)]
+pub(crate) struct PathStart {
+    pub(crate) empty: bool,
+    pub(crate) double_slash: bool,
+    pub(crate) first_segment_colon: bool,
+}
+
+/// Which prefixes recomposition may put before a path (none for remove_dot_segments), so
+/// that the output parses back to the same components.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Prefixes {
+    /// No authority: a path starting with "//" gets "/." (Decision 3).
+    pub(crate) no_authority: bool,
+    /// Neither scheme nor authority: a first segment with ":" gets "./" (RFC 3986 §4.2).
+    pub(crate) relative_path: bool,
+    /// An empty path after an authority is written "/" (RFC 3986 §6.2.3, normalization).
+    pub(crate) slash_if_empty: bool,
+}
+
+impl Prefixes {
+    /// What comes before a path that starts as `start` says.
+    pub(crate) fn before(self, start: PathStart) -> &'static [u8] {
+        if self.no_authority && start.double_slash {
+            b"/."
+        } else if self.relative_path && start.first_segment_colon {
+            b"./"
+        } else if self.slash_if_empty && start.empty {
+            b"/"
+        } else {
+            b""
+        }
+    }
+}
+
+/// Does `s` hold a ":"? A loop, not `contains`: for bytes that calls
+/// `core::slice::memchr`, which the RFC 3986 profile needs nowhere else (Decision 17: no
+/// `mem*` calls).
+#[allow(clippy::manual_contains)]
+pub(crate) fn has_colon(s: &[u8]) -> bool {
+    s.iter().any(|&b| b == b':')
+}
+
+/// How a path whose first two chunks are `first` and `second` starts.
+fn path_start(first: Option<Chunk<'_>>, second: Option<Chunk<'_>>) -> PathStart {
+    PathStart {
+        empty: first.is_none(),
+        double_slash: first.is_some_and(|c| c.slash && c.seg.is_empty()) && second.is_some(),
+        first_segment_colon: first.is_some_and(|c| !c.slash && has_colon(c.seg)),
+    }
 }
 
 /// How many surviving chunks the forward pass keeps (in a fixed array on the stack:
@@ -451,6 +492,7 @@ struct Span {
 }
 
 /// The surviving chunks in order.
+#[derive(Clone)]
 struct Stack {
     spans: [Span; FORWARD_DEPTH],
     len: usize,
@@ -605,7 +647,7 @@ pub(crate) fn first_chunks(
 /// ```
 pub fn remove_dot_segments(path: &[u8], out: &mut [u8]) -> Result<usize, crate::error::Error> {
     let mut w = Out::new(out);
-    write::<AsIs>(PathPieces::new(path), Dots::Literal, &mut w);
+    write(PathPieces::new(path), Dots::Literal, &mut w);
     w.finish()
 }
 

@@ -69,10 +69,11 @@ pub(crate) fn decode_ucs_private(s: &[u8], w: &mut Out<'_>) {
 }
 
 /// IRI → URI: non-ASCII bytes percent-encoded (RFC 3987 §3.1).
+#[derive(Clone, Copy)]
 pub(crate) struct ToUri;
 
 impl SegWrite for ToUri {
-    fn write(seg: &[u8], w: &mut Out<'_>) {
+    fn write(self, seg: &[u8], w: &mut Out<'_>) {
         encode_non_ascii(seg, w);
     }
 }
@@ -80,10 +81,11 @@ impl SegWrite for ToUri {
 impl Style for ToUri {}
 
 /// URI → IRI: percent-encoded `ucschar`s decoded (RFC 3987 §3.2).
+#[derive(Clone, Copy)]
 pub(crate) struct ToIri;
 
 impl SegWrite for ToIri {
-    fn write(seg: &[u8], w: &mut Out<'_>) {
+    fn write(self, seg: &[u8], w: &mut Out<'_>) {
         decode_ucs(seg, w);
     }
 }
@@ -92,14 +94,14 @@ impl Style for ToIri {
     /// An IP-literal as it is: `ihost = IP-literal / IPv4address / ireg-name` (RFC 3987
     /// §2.2), so an IRI has no `ucschar` in a zone id, which stays percent-encoded (as
     /// `cri::to_uri` with `iri` writes it). A reg-name is decoded as a segment.
-    fn host(h: &[u8], w: &mut Out<'_>) {
+    fn host(self, h: &[u8], w: &mut Out<'_>) {
         if h.first() == Some(&b'[') {
             w.push(h);
         } else {
-            Self::write(h, w);
+            self.write(h, w);
         }
     }
-    fn query(s: &[u8], w: &mut Out<'_>) {
+    fn query(self, s: &[u8], w: &mut Out<'_>) {
         decode_ucs_private(s, w);
     }
 }
@@ -126,7 +128,7 @@ impl Style for ToIri {
 /// # Ok::<(), cri::Error>(())
 /// ```
 pub fn iri_to_uri(iri: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
-    write::<ToUri>(iri, out)
+    write(iri, ToUri, out)
 }
 
 /// Maps a URI reference to an IRI reference (RFC 3987 §3.2) in `out`: percent-encoded
@@ -153,13 +155,13 @@ pub fn iri_to_uri(iri: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
 /// # Ok::<(), cri::Error>(())
 /// ```
 pub fn uri_to_iri(uri: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
-    write::<ToIri>(uri, out)
+    write(uri, ToIri, out)
 }
 
-fn write<S: Style>(r: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
+fn write<S: Style>(r: &UriRef<'_>, style: S, out: &mut [u8]) -> Result<usize, Error> {
     let mut w = Out::new(out);
     // The writer IRI resolution uses, as `recompose` does.
-    Composer::from_ref(r).write::<S>(&mut w);
+    Composer::new(r).write(style, &mut w);
     w.finish()
 }
 

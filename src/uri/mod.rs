@@ -10,15 +10,16 @@
 //!    one table behind every component check and every encode set), what a scheme's
 //!    default port is and which schemes are CoAP's, query splitting.
 //! 1. `percent`: the percent-encoding loop and the decoding loops (RFC 3986 §2.1), on the
-//!    encode sets of `chars`.
+//!    encode sets of `chars`, and percent-encoding normalization (§6.2.2.1, §6.2.2.2).
 //! 2. `ip`, `dot_segments`: IP literals (RFC 3986 §3.2.2, RFC 5952) and
 //!    remove_dot_segments (RFC 3986 §5.2.4).
 //! 3. `parse`: splitting and validating (RFC 3986 §3, Appendix B; RFC 3987 §2.2).
 //! 4. `recompose`, `target`: writing components back (RFC 3986 §5.3) in a style chosen at
-//!    compile time (`Style`: each style lives with the algorithm that needs it, so
-//!    recompose holds no normalization or IRI code); HTTP request-targets (RFC 9112 §3.2).
-//! 5. `iri`, `normalize`: the IRI mappings (RFC 3987 §3.1, §3.2) and normalization and
-//!    equivalence (RFC 3986 §6.2.2, §6.2.3), each with its `Style`.
+//!    compile time (`Style`: the IRI styles live with the IRI mappings, so recompose holds
+//!    no IRI code; `Plain`, as it is or normalized, is the one writer of resolution,
+//!    recomposition and normalization, Decision 17); HTTP request-targets (RFC 9112 §3.2).
+//! 5. `iri`, `normalize`: the IRI mappings (RFC 3987 §3.1, §3.2), with their `Style`, and
+//!    normalization and equivalence (RFC 3986 §6.2.2, §6.2.3).
 //! 6. `resolve`: reference resolution (RFC 3986 §5.2), also of IRIs.
 
 pub(crate) mod chars;
@@ -153,7 +154,7 @@ pub use percent::DecodeOptions;
 pub use percent::EncodeSet;
 pub use query::{query_args, QueryArg, QueryArgs};
 pub use recompose::{recompose, Parts};
-pub(crate) use resolve::{parse_target, write_iri_target, write_target};
+pub(crate) use resolve::{parse_target, write_iri_target, write_target, Target};
 pub use resolve::{resolve, resolve_iri, resolve_str};
 pub use scheme::default_port;
 pub(crate) use target::split_target_into;

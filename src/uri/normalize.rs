@@ -2,144 +2,18 @@
 //! following docs/DECISIONS.md Decision 4 and 5.
 
 use super::chars::{self, UNRESERVED};
-use super::dot_segments::{self, is_rooted, Dots, PathPieces, SegWrite};
+use super::dot_segments::{self, is_rooted, Dots, PathPieces};
 use super::ip;
-use super::parse::{HostKind, UriRef};
+use super::parse::UriRef;
 use super::percent::pct_byte;
-use super::recompose::{Composer, Host, Style};
-use super::scheme::default_port;
+use super::recompose::{norm_host, norm_port, slash_if_empty, Composer, Host, Plain};
 use crate::error::Error;
 use crate::out::Out;
 
-/// Writes `s` with percent-encoding normalized: unreserved characters decoded, other
-/// triplets with uppercase hex (§6.2.2.1, §6.2.2.2).
-pub(crate) fn norm_segment(s: &[u8], w: &mut Out<'_>) {
-    norm(s, false, w);
-}
-
-/// Like [`norm_segment`], and ASCII letters lowercased (scheme and host, §6.2.2.1).
-pub(crate) fn norm_lower(s: &[u8], w: &mut Out<'_>) {
-    norm(s, true, w);
-}
-
-fn norm(s: &[u8], lower: bool, w: &mut Out<'_>) {
-    let mut rest = s;
-    while !rest.is_empty() {
-        // Runs that need no change are copied whole.
-        let run = rest
-            .iter()
-            .position(|&b| b == b'%' || (lower && b.is_ascii_uppercase()))
-            .unwrap_or(rest.len());
-        let (plain, tail) = rest.split_at_checked(run).unwrap_or((rest, &[]));
-        w.push(plain);
-        let Some(&b) = tail.first() else { break };
-        let step = match pct_byte(tail, 0) {
-            Some(v) if b == b'%' && chars::is(v, UNRESERVED) => {
-                w.byte(if lower { v.to_ascii_lowercase() } else { v });
-                3
-            }
-            Some(v) if b == b'%' => {
-                w.push(&chars::pct_triplet(v));
-                3
-            }
-            _ => {
-                w.byte(b.to_ascii_lowercase());
-                1
-            }
-        };
-        rest = tail.get(step..).unwrap_or(&[]);
-    }
-}
-
-/// Case and percent-encoding normalized (RFC 3986 §6.2.2.1, §6.2.2.2), IPv6 addresses in
-/// RFC 5952 form.
-pub(crate) struct Normalize;
-
-impl SegWrite for Normalize {
-    fn write(seg: &[u8], w: &mut Out<'_>) {
-        norm_segment(seg, w);
-    }
-}
-
-impl Style for Normalize {
-    fn scheme(s: &[u8], w: &mut Out<'_>) {
-        norm_lower(s, w);
-    }
-    fn host(h: &[u8], w: &mut Out<'_>) {
-        norm_lower(h, w);
-    }
-    fn ipv6(addr: &[u8], zone: Option<&[u8]>, w: &mut Out<'_>) {
-        w.byte(b'[');
-        let mut bytes = [0u8; 16];
-        if ip::ipv6(addr, &mut bytes) {
-            ip::write_ipv6(&bytes, w);
-        }
-        if let Some(z) = zone {
-            w.push(b"%25");
-            norm_segment(z, w);
-        }
-        w.byte(b']');
-    }
-}
-
-/// The normalized form of a reference, ready to be written.
-fn composer<'a>(r: &UriRef<'a>) -> Composer<'a> {
-    let mut c = Composer::from_ref(r);
-    c.host = norm_host(r);
-    c.port = norm_port(r);
-    c.slash_if_empty = slash_if_empty(r);
-    c.dots = norm_dots(r);
-    c
-}
-
-// The parts of the normal form, one function each: `composer` builds the writer from
-// them, and `equivalent` compares them one component at a time, so that it never holds
-// two composers (Decision 17: stack).
-
-/// The host as normalization reads it: an IPv6 literal by its address (written in
-/// RFC 5952 form), any other host as its text.
-fn norm_host<'a>(r: &UriRef<'a>) -> Option<Host<'a>> {
-    r.host.map(|h| {
-        // A look at both ends, not `strip_prefix` and `strip_suffix`: those compare
-        // slices through `memcmp`.
-        match (r.host_kind, h) {
-            (Some(HostKind::Ipv6), [b'[', inner @ .., b']']) => {
-                let addr_text = inner.split(|&b| b == b'%').next().unwrap_or(&[]);
-                if ip::ipv6(addr_text, &mut []) {
-                    Host::Ipv6 {
-                        addr: addr_text,
-                        zone: r.zone_id,
-                    }
-                } else {
-                    Host::Text(h)
-                }
-            }
-            _ => Host::Text(h),
-        }
-    })
-}
-
-/// The port as normalization writes it. A port is a decimal number (§3.2.3) and
-/// scheme-based normalization compares it as one (§6.2.3): leading zeros go, and an
-/// empty port or the scheme's default is dropped.
-fn norm_port<'a>(r: &UriRef<'a>) -> Option<&'a [u8]> {
-    let known_default = r.scheme.and_then(default_port);
-    if r.port.is_some_and(<[u8]>::is_empty)
-        || (known_default.is_some() && r.port_number == known_default)
-    {
-        return None;
-    }
-    r.port.map(|p| {
-        let zeros = p.iter().take_while(|&&b| b == b'0').count();
-        p.get(zeros.min(p.len().saturating_sub(1))..).unwrap_or(p)
-    })
-}
-
-/// Does an empty path after an authority become "/" (§6.2.3, schemes with a known
-/// default port: the http-like ones)?
-fn slash_if_empty(r: &UriRef<'_>) -> bool {
-    r.scheme.and_then(default_port).is_some()
-}
+// The parts of the normal form are one function each (`norm_host`, `norm_port`,
+// `slash_if_empty` with the writer's style in `recompose`, and `norm_dots`): the writer
+// calls them, and `equivalent` compares them one component at a time, so that it never
+// holds two writers (Decision 17: stack).
 
 /// Which dots are removed: none in a relative-path reference, whose dots depend on its
 /// base (Decision 5).
@@ -178,7 +52,12 @@ fn norm_dots(r: &UriRef<'_>) -> Option<Dots> {
 /// ```
 pub fn normalize(r: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
     let mut w = Out::new(out);
-    composer(r).write::<Normalize>(&mut w);
+    let c = Composer {
+        r,
+        head: &[],
+        dots: norm_dots(r),
+    };
+    c.write(Plain { normalize: true }, &mut w);
     w.finish()
 }
 

@@ -265,6 +265,48 @@ fn decode_with(s: &[u8], stop: Option<u8>, lower: bool, mut emit: impl FnMut(u8)
     i
 }
 
+/// Writes `s` with percent-encoding normalized: unreserved characters decoded, other
+/// triplets with uppercase hex (§6.2.2.1, §6.2.2.2).
+#[inline]
+pub(crate) fn norm_segment(s: &[u8], w: &mut Out<'_>) {
+    norm(s, false, w);
+}
+
+/// Like [`norm_segment`], and ASCII letters lowercased (scheme and host, §6.2.2.1).
+#[inline]
+pub(crate) fn norm_lower(s: &[u8], w: &mut Out<'_>) {
+    norm(s, true, w);
+}
+
+fn norm(s: &[u8], lower: bool, w: &mut Out<'_>) {
+    let mut rest = s;
+    while !rest.is_empty() {
+        // Runs that need no change are copied whole.
+        let run = rest
+            .iter()
+            .position(|&b| b == b'%' || (lower && b.is_ascii_uppercase()))
+            .unwrap_or(rest.len());
+        let (plain, tail) = rest.split_at_checked(run).unwrap_or((rest, &[]));
+        w.push(plain);
+        let Some(&b) = tail.first() else { break };
+        let step = match pct_byte(tail, 0) {
+            Some(v) if b == b'%' && chars::is(v, UNRESERVED) => {
+                w.byte(if lower { v.to_ascii_lowercase() } else { v });
+                3
+            }
+            Some(v) if b == b'%' => {
+                w.push(&chars::pct_triplet(v));
+                3
+            }
+            _ => {
+                w.byte(b.to_ascii_lowercase());
+                1
+            }
+        };
+        rest = tail.get(step..).unwrap_or(&[]);
+    }
+}
+
 /// What [`decode_text`] found in one piece of text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Decoded {

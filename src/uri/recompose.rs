@@ -2,190 +2,251 @@
 //! `recompose`, `resolve` and `normalize`.
 
 use super::chars::{self, PATH, QUERY, SCHEME, USERINFO};
-pub(crate) use super::dot_segments::AsIs;
-use super::dot_segments::{self, is_rooted, Dots, PathPieces, SegWrite};
-use super::parse::{host_alone, port_number, UriRef};
+pub(crate) use super::dot_segments::Plain;
+use super::dot_segments::{
+    self, has_colon, is_rooted, Dots, PathPieces, PathStart, Prefixes, SegWrite,
+};
+use super::ip;
+use super::parse::{host_alone, port_number, HostKind, UriRef};
+use super::percent::{norm_lower, norm_segment};
+use super::scheme::default_port;
 use crate::error::Error;
 use crate::out::Out;
 
-/// How the text of components is written: a type per style, so that each caller's
+/// How the text of components is written: a type per style, so that each caller kind's
 /// [`Composer::write`] is compiled with only its style's code (a firmware image that
-/// recomposes or sends Proxy-Uri holds no normalization, IRI mapping or IPv6 writer).
-/// Its [`SegWrite`] writes userinfo, path segments, fragment (and, unless overridden, the
-/// host and query).
+/// recomposes or sends Proxy-Uri holds no IRI mapping). [`Plain`] is the one style of
+/// resolution, recomposition and normalization. Its [`SegWrite`] writes userinfo, path
+/// segments, fragment (and, unless overridden, the host and query).
 pub(crate) trait Style: SegWrite {
     /// The scheme.
-    fn scheme(s: &[u8], w: &mut Out<'_>) {
+    fn scheme(self, s: &[u8], w: &mut Out<'_>) {
         w.push(s);
     }
-    /// A host written as text (a reg-name, IPv4address or IP-literal).
-    fn host(h: &[u8], w: &mut Out<'_>) {
-        Self::write(h, w);
+    /// The host and, with its ":", the port of `r`, which has a host.
+    fn authority(self, r: &UriRef<'_>, w: &mut Out<'_>) {
+        self.host(r.host.unwrap_or(&[]), w);
+        if let Some(p) = r.port {
+            w.byte(b':');
+            w.push(p);
+        }
     }
-    /// An IPv6 address (its text, validated) in RFC 5952 form: only normalization builds
-    /// [`Host::Ipv6`], so the other styles never get one and write nothing.
-    fn ipv6(_addr: &[u8], _zone: Option<&[u8]>, _w: &mut Out<'_>) {}
+    /// A host written as text (a reg-name, IPv4address or IP-literal).
+    fn host(self, h: &[u8], w: &mut Out<'_>) {
+        self.write(h, w);
+    }
+    /// Is an empty path after the authority of `r` written "/" (§6.2.3, normalization)?
+    fn slash_if_empty(self, _r: &UriRef<'_>) -> bool {
+        false
+    }
     /// The query: an IRI's query may also hold `iprivate` (RFC 3987 §2.2).
-    fn query(s: &[u8], w: &mut Out<'_>) {
-        Self::write(s, w);
+    fn query(self, s: &[u8], w: &mut Out<'_>) {
+        self.write(s, w);
     }
 }
 
-/// As it is.
-impl Style for AsIs {}
+/// As it is or normalized (RFC 3986 §6.2.2, §6.2.3; Decision 5): scheme and host
+/// lowercased, percent-encoding normalized, IPv6 addresses in RFC 5952 form, the port
+/// without leading zeros and without the scheme's default.
+impl Style for Plain {
+    fn scheme(self, s: &[u8], w: &mut Out<'_>) {
+        if self.normalize {
+            norm_lower(s, w);
+        } else {
+            w.push(s);
+        }
+    }
+    fn authority(self, r: &UriRef<'_>, w: &mut Out<'_>) {
+        if !self.normalize {
+            w.push(r.host.unwrap_or(&[]));
+            if let Some(p) = r.port {
+                w.byte(b':');
+                w.push(p);
+            }
+            return;
+        }
+        write_norm_authority(r, w);
+    }
+    fn slash_if_empty(self, r: &UriRef<'_>) -> bool {
+        self.normalize && slash_if_empty(r)
+    }
+}
 
-/// A host to write: as text, or an IPv6 address in RFC 5952 form (normalization).
+/// The host and port of `r` normalized. Not inlined, as the other pieces of the writer
+/// that are not on the path's chain: their locals then sit on frames of their own, not on
+/// the writer's above that chain (Decision 17, stack).
+#[inline(never)]
+fn write_norm_authority(r: &UriRef<'_>, w: &mut Out<'_>) {
+    match norm_host(r) {
+        Some(Host::Ipv6 { addr, zone }) => write_ipv6_literal(addr, zone, w),
+        Some(Host::Text(h)) => norm_lower(h, w),
+        None => {}
+    }
+    if let Some(p) = norm_port(r) {
+        w.byte(b':');
+        w.push(p);
+    }
+}
+
+/// An IP-literal holding the IPv6 address `addr` (its valid text) in RFC 5952 form, and
+/// its zone id normalized. Inlined into [`write_norm_authority`], whose frame then holds
+/// the address bytes: a frame of its own would add to the chain under the writer.
+#[inline(always)]
+fn write_ipv6_literal(addr: &[u8], zone: Option<&[u8]>, w: &mut Out<'_>) {
+    w.byte(b'[');
+    let mut bytes = [0u8; 16];
+    if ip::ipv6(addr, &mut bytes) {
+        ip::write_ipv6(&bytes, w);
+    }
+    if let Some(z) = zone {
+        w.push(b"%25");
+        norm_segment(z, w);
+    }
+    w.byte(b']');
+}
+
+/// A host as normalization reads it: as text, or an IPv6 address in RFC 5952 form.
 #[derive(Clone, Copy)]
 pub(crate) enum Host<'a> {
+    /// A reg-name, IPv4address or IPvFuture literal, as text.
     Text(&'a [u8]),
     /// `addr` is the address text (valid, without brackets and zone id): it is parsed
-    /// where it is written or compared, as carrying its 16 bytes would copy them through
-    /// `memcpy` with every `Composer`.
+    /// where it is written or compared.
     Ipv6 {
         addr: &'a [u8],
         zone: Option<&'a [u8]>,
     },
 }
 
-/// Components of a target URI and how to write them.
-#[derive(Clone, Copy, Default)]
-pub(crate) struct Composer<'a> {
-    pub(crate) scheme: Option<&'a [u8]>,
-    pub(crate) userinfo: Option<&'a [u8]>,
-    /// `Some` means an authority is present.
-    pub(crate) host: Option<Host<'a>>,
-    pub(crate) port: Option<&'a [u8]>,
-    pub(crate) path: PathPieces<'a>,
+/// The host as normalization reads it: an IPv6 literal by its address (written in
+/// RFC 5952 form), any other host as its text.
+pub(crate) fn norm_host<'a>(r: &UriRef<'a>) -> Option<Host<'a>> {
+    r.host.map(|h| {
+        // A look at both ends, not `strip_prefix` and `strip_suffix`: those compare
+        // slices through `memcmp`.
+        match (r.host_kind, h) {
+            (Some(HostKind::Ipv6), [b'[', inner @ .., b']']) => {
+                let addr_text = inner.split(|&b| b == b'%').next().unwrap_or(&[]);
+                if ip::ipv6(addr_text, &mut []) {
+                    Host::Ipv6 {
+                        addr: addr_text,
+                        zone: r.zone_id,
+                    }
+                } else {
+                    Host::Text(h)
+                }
+            }
+            _ => Host::Text(h),
+        }
+    })
+}
+
+/// The port as normalization writes it. A port is a decimal number (§3.2.3) and
+/// scheme-based normalization compares it as one (§6.2.3): leading zeros go, and an
+/// empty port or the scheme's default is dropped.
+pub(crate) fn norm_port<'a>(r: &UriRef<'a>) -> Option<&'a [u8]> {
+    let known_default = r.scheme.and_then(default_port);
+    if r.port.is_some_and(<[u8]>::is_empty)
+        || (known_default.is_some() && r.port_number == known_default)
+    {
+        return None;
+    }
+    r.port.map(|p| {
+        let zeros = p.iter().take_while(|&&b| b == b'0').count();
+        p.get(zeros.min(p.len().saturating_sub(1))..).unwrap_or(p)
+    })
+}
+
+/// Does an empty path after an authority become "/" (§6.2.3, schemes with a known
+/// default port: the http-like ones)?
+pub(crate) fn slash_if_empty(r: &UriRef<'_>) -> bool {
+    r.scheme.and_then(default_port).is_some()
+}
+
+/// A reference to write (§5.3): the components of `r`, borrowed (Decision 17: no big
+/// views copied between frames), its path written after `head` (the part of a base path
+/// that merge keeps, §5.2.3) with dot-segments removed as `dots` says.
+#[derive(Clone, Copy)]
+pub(crate) struct Composer<'r, 'a> {
+    pub(crate) r: &'r UriRef<'a>,
+    pub(crate) head: &'a [u8],
     /// `Some`: remove dot-segments from the path; `None`: write it as it is.
     pub(crate) dots: Option<Dots>,
-    pub(crate) query: Option<&'a [u8]>,
-    pub(crate) fragment: Option<&'a [u8]>,
-    /// Write "/" for an empty path after an authority (§6.2.3, for http-like schemes).
-    pub(crate) slash_if_empty: bool,
 }
 
-/// How the written path starts, which decides the prefixes of Decision 3 and §4.2.
-#[derive(Default)]
-struct PathStart {
-    empty: bool,
-    double_slash: bool,
-    first_segment_colon: bool,
-}
-
-impl<'a> Composer<'a> {
+impl<'r, 'a> Composer<'r, 'a> {
     /// The components of a split reference, written as they are.
-    pub(crate) fn from_ref(r: &UriRef<'a>) -> Self {
+    pub(crate) fn new(r: &'r UriRef<'a>) -> Self {
         Composer {
-            scheme: r.scheme,
-            userinfo: r.userinfo,
-            host: r.host.map(Host::Text),
-            port: r.port,
-            path: PathPieces::new(r.path),
+            r,
+            head: &[],
             dots: None,
-            query: r.query,
-            fragment: r.fragment,
-            slash_if_empty: false,
         }
-    }
-
-    /// The dot handling that applies: `None` when there is none or nothing to remove.
-    fn effective_dots(&self) -> Option<Dots> {
-        self.dots.filter(|&d| dot_segments::has_dots(self.path, d))
-    }
-
-    /// How the path starts once `dots` are removed; `dots` is `None` unless `DOTS`, which
-    /// keeps dot-segment code out of the writer without dots.
-    fn path_start(&self, dots: Option<Dots>) -> PathStart {
-        match dots {
-            Some(dots) => {
-                let (first, second) = dot_segments::first_chunks(self.path, dots);
-                PathStart {
-                    empty: first.is_none(),
-                    double_slash: first.is_some_and(|c| c.slash && c.seg.is_empty())
-                        && second.is_some(),
-                    first_segment_colon: first.is_some_and(|c| !c.slash && has_colon(c.seg)),
-                }
-            }
-            None => {
-                let p = self.path;
-                let whole_first = if p.head.is_empty() { p.tail } else { p.head };
-                let first_seg = whole_first.split(|&b| b == b'/').next().unwrap_or(&[]);
-                PathStart {
-                    empty: p.head.is_empty() && p.tail.is_empty(),
-                    double_slash: matches!(whole_first, [b'/', b'/', ..])
-                        || (matches!(p.head, [b'/']) && is_rooted(p.tail)),
-                    first_segment_colon: !is_rooted(whole_first) && has_colon(first_seg),
-                }
-            }
-        }
-    }
-
-    /// Writes the reference (§5.3), with its dot-segments removed as `self.dots` says.
-    pub(crate) fn write<S: Style>(&self, w: &mut Out<'_>) {
-        self.write_with::<S>(w);
     }
 
     /// Writes the reference (§5.3) with the prefixes that keep it reparsing to the same
     /// components: "/." before a path starting with "//" when there is no authority
-    /// (docs/DECISIONS.md Decision 3), "./" before a first segment with ":" when there is neither
-    /// scheme nor authority (§4.2).
-    fn write_with<S: Style>(&self, w: &mut Out<'_>) {
-        if let Some(s) = self.scheme {
-            S::scheme(s, w);
+    /// (docs/DECISIONS.md Decision 3), "./" before a first segment with ":" when there is
+    /// neither scheme nor authority (§4.2).
+    pub(crate) fn write<S: Style>(&self, style: S, w: &mut Out<'_>) {
+        let r = self.r;
+        if let Some(s) = r.scheme {
+            style.scheme(s, w);
             w.byte(b':');
         }
-        if let Some(host) = self.host {
+        if r.host.is_some() {
             w.push(b"//");
-            if let Some(u) = self.userinfo {
-                S::write(u, w);
+            if let Some(u) = r.userinfo {
+                style.write(u, w);
                 w.byte(b'@');
             }
-            match host {
-                Host::Text(h) => S::host(h, w),
-                Host::Ipv6 { addr, zone } => S::ipv6(addr, zone, w),
-            }
-            if let Some(p) = self.port {
-                w.byte(b':');
-                w.push(p);
-            }
+            style.authority(r, w);
         }
-        self.write_path::<S>(w);
-        if let Some(q) = self.query {
+        self.write_path(style, w);
+        if let Some(q) = r.query {
             w.byte(b'?');
-            S::query(q, w);
+            style.query(q, w);
         }
-        if let Some(f) = self.fragment {
+        if let Some(f) = r.fragment {
             w.byte(b'#');
-            S::write(f, w);
+            style.write(f, w);
         }
     }
 
-    /// The path, with dot-segments removed as `self.dots` says.
-    fn write_path<S: SegWrite>(&self, w: &mut Out<'_>) {
-        let dots = self.effective_dots();
-        // With an authority, only an empty path that gets a "/" needs to know how the
-        // path starts: finding out costs a pass over the segments when there are dots.
-        let start = if self.host.is_none() || self.slash_if_empty {
-            self.path_start(dots)
-        } else {
-            PathStart::default()
+    /// The path, with dot-segments removed as `self.dots` says, after its prefix.
+    fn write_path<S: Style>(&self, style: S, w: &mut Out<'_>) {
+        let r = self.r;
+        let p = PathPieces {
+            head: self.head,
+            tail: r.path,
         };
-        if self.host.is_none() && start.double_slash {
-            w.push(b"/.");
-        }
-        if self.scheme.is_none() && self.host.is_none() && start.first_segment_colon {
-            w.push(b"./");
-        }
-        if start.empty && self.slash_if_empty && self.host.is_some() {
-            w.byte(b'/');
-        }
-        match dots {
-            Some(dots) => dot_segments::write_dotted::<S>(self.path, dots, w),
+        let prefixes = Prefixes {
+            no_authority: r.host.is_none(),
+            relative_path: r.scheme.is_none() && r.host.is_none(),
+            slash_if_empty: r.host.is_some() && style.slash_if_empty(r),
+        };
+        match self.dots.filter(|&d| dot_segments::has_dots(p, d)) {
+            // The walks that remove the dots find how the output starts on the way.
+            Some(dots) => dot_segments::write_dotted(style, p, dots, w, prefixes),
             None => {
-                S::write(self.path.head, w);
-                S::write(self.path.tail, w);
+                w.push(prefixes.before(raw_path_start(p)));
+                style.write(p.head, w);
+                style.write(p.tail, w);
             }
         }
+    }
+}
+
+/// How the path `p`, written as it is, starts. Not inlined, as [`write_norm_authority`].
+#[inline(never)]
+fn raw_path_start(p: PathPieces<'_>) -> PathStart {
+    let whole_first = if p.head.is_empty() { p.tail } else { p.head };
+    let first_seg = whole_first.split(|&b| b == b'/').next().unwrap_or(&[]);
+    PathStart {
+        empty: p.head.is_empty() && p.tail.is_empty(),
+        double_slash: matches!(whole_first, [b'/', b'/', ..])
+            || (matches!(p.head, [b'/']) && is_rooted(p.tail)),
+        first_segment_colon: !is_rooted(whole_first) && has_colon(first_seg),
     }
 }
 
@@ -265,37 +326,18 @@ impl<'a> UriRef<'a> {
     /// # Ok::<(), cri::Error>(())
     /// ```
     pub fn from_parts(p: Parts<'a>) -> Result<Self, Error> {
-        let mut r = UriRef::default();
-        r.fill_from_parts(&p)?;
+        let mut r = UriRef {
+            scheme: p.scheme,
+            userinfo: p.userinfo,
+            host: p.host,
+            port: p.port,
+            path: p.path,
+            query: p.query,
+            fragment: p.fragment,
+            ..UriRef::default()
+        };
+        (r.host_kind, r.zone_id, r.port_number) = check_parts(&r)?;
         Ok(r)
-    }
-
-    /// [`UriRef::from_parts`] into `self`: the C function fills a view on its own frame,
-    /// so that neither the parts nor the view travel by value (Decision 17). After an
-    /// error `self` is unchanged.
-    pub(crate) fn fill_from_parts(&mut self, p: &Parts<'a>) -> Result<(), Error> {
-        let misplaced = match p.host {
-            Some(_) => !p.path.is_empty() && !is_rooted(p.path),
-            None => p.userinfo.is_some() || p.port.is_some(),
-        };
-        // The host as the parser reads it alone (a reg-name, IPv4address or IP-literal,
-        // nothing after it), which also gives its kind and zone id.
-        let (host_kind, zone_id) = match p.host {
-            Some(h) => host_alone(h).ok_or(Error::Parts)?,
-            None => (None, None),
-        };
-        let port_number = p.port.and_then(port_number);
-        let port_ok = p.port.is_none_or(|d| d.is_empty() || port_number.is_some());
-        if misplaced || !port_ok || !texts_valid(p) {
-            return Err(Error::Parts);
-        }
-        // Field by field: a struct literal assigned whole is built aside and copied.
-        self.input = &[];
-        (self.scheme, self.userinfo, self.host) = (p.scheme, p.userinfo, p.host);
-        (self.port, self.path, self.query) = (p.port, p.path, p.query);
-        (self.fragment, self.host_kind, self.zone_id) = (p.fragment, host_kind, zone_id);
-        self.port_number = port_number;
-        Ok(())
     }
 
     /// The components as [`Parts`], which [`UriRef::from_parts`] takes: change one and
@@ -327,13 +369,35 @@ impl<'a> UriRef<'a> {
     }
 }
 
-/// Does `s` hold a ":"? A loop, not `contains`: for bytes that calls
-/// `core::slice::memchr`, which the RFC 3986 profile needs nowhere else (Decision 17: no
-/// `mem*` calls).
-#[allow(clippy::manual_contains)]
-fn has_colon(s: &[u8]) -> bool {
-    s.iter().any(|&b| b == b':')
+/// Checks the components of `r` as [`UriRef::from_parts`] does and gives what they imply:
+/// the host kind and zone id (the host read as the parser reads it alone: a reg-name,
+/// IPv4address or IP-literal, nothing after it) and the port number. `uri_recompose`
+/// fills a view on its own frame and checks it here, so that neither parts nor view
+/// travel between frames (Decision 17).
+///
+/// Not inlined: its frame then sits beside the writer's chain, not above it.
+///
+/// Errors: [`Error::Parts`] for components that [`UriRef::from_parts`] refuses.
+#[inline(never)]
+pub(crate) fn check_parts<'a>(r: &UriRef<'a>) -> Result<HostFacts<'a>, Error> {
+    let misplaced = match r.host {
+        Some(_) => !r.path.is_empty() && !is_rooted(r.path),
+        None => r.userinfo.is_some() || r.port.is_some(),
+    };
+    let (host_kind, zone_id) = match r.host {
+        Some(h) => host_alone(h).ok_or(Error::Parts)?,
+        None => (None, None),
+    };
+    let port_number = r.port.and_then(port_number);
+    let port_ok = r.port.is_none_or(|d| d.is_empty() || port_number.is_some());
+    if misplaced || !port_ok || !texts_valid(r) {
+        return Err(Error::Parts);
+    }
+    Ok((host_kind, zone_id, port_number))
 }
+
+/// What the components of a reference imply: host kind, zone id, port number.
+pub(crate) type HostFacts<'a> = (Option<HostKind>, Option<&'a [u8]>, Option<u16>);
 
 /// Recomposes a reference (RFC 3986 §5.3) into `out`; returns the length written. A path
 /// that would start with "//" without an authority gets a "/." prefix, and a first
@@ -367,18 +431,17 @@ pub fn recompose(r: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
     write_as_is(&UriRef::from_parts(r.parts())?, out)
 }
 
-/// Writes a reference that [`UriRef::from_parts`] accepted, as it is: `uri_recompose`
-/// checks its parts once, through `from_parts`, and writes with this.
+/// Writes a reference whose components [`check_parts`] accepted, as it is.
 pub(crate) fn write_as_is(r: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
     let mut w = Out::new(out);
-    Composer::from_ref(r).write::<AsIs>(&mut w);
+    Composer::new(r).write(Plain { normalize: false }, &mut w);
     w.finish()
 }
 
 /// Do scheme, userinfo, path, query and fragment match their rules (RFC 3986 §3.1,
 /// §3.2.1, §3.3-§3.5), so that the recomposed text splits back at the same delimiters?
 /// (Parts from a split always do; parts from callers may hold anything.)
-fn texts_valid(p: &Parts<'_>) -> bool {
+fn texts_valid(p: &UriRef<'_>) -> bool {
     let text = |c: Option<&[u8]>, mask| c.is_none_or(|s| chars::check(s, mask).is_ok());
     let scheme = p.scheme.is_none_or(|s| {
         s.first().is_some_and(u8::is_ascii_alphabetic) && s.iter().all(|&b| chars::is(b, SCHEME))

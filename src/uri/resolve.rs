@@ -1,9 +1,9 @@
 //! Reference resolution (RFC 3986 §5.2), literally (docs/DECISIONS.md Decision 2).
 
-use super::dot_segments::{is_rooted, Dots, PathPieces};
+use super::dot_segments::{is_rooted, Dots};
 use super::iri::ToUri;
 use super::parse::{parse_into, UriRef};
-use super::recompose::{AsIs, Composer, Host, Style};
+use super::recompose::{Composer, Plain, Style};
 use crate::error::Error;
 use crate::out::Out;
 
@@ -32,36 +32,62 @@ use crate::out::Out;
 /// # Ok::<(), cri::Error>(())
 /// ```
 pub fn resolve(base: &UriRef<'_>, reference: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
-    let mut t = Composer::from_ref(reference);
-    resolve_onto(base, reference, &mut t)?;
-    write_target::<AsIs>(&t, out)
+    let mut t = Target {
+        r: *reference,
+        ..Target::default()
+    };
+    resolve_onto(base, &mut t)?;
+    write_target(&t, Plain { normalize: false }, out)
+}
+
+/// The target of a reference (§5.2.2): the reference's components with the base's filled
+/// in, in place, and its path written after `head` (what merge keeps of the base path,
+/// §5.2.3) with dot-segments removed as `dots` says.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Target<'a> {
+    pub(crate) r: UriRef<'a>,
+    pub(crate) head: &'a [u8],
+    pub(crate) dots: Option<Dots>,
 }
 
 /// The target of `reference` against `base` (§5.2.2) into `t`, both parsed here, strictly
 /// (as IRI references with `IRI`): errors in the base are [`Error::Base`] (§5.1), those in
-/// the reference as [`UriRef::parse`] gives them. Never inlined: the two parsed views
-/// live on this frame only, not on the C functions' frames under the writer (the target
-/// borrows the texts, not the views). `t` is an out-parameter: returned, the target would
-/// be copied through `memcpy` (Decision 17: no large structs returned by value).
+/// the reference as [`UriRef::parse`] gives them. Never inlined: the parsed base lives on
+/// this frame only, not on the C functions' frames under the writer; the reference is
+/// parsed into `t` and becomes the target there. `t` is an out-parameter: returned, the
+/// target would be copied through `memcpy` (Decision 17: no large structs returned by
+/// value).
 #[inline(never)]
 pub(crate) fn parse_target<'a, const IRI: bool>(
     base: &'a [u8],
     reference: &'a [u8],
-    t: &mut Composer<'a>,
+    t: &mut Target<'a>,
 ) -> Result<(), Error> {
-    let (mut b, mut r) = (UriRef::default(), UriRef::default());
+    let mut b = UriRef::default();
     parse_into::<IRI>(base, &mut b).map_err(base_error)?;
-    parse_into::<IRI>(reference, &mut r)?;
-    *t = Composer::from_ref(&r);
-    resolve_onto(&b, &r, t)
+    parse_into::<IRI>(reference, &mut t.r)?;
+    resolve_onto(&b, t)
 }
 
 /// Writes the target `t` (§5.3) in style `S` into `out`; returns its length.
 ///
+/// Inlined into the C functions' closures, so that no frame of its own adds to the
+/// writer's chain under them.
+///
 /// Errors: [`Error::Buffer`] if `out` is too small.
-pub(crate) fn write_target<S: Style>(t: &Composer<'_>, out: &mut [u8]) -> Result<usize, Error> {
+#[inline(always)]
+pub(crate) fn write_target<S: Style>(
+    t: &Target<'_>,
+    style: S,
+    out: &mut [u8],
+) -> Result<usize, Error> {
     let mut w = Out::new(out);
-    t.write::<S>(&mut w);
+    let c = Composer {
+        r: &t.r,
+        head: t.head,
+        dots: t.dots,
+    };
+    c.write(style, &mut w);
     w.finish()
 }
 
@@ -122,8 +148,11 @@ pub fn resolve_iri(
     keep_iri: bool,
     out: &mut [u8],
 ) -> Result<usize, Error> {
-    let mut t = Composer::from_ref(reference);
-    resolve_onto(base, reference, &mut t)?;
+    let mut t = Target {
+        r: *reference,
+        ..Target::default()
+    };
+    resolve_onto(base, &mut t)?;
     write_iri_target(&t, keep_iri, out)
 }
 
@@ -132,14 +161,14 @@ pub fn resolve_iri(
 ///
 /// Errors: [`Error::Buffer`] if `out` is too small.
 pub(crate) fn write_iri_target(
-    t: &Composer<'_>,
+    t: &Target<'_>,
     keep_iri: bool,
     out: &mut [u8],
 ) -> Result<usize, Error> {
     if keep_iri {
-        write_target::<AsIs>(t, out)
+        write_target(t, Plain { normalize: false }, out)
     } else {
-        write_target::<ToUri>(t, out)
+        write_target(t, ToUri, out)
     }
 }
 
@@ -153,47 +182,46 @@ fn base_error(e: Error) -> Error {
     }
 }
 
-/// Turns `t`, the components of `r` as [`Composer::from_ref`] gives them, into the target
-/// of `r` against `base` (§5.2.2), in place: the caller's view is not copied.
+/// Turns `t`, whose `r` holds the reference, into its target against `base` (§5.2.2), in
+/// place: the caller's view is not copied.
 ///
 /// Errors: [`Error::Base`] (offset 0) if `base` has no scheme.
-fn resolve_onto<'a>(base: &UriRef<'a>, r: &UriRef<'a>, t: &mut Composer<'a>) -> Result<(), Error> {
+fn resolve_onto<'a>(base: &UriRef<'a>, t: &mut Target<'a>) -> Result<(), Error> {
     if base.scheme.is_none() {
         return Err(Error::Base { offset: 0 });
     }
     t.dots = Some(Dots::Literal);
+    let r = &mut t.r;
     if r.scheme.is_some() {
         return Ok(());
     }
-    t.scheme = base.scheme;
+    r.scheme = base.scheme;
     if r.host.is_some() {
         return Ok(());
     }
-    t.userinfo = base.userinfo;
-    t.host = base.host.map(Host::Text);
-    t.port = base.port;
+    (r.userinfo, r.host, r.port) = (base.userinfo, base.host, base.port);
+    (r.host_kind, r.zone_id, r.port_number) = (base.host_kind, base.zone_id, base.port_number);
     if r.path.is_empty() {
-        t.path = PathPieces::new(base.path);
+        r.path = base.path;
         t.dots = None;
         if r.query.is_none() {
-            t.query = base.query;
+            r.query = base.query;
         }
     } else if !is_rooted(r.path) {
-        t.path = merge(base, r.path);
+        t.head = merge_head(base);
     }
     Ok(())
 }
 
-/// §5.2.3: "/" + reference for a base with an authority and an empty path, else the base
-/// path up to and including its last "/", then the reference path.
-fn merge<'a>(base: &UriRef<'a>, path: &'a [u8]) -> PathPieces<'a> {
-    let head: &'a [u8] = if base.host.is_some() && base.path.is_empty() {
+/// §5.2.3: what a relative path is appended to: "/" for a base with an authority and an
+/// empty path, else the base path up to and including its last "/".
+fn merge_head<'a>(base: &UriRef<'a>) -> &'a [u8] {
+    if base.host.is_some() && base.path.is_empty() {
         b"/"
     } else {
         match base.path.iter().rposition(|&b| b == b'/') {
             Some(i) => base.path.get(..=i).unwrap_or(&[]),
             None => &[],
         }
-    };
-    PathPieces { head, tail: path }
+    }
 }
