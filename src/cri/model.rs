@@ -485,10 +485,26 @@ fn argument(d: &mut Reader<'_>, at: usize) -> R<u64> {
     d.arg().ok_or(not_cbor(at))
 }
 
+/// The item at `d` is of a type or shape the CDDL does not allow there: `Structure`, unless
+/// the item is itself cut short (a head without its argument, a string past the end of the
+/// input), which makes the input no well-formed CBOR (RFC 8949 §5.3.1: `NotCbor` comes
+/// before any check of validity).
+#[inline(never)]
 fn structure<T>(d: &Reader<'_>) -> R<T> {
+    let offset = d.position();
+    let mut probe = *d;
+    let whole = match probe.peek() {
+        Ok(Kind::Bytes | Kind::Text) => probe.string().is_some(),
+        Ok(_) => probe.arg().is_some(),
+        Err(m) => return Err(malformed(m, offset)),
+    };
     Err(Unprocessable {
-        reason: Reason::Structure,
-        offset: d.position(),
+        reason: if whole {
+            Reason::Structure
+        } else {
+            Reason::NotCbor
+        },
+        offset,
     })
 }
 

@@ -5,7 +5,7 @@ use super::cri_status;
 use super::sink::{overlaps, regions_overlap, ErrorInfo};
 use crate::coap::{self, Destination, Mode, OptionRef, Refusal};
 use crate::cri::CriRef;
-use crate::error::Error;
+use crate::error::{CoapError, Error};
 use crate::uri::{parse_into, UriRef};
 use core::ffi::c_char;
 
@@ -462,11 +462,15 @@ pub unsafe extern "C" fn cri_to_coap_options(
     let Some(m) = self::mode(mode) else {
         return cri_status::CRI_ERR_ARGUMENT;
     };
-    // Decoded in place (CriRef::ingest): no second copy of the view in this frame.
+    // Decoded in place (CriRef::ingest): no second copy of the view in this frame. The
+    // CRI is read inside `option_list`, after it has checked the outputs (NULL pointers,
+    // overlaps), as every entry point checks its arguments before it reads its input; a
+    // CRI that is not processable ends the list with a stand-in refusal, and its own error
+    // replaces what `option_list` reported for that.
     let mut c = CriRef::empty();
-    try_ok!(c.ingest(bytes, false), err);
+    let mut bad = None;
     // SAFETY: the option outputs are this function's, under the same contract.
-    unsafe {
+    let status = unsafe {
         option_list(
             opts,
             opts_cap,
@@ -477,8 +481,18 @@ pub unsafe extern "C" fn cri_to_coap_options(
             err,
             bytes,
             d.as_ref(),
-            |o, b| coap::cri_to_slots(&c, bytes, d.as_ref(), m, o, b),
+            |o, b| match c.ingest(bytes, false) {
+                Ok(()) => coap::cri_to_slots(&c, bytes, d.as_ref(), m, o, b),
+                Err(u) => {
+                    bad = Some(u);
+                    Err(Refusal::Coap(CoapError::NotAbsolute, 0))
+                }
+            },
         )
+    };
+    match bad {
+        Some(u) => report!(Error::from(u), err),
+        None => status,
     }
 }
 
