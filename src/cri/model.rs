@@ -485,26 +485,41 @@ fn argument(d: &mut Reader<'_>, at: usize) -> R<u64> {
     d.arg().ok_or(not_cbor(at))
 }
 
-/// The item at `d` is of a type or shape the CDDL does not allow there: `Structure`, unless
-/// the item is itself cut short (a head without its argument, a string past the end of the
-/// input), which makes the input no well-formed CBOR (RFC 8949 §5.3.1: `NotCbor` comes
-/// before any check of validity).
+/// The item at `d`, whose kind the caller has peeked, is of a type the CDDL does not allow
+/// there: `Structure`, unless the item is itself cut short (a head without its argument, a
+/// string past the end of the input), which makes the input no well-formed CBOR (RFC 8949
+/// §5.3.1: `NotCbor` comes before any check of validity). Only the head is read, and a
+/// string's length compared with the bytes left: this is the innermost frame of the readers
+/// that call it (Decision 17, stack).
 #[inline(never)]
-fn structure<T>(d: &Reader<'_>) -> R<T> {
+fn wrong_item(d: &Reader<'_>, kind: Kind) -> Unprocessable {
     let offset = d.position();
     let mut probe = *d;
-    let whole = match probe.peek() {
-        Ok(Kind::Bytes | Kind::Text) => probe.string().is_some(),
-        Ok(_) => probe.arg().is_some(),
-        Err(m) => return Err(malformed(m, offset)),
+    let whole = match probe.arg() {
+        // usize -> u64 is lossless for 16-, 32- and 64-bit usize.
+        Some(n) => !matches!(kind, Kind::Bytes | Kind::Text) || n <= probe.left() as u64,
+        None => false,
     };
+    let reason = if whole {
+        Reason::Structure
+    } else {
+        Reason::NotCbor
+    };
+    Unprocessable { reason, offset }
+}
+
+/// [`wrong_item`] for the item at `d`, which has been peeked.
+#[inline(always)]
+fn wrong<T>(d: &Reader<'_>) -> R<T> {
+    Err(wrong_item(d, d.peek().unwrap_or(Kind::Other)))
+}
+
+/// `Structure` at `d`: an item is missing, or one too many, or an empty piece was before
+/// `d`.
+fn structure<T>(d: &Reader<'_>) -> R<T> {
     Err(Unprocessable {
-        reason: if whole {
-            Reason::Structure
-        } else {
-            Reason::NotCbor
-        },
-        offset,
+        reason: Reason::Structure,
+        offset: d.position(),
     })
 }
 
@@ -516,7 +531,7 @@ fn structure<T>(d: &Reader<'_>) -> R<T> {
 fn array_len(d: &mut Reader<'_>) -> R<usize> {
     let at = d.position();
     if peek(d)? != Kind::Array {
-        return structure(d);
+        return wrong(d);
     }
     Ok(usize::try_from(argument(d, at)?).unwrap_or(usize::MAX))
 }
@@ -525,7 +540,7 @@ fn array_len(d: &mut Reader<'_>) -> R<usize> {
 fn text<'a>(d: &mut Reader<'a>) -> R<&'a str> {
     let at = d.position();
     if peek(d)? != Kind::Text {
-        return structure(d);
+        return wrong(d);
     }
     let content = d.string().ok_or(not_cbor(at))?;
     utf8_str(content).ok_or(Unprocessable {
@@ -538,7 +553,7 @@ fn text<'a>(d: &mut Reader<'a>) -> R<&'a str> {
 fn bytes<'a>(d: &mut Reader<'a>) -> R<&'a [u8]> {
     let at = d.position();
     if peek(d)? != Kind::Bytes {
-        return structure(d);
+        return wrong(d);
     }
     d.string().ok_or(not_cbor(at))
 }
@@ -599,7 +614,7 @@ fn read_ref<'a>(d: &mut Reader<'a>, r: &mut CriRef<'a>) -> R<()> {
         r.discard = read_discard(d)?;
         1
     } else {
-        return structure(d);
+        return wrong(d);
     };
     let rest = n.saturating_sub(lead);
     if rest > 3 {
@@ -671,7 +686,7 @@ fn read_authority<'a>(d: &mut Reader<'a>, slot: &mut Option<Authority<'a>>) -> R
             let n = array_len(d)?;
             return read_host_authority(d, n, at, slot);
         }
-        _ => return structure(d),
+        _ => return wrong(d),
     });
     Ok(())
 }
@@ -724,7 +739,7 @@ fn read_host_authority<'a>(
     if left > 0 {
         let at = d.position();
         if peek(d)? != Kind::Unsigned {
-            return structure(d);
+            return wrong(d);
         }
         port = Some(u16::try_from(unsigned(d)?).map_err(|_| Unprocessable {
             reason: Reason::PortRange,
@@ -884,7 +899,7 @@ fn read_text_or_pet(d: &mut Reader<'_>, rule: TextRule) -> R<()> {
                     any_bytes = true;
                     false
                 }
-                _ => return structure(d),
+                _ => return wrong(d),
             };
             if prev == Some(is_text) {
                 return Err(Unprocessable {

@@ -5,7 +5,7 @@ use super::cri_status;
 use super::sink::{overlaps, regions_overlap, ErrorInfo};
 use crate::coap::{self, Destination, Mode, OptionRef, Refusal};
 use crate::cri::CriRef;
-use crate::error::{CoapError, Error};
+use crate::error::Error;
 use crate::uri::{parse_into, UriRef};
 use core::ffi::c_char;
 
@@ -462,15 +462,24 @@ pub unsafe extern "C" fn cri_to_coap_options(
     let Some(m) = self::mode(mode) else {
         return cri_status::CRI_ERR_ARGUMENT;
     };
-    // Decoded in place (CriRef::ingest): no second copy of the view in this frame. The
-    // CRI is read inside `option_list`, after it has checked the outputs (NULL pointers,
-    // overlaps), as every entry point checks its arguments before it reads its input; a
-    // CRI that is not processable ends the list with a stand-in refusal, and its own error
-    // replaces what `option_list` reported for that.
+    // The outputs are checked before the CRI is read, as every entry point checks its
+    // arguments before its input (src/ffi/args.rs); `option_list` makes the same checks
+    // again, which cost a few compares.
+    if opts_len.is_null()
+        || scratch_len.is_null()
+        || (opts.is_null() && opts_cap != 0)
+        || (scratch.is_null() && scratch_cap != 0)
+    {
+        return cri_status::CRI_ERR_NULL;
+    }
+    if outputs_overlap(opts, opts_cap, scratch, scratch_cap, bytes, d.as_ref()) {
+        return cri_status::CRI_ERR_ARGUMENT;
+    }
+    // Decoded in place (CriRef::ingest): no second copy of the view in this frame.
     let mut c = CriRef::empty();
-    let mut bad = None;
+    try_ok!(c.ingest(bytes, false), err);
     // SAFETY: the option outputs are this function's, under the same contract.
-    let status = unsafe {
+    unsafe {
         option_list(
             opts,
             opts_cap,
@@ -481,18 +490,8 @@ pub unsafe extern "C" fn cri_to_coap_options(
             err,
             bytes,
             d.as_ref(),
-            |o, b| match c.ingest(bytes, false) {
-                Ok(()) => coap::cri_to_slots(&c, bytes, d.as_ref(), m, o, b),
-                Err(u) => {
-                    bad = Some(u);
-                    Err(Refusal::Coap(CoapError::NotAbsolute, 0))
-                }
-            },
+            |o, b| coap::cri_to_slots(&c, bytes, d.as_ref(), m, o, b),
         )
-    };
-    match bad {
-        Some(u) => report!(Error::from(u), err),
-        None => status,
     }
 }
 
