@@ -766,11 +766,19 @@ fn read_local_part<'a>(d: &mut Reader<'a>, r: &mut CriRef<'a>, rest: usize) -> R
     for section in 0..rest {
         last_at = d.position();
         let is_null = null(d)?;
+        // One call of `read_items` for the path and the query, inlined: its frame would
+        // be one more on the deepest chain of the readers (Decision 17, stack).
         match section {
-            0 if !is_null => read_items(d, TextRule::Segment, &mut r.path)?,
-            1 if !is_null => read_items(d, TextRule::Any, &mut r.query)?,
-            2 if !is_null => r.fragment = Some(text_or_pet(d, TextRule::Any)?),
-            _ => {}
+            _ if is_null => {}
+            0 | 1 => {
+                let (rule, slot) = if section == 0 {
+                    (TextRule::Segment, &mut r.path)
+                } else {
+                    (TextRule::Any, &mut r.query)
+                };
+                read_items(d, rule, slot)?;
+            }
+            _ => r.fragment = Some(text_or_pet(d, TextRule::Any)?),
         }
         last_default = is_null
             || match section {
@@ -804,6 +812,7 @@ fn redundant_tail(r: &CriRef<'_>, rest: usize) -> bool {
 
 /// Reads an array of text-or-pet items into `slot`. Written in place: an `R<()>` is a
 /// register pair, where an `R<Items>` is a stack slot in the caller's frame (Decision 17).
+#[inline(always)]
 fn read_items<'a>(d: &mut Reader<'a>, rule: TextRule, slot: &mut Option<Items<'a>>) -> R<()> {
     let count = array_len(d)?;
     let start = d.position();
@@ -1004,7 +1013,21 @@ impl<'a> TextOrPet<'a> {
     /// # Ok::<(), cri::Error>(())
     /// ```
     pub fn is_empty(&self) -> bool {
-        self.as_text() == Some("")
+        // Bytes, not `as_text`: ingest checked the UTF-8, and a second check is the
+        // deepest frame under ingest's own cross-section checks (Decision 17, stack).
+        self.text_bytes().is_some_and(<[u8]>::is_empty)
+    }
+
+    /// The bytes of the value when it is plain text, as [`TextOrPet::as_text`] without a
+    /// second UTF-8 check (ingest made it): the CoAP options take bytes, and the check's
+    /// frames were the deepest under cri_to_coap_options (Decision 17, stack).
+    #[inline(always)]
+    pub(crate) fn text_bytes(&self) -> Option<&'a [u8]> {
+        let mut d = Reader::new(self.raw);
+        match d.peek() {
+            Ok(Kind::Text) => d.string(),
+            _ => None,
+        }
     }
 
     /// The value when it is plain text; `None` when it holds PET bytes (read those with
