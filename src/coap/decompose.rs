@@ -50,11 +50,11 @@ fn bracketed(first: Option<u8>, last: Option<u8>) -> bool {
 /// docs/FIRMWARE.md).
 #[inline(never)]
 fn labels_are_bracketed(labels: Items<'_>) -> bool {
-    let first = labels.iter().next().and_then(|l| l.as_text());
-    let last = labels.iter().last().and_then(|l| l.as_text());
+    let first = labels.iter().next().and_then(|l| l.text_bytes());
+    let last = labels.iter().last().and_then(|l| l.text_bytes());
     let (first, last) = (
-        first.and_then(|t| t.bytes().next()),
-        last.and_then(|t| t.bytes().last()),
+        first.and_then(|t| t.first().copied()),
+        last.and_then(|t| t.last().copied()),
     );
     bracketed(first, last)
 }
