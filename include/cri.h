@@ -1544,8 +1544,12 @@ cri_status cri_to_iri(const uint8_t *cbor,
  * @retval CRI_ERR_UNPROCESSABLE The reference is not processable (draft §5.2.1):
  *     `err->reason` and `err->offset` as for `CRI_ERR_BASE`, in the reference.
  * @retval CRI_ERR_UNCONVERTIBLE The result would be no valid CRI (no authority and a path
- *     starting with an empty segment and more): `err->reason` is
- *     `CRI_UNCONVERTIBLE_LEADING_EMPTY_SEGMENT`.
+ *     starting with an empty segment and more, or a rootless path starting with an empty
+ *     segment and more): `err->reason` is `CRI_UNCONVERTIBLE_LEADING_EMPTY_SEGMENT`. A
+ *     rootless result with no segment or one empty segment (`coap:a` + `./`) is the
+ *     root-based empty path (`coap:`, docs/DECISIONS.md Decision 20); against a base
+ *     without authority a discard leaves no root (`urn:a=b/;p` + `../x` is `urn:x`, where
+ *     RFC 3986 gives `urn:/x`; docs/API.md lists the differences).
  * @retval CRI_ERR_BUFFER The CBOR does not fit: `*out_len` is its length in bytes; nothing
  *     written at or past `out + cap`.
  *

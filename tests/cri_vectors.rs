@@ -277,3 +277,32 @@ fn meaningful_trailing_empty_arrays() {
         ))
     );
 }
+
+/// A strict prefix of a processable CRI is no well-formed CBOR: every check on the items
+/// before the cut passed on the whole CRI, so the first failure is at the cut, a head
+/// without its argument, a string past the end, or a missing item, and that is
+/// `Reason::NotCbor` (RFC 8949 §5.3.1), never the type or shape check of what follows.
+#[test]
+fn every_truncation_of_a_processable_cri_is_not_cbor() {
+    let mut cris = 0;
+    for r in records() {
+        for key in ["cri_hex", "base_cri_hex", "result_cri_hex"] {
+            let Some(h) = cri_hex(&r, key) else { continue };
+            let cbor = hex(&h);
+            if CriRef::decode(&cbor).is_err() {
+                continue;
+            }
+            cris += 1;
+            for end in 0..cbor.len() {
+                match CriRef::decode(&cbor[..end]) {
+                    Err(::cri::Error::Unprocessable {
+                        reason: ::cri::Reason::NotCbor,
+                        ..
+                    }) => {}
+                    other => panic!("{} cut at {end}: {other:?}", to_hex(&cbor)),
+                }
+            }
+        }
+    }
+    assert!(cris > 100, "{cris}");
+}

@@ -764,3 +764,139 @@ fn proxy_scheme_without_destination_sends_the_host() {
     expect("coap://[::1]:5683/", &[(3, b"[::1]"), (39, b"coap")]);
     expect("coap://h:5683/", &[(3, b"h"), (39, b"coap")]);
 }
+
+/// From a review of the CRI decoder, not the fuzzer. `82 00 18`: a path where an integer
+/// head `18` has lost its 1-byte argument. The decoder saw an integer where the path array
+/// must be and said `Structure`; the input is no well-formed CBOR, `NotCbor` at the cut
+/// item, and so for every head and string cut short where a type check comes first.
+#[test]
+fn cri_validate_truncated_item_is_not_cbor() {
+    use cri::ffi::{cri_error_info, cri_validate, CRI_REASON_NOT_CBOR};
+    // (input, offset of the cut item)
+    let cases: [(&[u8], usize); 7] = [
+        (b"\x82\x00\x18", 2),
+        (b"\x82\x00\x19\x01", 2),
+        (b"\x82\x00\x5a\x00\x00", 2),
+        (b"\x82\x00\x62a", 2),
+        (b"\x82\x00\x3b\x00", 2),
+        // A port, a userinfo: byte strings cut short where neither may be one.
+        (b"\x83\x20\x82\x61a\x5a\x00", 5),
+        (b"\x83\x20\x82\xf4\x44a", 4),
+    ];
+    for (cbor, at) in cases {
+        let mut err = cri_error_info::default();
+        // SAFETY: `cbor` is readable for its length; `err` is writable.
+        let status = unsafe { cri_validate(cbor.as_ptr(), cbor.len(), 0, &mut err) };
+        assert_eq!(
+            status as i32,
+            cri::ffi::cri_status::CRI_ERR_UNPROCESSABLE as i32,
+            "{cbor:02x?}"
+        );
+        assert_eq!(
+            (err.reason, err.offset),
+            (CRI_REASON_NOT_CBOR, at),
+            "{cbor:02x?}"
+        );
+    }
+}
+
+/// From a review of the C API, not the fuzzer. `cri_to_coap_options` read the CRI before
+/// it checked its outputs: an unprocessable CRI with a NULL `opts_len`, or with a scratch
+/// buffer over the CRI itself, gave `CRI_ERR_UNPROCESSABLE` where every entry point says
+/// `CRI_ERR_NULL` and `CRI_ERR_ARGUMENT` first (src/ffi/args.rs).
+#[test]
+fn cri_to_coap_options_checks_arguments_before_the_cri() {
+    use cri::ffi::{cri_error_info, cri_status, cri_to_coap_options, CRI_COAP_MODE_DIRECT};
+    let mut cbor = *b"\x82\x00\x18junk";
+    let (mut n, mut m) = (0usize, 0usize);
+    let mut err = cri_error_info::default();
+    // SAFETY: `cbor` is readable for its length; NULL lists with capacity 0; `m`, `err`
+    // writable.
+    let status = unsafe {
+        cri_to_coap_options(
+            cbor.as_ptr(),
+            3,
+            std::ptr::null(),
+            CRI_COAP_MODE_DIRECT,
+            std::ptr::null_mut(),
+            0,
+            std::ptr::null_mut(),
+            std::ptr::null_mut(),
+            0,
+            &mut m,
+            &mut err,
+        )
+    };
+    assert_eq!(status as i32, cri_status::CRI_ERR_NULL as i32);
+    let scratch = cbor.as_mut_ptr();
+    // SAFETY: the scratch buffer is the CRI's own bytes, writable, which the call must
+    // refuse before it reads or writes anything.
+    let status = unsafe {
+        cri_to_coap_options(
+            scratch,
+            3,
+            std::ptr::null(),
+            CRI_COAP_MODE_DIRECT,
+            std::ptr::null_mut(),
+            0,
+            &mut n,
+            scratch,
+            cbor.len(),
+            &mut m,
+            &mut err,
+        )
+    };
+    assert_eq!(status as i32, cri_status::CRI_ERR_ARGUMENT as i32);
+    // With sound arguments the CRI's own error comes back, with its reason and offset.
+    // SAFETY: as for the first call, with `n` writable.
+    let status = unsafe {
+        cri_to_coap_options(
+            cbor.as_ptr(),
+            3,
+            std::ptr::null(),
+            CRI_COAP_MODE_DIRECT,
+            std::ptr::null_mut(),
+            0,
+            &mut n,
+            std::ptr::null_mut(),
+            0,
+            &mut m,
+            &mut err,
+        )
+    };
+    assert_eq!(
+        (status as i32, err.reason, err.offset),
+        (
+            cri_status::CRI_ERR_UNPROCESSABLE as i32,
+            cri::ffi::CRI_REASON_NOT_CBOR,
+            2
+        )
+    );
+}
+
+/// From a review of `cri_resolve` against RFC 3986, not the fuzzer. `coap:a` + `./`
+/// failed with `LeadingEmptySegment`: the draft's steps (§5.3) leave `[coap, true, [""]]`,
+/// a rootless path whose first segment is empty (draft §2 C2 forbids it), where RFC 3986
+/// §5.2 gives `coap:`, whose CRI is `[-1]`. The result is now that CRI (Decision 20), and
+/// so for a rootless result left with no segment. `urn:a=b/;p` + `../x` stays `urn:x` as
+/// the draft's steps give it (RFC 3986: `urn:/x`; docs/API.md names the difference).
+#[test]
+fn cri_resolve_rootless_base_results() {
+    let resolve = |base: &str, reference: &str| -> Result<String, Error> {
+        let b = from_uri(base).unwrap();
+        let r = from_uri(reference).unwrap();
+        let mut out = [0u8; 64];
+        let n = c::resolve(
+            &CriRef::decode_full(&b).unwrap(),
+            &CriRef::decode(&r).unwrap(),
+            &mut out,
+        )?;
+        CriRef::decode_full(&out[..n]).unwrap();
+        Ok(to_uri(&out[..n]))
+    };
+    assert_eq!(resolve("coap:a", "./").unwrap(), "coap:");
+    assert_eq!(resolve("coap:a", "./?q").unwrap(), "coap:?q");
+    assert_eq!(resolve("urn:a=b/;p", "../x").unwrap(), "urn:x");
+    assert_eq!(resolve("urn:a=b/;p", "./").unwrap(), "urn:a=b/");
+    assert!(resolve("urn:a/b", "..//x").is_err());
+}

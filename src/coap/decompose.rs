@@ -50,11 +50,11 @@ fn bracketed(first: Option<u8>, last: Option<u8>) -> bool {
 /// docs/FIRMWARE.md).
 #[inline(never)]
 fn labels_are_bracketed(labels: Items<'_>) -> bool {
-    let first = labels.iter().next().and_then(|l| l.as_text());
-    let last = labels.iter().last().and_then(|l| l.as_text());
+    let first = labels.iter().next().and_then(|l| l.text_bytes());
+    let last = labels.iter().last().and_then(|l| l.text_bytes());
     let (first, last) = (
-        first.and_then(|t| t.bytes().next()),
-        last.and_then(|t| t.bytes().last()),
+        first.and_then(|t| t.first().copied()),
+        last.and_then(|t| t.last().copied()),
     );
     bracketed(first, last)
 }
@@ -197,7 +197,7 @@ impl<S: OptionSlots> List<'_, S> {
     /// "The presence of any text-pet-sequence subitem in this item fails this algorithm"
     /// (draft §8.1.1): noted at `rank`.
     fn check_text(&mut self, items: Items<'_>, rank: u8) {
-        if !items.iter().all(|i| i.as_text().is_some()) {
+        if !items.iter().all(|i| i.text_bytes().is_some()) {
             self.note(rank, CoapError::Pet, 0);
         }
     }
@@ -206,7 +206,7 @@ impl<S: OptionSlots> List<'_, S> {
 /// The text of an item that [`List::check_text`] found to be text (a PET item, which
 /// fails the conversion anyway, gives nothing).
 fn text_of(item: TextOrPet<'_>) -> &[u8] {
-    item.as_text().map_or(&[], str::as_bytes)
+    item.text_bytes().unwrap_or_default()
 }
 
 /// Uri-Host from host-name labels: joined by dots and ASCII-lowercased (Decision 6, as
@@ -223,8 +223,8 @@ fn write_joined(items: Items<'_>, sep: u8, w: &mut Out<'_>) {
             w.byte(sep);
         }
         after_first = true;
-        let text = item.as_text().unwrap_or_default();
-        text.bytes().for_each(|b| w.byte(b.to_ascii_lowercase()));
+        let text = item.text_bytes().unwrap_or_default();
+        text.iter().for_each(|b| w.byte(b.to_ascii_lowercase()));
     }
 }
 

@@ -485,6 +485,37 @@ fn argument(d: &mut Reader<'_>, at: usize) -> R<u64> {
     d.arg().ok_or(not_cbor(at))
 }
 
+/// The item at `d`, whose kind the caller has peeked, is of a type the CDDL does not allow
+/// there: `Structure`, unless the item is itself cut short (a head without its argument, a
+/// string past the end of the input), which makes the input no well-formed CBOR (RFC 8949
+/// §5.3.1: `NotCbor` comes before any check of validity). Only the head is read, and a
+/// string's length compared with the bytes left: this is the innermost frame of the readers
+/// that call it (Decision 17, stack).
+#[inline(never)]
+fn wrong_item(d: &Reader<'_>, kind: Kind) -> Unprocessable {
+    let offset = d.position();
+    let mut probe = *d;
+    let whole = match probe.arg() {
+        // usize -> u64 is lossless for 16-, 32- and 64-bit usize.
+        Some(n) => !matches!(kind, Kind::Bytes | Kind::Text) || n <= probe.left() as u64,
+        None => false,
+    };
+    let reason = if whole {
+        Reason::Structure
+    } else {
+        Reason::NotCbor
+    };
+    Unprocessable { reason, offset }
+}
+
+/// [`wrong_item`] for the item at `d`, which has been peeked.
+#[inline(always)]
+fn wrong<T>(d: &Reader<'_>) -> R<T> {
+    Err(wrong_item(d, d.peek().unwrap_or(Kind::Other)))
+}
+
+/// `Structure` at `d`: an item is missing, or one too many, or an empty piece was before
+/// `d`.
 fn structure<T>(d: &Reader<'_>) -> R<T> {
     Err(Unprocessable {
         reason: Reason::Structure,
@@ -500,7 +531,7 @@ fn structure<T>(d: &Reader<'_>) -> R<T> {
 fn array_len(d: &mut Reader<'_>) -> R<usize> {
     let at = d.position();
     if peek(d)? != Kind::Array {
-        return structure(d);
+        return wrong(d);
     }
     Ok(usize::try_from(argument(d, at)?).unwrap_or(usize::MAX))
 }
@@ -509,7 +540,7 @@ fn array_len(d: &mut Reader<'_>) -> R<usize> {
 fn text<'a>(d: &mut Reader<'a>) -> R<&'a str> {
     let at = d.position();
     if peek(d)? != Kind::Text {
-        return structure(d);
+        return wrong(d);
     }
     let content = d.string().ok_or(not_cbor(at))?;
     utf8_str(content).ok_or(Unprocessable {
@@ -522,7 +553,7 @@ fn text<'a>(d: &mut Reader<'a>) -> R<&'a str> {
 fn bytes<'a>(d: &mut Reader<'a>) -> R<&'a [u8]> {
     let at = d.position();
     if peek(d)? != Kind::Bytes {
-        return structure(d);
+        return wrong(d);
     }
     d.string().ok_or(not_cbor(at))
 }
@@ -583,7 +614,7 @@ fn read_ref<'a>(d: &mut Reader<'a>, r: &mut CriRef<'a>) -> R<()> {
         r.discard = read_discard(d)?;
         1
     } else {
-        return structure(d);
+        return wrong(d);
     };
     let rest = n.saturating_sub(lead);
     if rest > 3 {
@@ -655,7 +686,7 @@ fn read_authority<'a>(d: &mut Reader<'a>, slot: &mut Option<Authority<'a>>) -> R
             let n = array_len(d)?;
             return read_host_authority(d, n, at, slot);
         }
-        _ => return structure(d),
+        _ => return wrong(d),
     });
     Ok(())
 }
@@ -708,7 +739,7 @@ fn read_host_authority<'a>(
     if left > 0 {
         let at = d.position();
         if peek(d)? != Kind::Unsigned {
-            return structure(d);
+            return wrong(d);
         }
         port = Some(u16::try_from(unsigned(d)?).map_err(|_| Unprocessable {
             reason: Reason::PortRange,
@@ -735,11 +766,19 @@ fn read_local_part<'a>(d: &mut Reader<'a>, r: &mut CriRef<'a>, rest: usize) -> R
     for section in 0..rest {
         last_at = d.position();
         let is_null = null(d)?;
+        // One call of `read_items` for the path and the query, inlined: its frame would
+        // be one more on the deepest chain of the readers (Decision 17, stack).
         match section {
-            0 if !is_null => read_items(d, TextRule::Segment, &mut r.path)?,
-            1 if !is_null => read_items(d, TextRule::Any, &mut r.query)?,
-            2 if !is_null => r.fragment = Some(text_or_pet(d, TextRule::Any)?),
-            _ => {}
+            _ if is_null => {}
+            0 | 1 => {
+                let (rule, slot) = if section == 0 {
+                    (TextRule::Segment, &mut r.path)
+                } else {
+                    (TextRule::Any, &mut r.query)
+                };
+                read_items(d, rule, slot)?;
+            }
+            _ => r.fragment = Some(text_or_pet(d, TextRule::Any)?),
         }
         last_default = is_null
             || match section {
@@ -773,6 +812,7 @@ fn redundant_tail(r: &CriRef<'_>, rest: usize) -> bool {
 
 /// Reads an array of text-or-pet items into `slot`. Written in place: an `R<()>` is a
 /// register pair, where an `R<Items>` is a stack slot in the caller's frame (Decision 17).
+#[inline(always)]
 fn read_items<'a>(d: &mut Reader<'a>, rule: TextRule, slot: &mut Option<Items<'a>>) -> R<()> {
     let count = array_len(d)?;
     let start = d.position();
@@ -868,7 +908,7 @@ fn read_text_or_pet(d: &mut Reader<'_>, rule: TextRule) -> R<()> {
                     any_bytes = true;
                     false
                 }
-                _ => return structure(d),
+                _ => return wrong(d),
             };
             if prev == Some(is_text) {
                 return Err(Unprocessable {
@@ -973,7 +1013,21 @@ impl<'a> TextOrPet<'a> {
     /// # Ok::<(), cri::Error>(())
     /// ```
     pub fn is_empty(&self) -> bool {
-        self.as_text() == Some("")
+        // Bytes, not `as_text`: ingest checked the UTF-8, and a second check is the
+        // deepest frame under ingest's own cross-section checks (Decision 17, stack).
+        self.text_bytes().is_some_and(<[u8]>::is_empty)
+    }
+
+    /// The bytes of the value when it is plain text, as [`TextOrPet::as_text`] without a
+    /// second UTF-8 check (ingest made it): the CoAP options take bytes, and the check's
+    /// frames were the deepest under cri_to_coap_options (Decision 17, stack).
+    #[inline(always)]
+    pub(crate) fn text_bytes(&self) -> Option<&'a [u8]> {
+        let mut d = Reader::new(self.raw);
+        match d.peek() {
+            Ok(Kind::Text) => d.string(),
+            _ => None,
+        }
     }
 
     /// The value when it is plain text; `None` when it holds PET bytes (read those with

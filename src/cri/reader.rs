@@ -53,6 +53,11 @@ impl<'a> Reader<'a> {
         self.pos
     }
 
+    /// How many bytes of the input are left after the position.
+    pub(crate) fn left(&self) -> usize {
+        self.input.len().saturating_sub(self.pos)
+    }
+
     /// The input from byte `start` to the current position.
     pub(crate) fn since(&self, start: usize) -> &'a [u8] {
         // INVARIANT: `start` is a position this reader had (the callers note it before
@@ -139,7 +144,7 @@ impl<'a> Reader<'a> {
         let at = self.pos;
         let declared = self.arg()?;
         // usize -> u64 is lossless for 16-, 32- and 64-bit usize.
-        let left = self.input.len().saturating_sub(self.pos) as u64;
+        let left = self.left() as u64;
         let body = if declared > left {
             None
         } else {

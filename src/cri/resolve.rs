@@ -10,12 +10,15 @@ use crate::out::Out;
 ///
 /// One reading differs from the letter of step 5, as the draft's own test vectors and
 /// RFC 3986 require: a reference with a scheme also brings its authority, even `null`.
+/// And a rootless result with no segment or one empty segment, which the steps leave and
+/// which is no CRI (draft §2 C2), is the root-based empty path with the same URI `s:`
+/// (Decision 20).
 ///
 /// # Errors
 ///
 /// [`Error::Unconvertible`]: `NotFull` if `base` has no scheme, `LeadingEmptySegment` if
 /// the result would be no valid CRI: no authority and a path starting with an empty
-/// segment and more, or a rootless path left empty or starting with an empty segment;
+/// segment and more, or a rootless path starting with an empty segment and more;
 /// [`Error::Buffer`] with the length needed if `out` is too small.
 ///
 /// # Examples
@@ -53,7 +56,7 @@ pub fn resolve(base: &CriRef<'_>, r: &CriRef<'_>, out: &mut [u8]) -> Result<usiz
     // compares a whole host authority, code in the CRI device image for questions only
     // the kind answers (Decision 17: no slice `==`).
     // Step 3: discard.
-    let keep = match r.discard {
+    let mut keep = match r.discard {
         Discard::All => {
             if matches!(authority, Authority::Rootless) {
                 authority = &Authority::RootBased;
@@ -67,7 +70,7 @@ pub fn resolve(base: &CriRef<'_>, r: &CriRef<'_>, out: &mut [u8]) -> Result<usiz
         fragment = None;
     }
     // Step 4: append the path.
-    let appended = r.path.unwrap_or_default();
+    let mut appended = r.path.unwrap_or_default();
     if r.path.is_some() {
         query = None;
         fragment = None;
@@ -86,19 +89,28 @@ pub fn resolve(base: &CriRef<'_>, r: &CriRef<'_>, out: &mut [u8]) -> Result<usiz
     query = r.query.as_ref().or(query);
     fragment = r.fragment.as_ref().or(fragment);
 
-    let path_count = keep.saturating_add(appended.count);
-    // Without an authority, a path may not start with an empty segment and more: the
-    // result would be no valid CRI (`f:/a` + `.//g`; RFC 3986 writes `f:/.//g`).
+    let mut path_count = keep.saturating_add(appended.count);
     let first = if keep > 0 {
         base_path.iter().next()
     } else {
         appended.iter().next()
     };
     let first_empty = first.is_some_and(|s| s.is_empty());
+    // A rootless path must keep a first segment that is not empty (draft §2 C2). A rootless
+    // result with no segment (`urn:a` + `[1]`) or a lone empty one (`coap:a` + `./`) has
+    // the URI `s:`, which is the root-based empty path (draft §2.3, naked rootless): that
+    // CRI is the result, as RFC 3986 §5.2 gives `coap:` (Decision 20).
+    if matches!(authority, Authority::Rootless)
+        && (path_count == 0 || path_count == 1 && first_empty)
+    {
+        authority = &Authority::RootBased;
+        (keep, appended, path_count) = (0, Items::default(), 0);
+    }
+    // Without an authority, a path may not start with an empty segment and more: the
+    // result would be no valid CRI (`f:/a` + `.//g`; RFC 3986 writes `f:/.//g`), nor may a
+    // rootless one start with an empty segment.
     let bad_rootbased = matches!(authority, Authority::RootBased) && path_count >= 2 && first_empty;
-    // A rootless path must keep a first segment that is not empty (draft §2 C2): discarding
-    // all of `urn:ietf:rfc:7252` leaves none.
-    let bad_rootless = matches!(authority, Authority::Rootless) && (path_count == 0 || first_empty);
+    let bad_rootless = matches!(authority, Authority::Rootless) && first_empty;
     if bad_rootbased || bad_rootless {
         return Err(Error::Unconvertible(Unconvertible::LeadingEmptySegment));
     }

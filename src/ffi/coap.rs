@@ -462,6 +462,19 @@ pub unsafe extern "C" fn cri_to_coap_options(
     let Some(m) = self::mode(mode) else {
         return cri_status::CRI_ERR_ARGUMENT;
     };
+    // The outputs are checked before the CRI is read, as every entry point checks its
+    // arguments before its input (src/ffi/args.rs); `option_list` makes the same checks
+    // again, which cost a few compares.
+    if opts_len.is_null()
+        || scratch_len.is_null()
+        || (opts.is_null() && opts_cap != 0)
+        || (scratch.is_null() && scratch_cap != 0)
+    {
+        return cri_status::CRI_ERR_NULL;
+    }
+    if outputs_overlap(opts, opts_cap, scratch, scratch_cap, bytes, d.as_ref()) {
+        return cri_status::CRI_ERR_ARGUMENT;
+    }
     // Decoded in place (CriRef::ingest): no second copy of the view in this frame.
     let mut c = CriRef::empty();
     try_ok!(c.ingest(bytes, false), err);
