@@ -13,10 +13,10 @@ use super::to_uri::Set;
 use super::wire::{self, ARRAY, BYTES, FALSE, NULL, TEXT, TRUE};
 use crate::error::{Error, Unconvertible};
 use crate::out::Out;
-use crate::uri::chars::{self, UNRESERVED};
-use crate::uri::dot_segments::{self, Dots, PathPieces};
+use crate::uri::chars::{self, utf8_multibyte_len, UNRESERVED};
+use crate::uri::dot_segments::{self, Chunk, Dots, PathPieces};
 use crate::uri::ip;
-use crate::uri::percent::{decode_into, decode_text, pct_byte};
+use crate::uri::percent::pct_byte;
 use crate::uri::{default_port, HostKind, UriRef};
 
 /// Converts a URI reference into a CRI reference (CBOR, without tag) in `out`; returns the
@@ -53,11 +53,15 @@ pub fn from_uri(uri: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
     // The path's first segments after dot-segment removal: one that is empty followed by
     // more would read `//…` without an authority; a rootless path gives `true` after a
     // scheme without a host.
-    let (leading_empty, rootless) = path_start(plan.path, uri.host.is_some());
-    if !plan.relative && leading_empty {
+    let (first, second) = first_two(plan.path);
+    if uri.host.is_none()
+        && !plan.relative
+        && first.is_some_and(|c| c.seg.is_empty())
+        && second.is_some()
+    {
         return Err(Error::Unconvertible(Unconvertible::LeadingEmptySegment));
     }
-    plan.rootless = rootless;
+    plan.rootless = first.is_some_and(|c| !c.slash);
     let (path_count, leftover) = plan.path_shape();
     // discard = 1 + the ".." that climb above the reference; draft §5.1 allows 0..127.
     if plan.relative && leftover >= u64::from(MAX_DISCARD) {
@@ -68,153 +72,194 @@ pub fn from_uri(uri: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
     w.finish()
 }
 
-/// `decode_text` stops at this byte, which no component holds once parsed (RFC 3986 §3:
-/// `#` only ever starts the fragment): every item is decoded whole.
-const NO_STOP: u8 = b'#';
+/// One decoded unit of a URI component: a character as CRI text, or a byte for PET.
+#[derive(Clone, Copy)]
+struct Unit {
+    /// Decoded bytes (1 to 4: one UTF-8 character, or one PET byte).
+    bytes: [u8; 4],
+    /// Bytes. A `u8`, and the source length is derived from `pct` rather than stored: a
+    /// unit lives on the frames of the writers' loops, so it is kept as small as its
+    /// values allow (Decision 17, stack).
+    width: u8,
+    /// Percent-encoded in the source: each decoded byte took three source bytes.
+    pct: bool,
+    pet: bool,
+}
 
-/// Writes a URI component as a text-or-pet item: one text string, or an array of text and
-/// byte strings when any byte needs PET (Decision 7).
-///
-/// One decode (Decision 17): the text is decoded straight into the buffer after room for
-/// the head of the source's length, which holds the head of the decoded length, never
-/// longer; a shorter head moves the text up. Only a component that needs PET, which the
-/// decode finds (not UTF-8) or a percent-encoded character that the CRI → URI direction
-/// writes literally shows, is written again as runs, by [`write_runs`] in a frame beside
-/// this one rather than under it (Decision 17, stack).
-#[inline(always)]
-fn write_item(src: &[u8], set: Set, lower: bool, w: &mut Out<'_>) {
-    if !write_text(src, set, lower, w) {
-        write_runs(src, set, lower, w);
+impl Unit {
+    fn decoded(&self) -> &[u8] {
+        self.bytes.get(..usize::from(self.width)).unwrap_or(&[])
+    }
+
+    /// Source bytes consumed.
+    fn len(&self) -> usize {
+        if self.pct {
+            usize::from(self.width).saturating_mul(3)
+        } else {
+            1
+        }
     }
 }
 
-/// [`write_item`] for a component that needs no PET; false, with nothing counted, for one
-/// that does.
-#[inline(never)]
-fn write_text(src: &[u8], set: Set, lower: bool, w: &mut Out<'_>) -> bool {
-    let n = src.len();
-    let mut room = wire::head_len(n as u64);
-    // Room plus source length cannot wrap: both are at most a few bytes over a slice length.
-    let whole = room.wrapping_add(n);
-    let mut d = decode_text(src, NO_STOP, lower, w.room(whole).unwrap_or(&mut []), room);
-    if w.room(whole).is_none() {
-        // Only counted: where the item straddles the buffer's end its decoded form may
-        // still fit, and is decoded into it.
-        room = wire::head_len(d.len as u64);
-        if let Some(dst) = w.room(room.wrapping_add(d.len)) {
-            d = decode_text(src, NO_STOP, lower, dst, room);
+/// The units of a (valid, percent-encoded) URI component, decoded for `set`.
+#[derive(Clone)]
+struct Units<'a> {
+    s: &'a [u8],
+    set: Set,
+    lower: bool,
+}
+
+impl Iterator for Units<'_> {
+    type Item = Unit;
+
+    fn next(&mut self) -> Option<Unit> {
+        let (&c, _) = self.s.split_first()?;
+        let mut u = Unit {
+            bytes: [c, 0, 0, 0],
+            width: 1,
+            pct: false,
+            pet: false,
+        };
+        if c == b'%' {
+            u = self.decode_pct()?;
+        }
+        if self.lower {
+            if let Some(b) = u.bytes.first_mut() {
+                *b = b.to_ascii_lowercase();
+            }
+        }
+        // INVARIANT: `decode_pct` gives a unit only for triplets it read from `self.s`.
+        debug_assert!(u.len() <= self.s.len());
+        self.s = self.s.get(u.len()..).unwrap_or(&[]);
+        Some(u)
+    }
+}
+
+impl Units<'_> {
+    /// `%HH`: an unreserved character or one the CRI → URI direction would encode again is
+    /// text; another ASCII character needs PET to come back encoded; bytes of 0x80 and up
+    /// are text when they form UTF-8, else PET.
+    fn decode_pct(&self) -> Option<Unit> {
+        let b = pct_byte(self.s, 0)?;
+        if b < 0x80 {
+            let pet = !chars::is(b, UNRESERVED) && self.set.keeps(b);
+            return Some(Unit {
+                bytes: [b, 0, 0, 0],
+                width: 1,
+                pct: true,
+                pet,
+            });
+        }
+        let mut bytes = [b, 0, 0, 0];
+        for (k, slot) in bytes.iter_mut().enumerate().skip(1) {
+            *slot = pct_byte(self.s, k.saturating_mul(3)).unwrap_or(0);
+        }
+        match utf8_multibyte_len(&bytes) {
+            0 => Some(Unit {
+                bytes,
+                width: 1,
+                pct: true,
+                pet: true,
+            }),
+            w => Some(Unit {
+                bytes,
+                width: u8::try_from(w).unwrap_or(1),
+                pct: true,
+                pet: false,
+            }),
         }
     }
-    // INVARIANT: decoding never lengthens the text.
-    debug_assert!(d.len <= n && d.end == n);
-    if !d.utf8 || (d.len < n && has_pet_ascii(src, set)) {
-        return false;
+}
+
+fn units(s: &[u8], set: Set, lower: bool) -> Units<'_> {
+    Units { s, set, lower }
+}
+
+/// Runs of units of the same kind: the pieces of a text-or-pet item.
+fn runs(u: Units<'_>) -> Runs<'_> {
+    Runs { rest: u }
+}
+
+struct Runs<'a> {
+    rest: Units<'a>,
+}
+
+impl<'a> Iterator for Runs<'a> {
+    type Item = (bool, Units<'a>);
+
+    /// Inlined into `write_item`, which calls it from one place: in a frame of its own
+    /// it was one more level under every item written (Decision 17, stack).
+    #[inline(always)]
+    fn next(&mut self) -> Option<(bool, Units<'a>)> {
+        // Each unit is decoded once per run (Decision 17: no text walked twice): the run
+        // ends at the first unit of the other kind, decoded again as the first of the
+        // next run. Only slices are saved, not `Units` clones, which would put a second
+        // iterator on this frame.
+        let rest = &mut self.rest;
+        let start = rest.s;
+        let pet = rest.next()?.pet;
+        let mut before = rest.s;
+        while rest.next().is_some_and(|u| u.pet == pet) {
+            before = rest.s;
+        }
+        rest.s = before;
+        let consumed = start.len().saturating_sub(before.len());
+        let run = Units {
+            s: start.get(..consumed).unwrap_or(&[]),
+            ..rest.clone()
+        };
+        Some((pet, run))
     }
-    let head = wire::head_len(d.len as u64);
-    if let Some(dst) = w.room(room.wrapping_add(d.len)) {
-        // Moves the text up to its head (`head <= room`): forwards, byte by byte
-        // (Decision 17: no `mem*` calls).
-        for k in 0..d.len {
-            let b = dst.get(room.wrapping_add(k)).copied().unwrap_or(0);
-            if let Some(slot) = dst.get_mut(head.wrapping_add(k)) {
-                *slot = b;
+}
+
+fn decoded_len(u: Units<'_>) -> usize {
+    u.fold(0usize, |n, unit| n.saturating_add(usize::from(unit.width)))
+}
+
+/// Writes a URI component as a text-or-pet item: one text string, or an array of text and
+/// byte strings when any byte needs PET.
+fn write_item(src: &[u8], set: Set, lower: bool, w: &mut Out<'_>) {
+    #[allow(clippy::manual_contains)] // `contains` calls memchr (Decision 17)
+    let plain = !src.iter().any(|&b| b == b'%');
+    if plain {
+        // Nothing percent-encoded (the usual case): the text is the source itself.
+        wire::head(w, TEXT, src.len() as u64);
+        if lower {
+            crate::uri::percent::decode_into(src, true, w);
+        } else {
+            w.push(src);
+        }
+        return;
+    }
+    let u = units(src, set, lower);
+    // Two passes over the runs from one loop (one call site of `Runs::next`): the first
+    // counts them and finds whether any is PET, for the heads that come first; the second
+    // writes them.
+    let (mut pieces, mut any_pet) = (0u64, false);
+    for writing in [false, true] {
+        if writing {
+            if any_pet {
+                wire::head(w, ARRAY, pieces);
+            } else if pieces == 0 {
+                wire::head(w, TEXT, 0);
+            }
+        }
+        for (pet, run) in runs(u.clone()) {
+            if !writing {
+                pieces = pieces.saturating_add(1);
+                any_pet |= pet;
+                continue;
+            }
+            wire::head(
+                w,
+                if pet { BYTES } else { TEXT },
+                decoded_len(run.clone()) as u64,
+            );
+            for unit in run {
+                w.push(unit.decoded());
             }
         }
     }
-    wire::head(w, TEXT, d.len as u64);
-    w.advance(d.len);
-    true
-}
-
-/// Does `src` hold a percent-encoded ASCII character that needs PET: one that is not
-/// unreserved and that the CRI → URI direction would write literally in `set`, so that
-/// it would not come back percent-encoded (Decision 7)?
-fn has_pet_ascii(src: &[u8], set: Set) -> bool {
-    // Only a triplet whose first digit is 0-7 is ASCII: the others are not decoded again.
-    src.windows(2).enumerate().any(|(i, pair)| {
-        matches!(pair, [b'%', b'0'..=b'7'])
-            && pct_byte(src, i).is_some_and(|b| !chars::is(b, UNRESERVED) && set.keeps(b))
-    })
-}
-
-/// One unit of `s` at `i`: a character as CRI text, or a byte for PET. `%HH` is text
-/// for an unreserved character or one the CRI → URI direction would encode again, PET
-/// for another ASCII character; bytes of 0x80 and up are text where they form UTF-8,
-/// else each is PET. Returns the unit's decoded bytes (0 at the end) in the low bits,
-/// [`UNIT_PET`] and [`UNIT_PCT`] (three source bytes per decoded byte): one register, not
-/// a tuple through the caller's frame (Decision 17, stack).
-fn unit(s: &[u8], i: usize, set: Set) -> u8 {
-    let Some(b) = pct_byte(s, i) else {
-        return u8::from(i < s.len());
-    };
-    if b < 0x80 {
-        let pet = !chars::is(b, UNRESERVED) && set.keeps(b);
-        return 1 | UNIT_PCT | if pet { UNIT_PET } else { 0 };
-    }
-    let mut bytes = [b, 0, 0, 0];
-    for (k, slot) in bytes.iter_mut().enumerate().skip(1) {
-        *slot = pct_byte(s, i.saturating_add(k.saturating_mul(3))).unwrap_or(0);
-    }
-    // `decode_utf8` is inlined: no UTF-8 checker's frame under the writer's.
-    match chars::decode_utf8(&bytes) {
-        Some((_, width)) => u8::try_from(width).unwrap_or(1) | UNIT_PCT,
-        None => 1 | UNIT_PCT | UNIT_PET,
-    }
-}
-
-/// [`unit`]: the unit is PET.
-const UNIT_PET: u8 = 0x10;
-/// [`unit`]: the unit is percent-encoded.
-const UNIT_PCT: u8 = 0x20;
-/// [`unit`]: the mask of its decoded length.
-const UNIT_WIDTH: u8 = 0x0f;
-
-/// The run of units of one kind from `s[i]`: where it ends, its decoded length, and
-/// whether it is PET.
-#[inline(always)]
-fn run(s: &[u8], i: usize, set: Set) -> (usize, usize, bool) {
-    let first = unit(s, i, set);
-    let pet = first & UNIT_PET != 0;
-    let (mut end, mut len, mut u) = (i, 0usize, first);
-    loop {
-        let width = usize::from(u & UNIT_WIDTH);
-        if width == 0 || (u & UNIT_PET != 0) != pet {
-            return (end, len, pet);
-        }
-        let step = if u & UNIT_PCT != 0 {
-            width.saturating_mul(3)
-        } else {
-            width
-        };
-        end = end.saturating_add(step);
-        len = len.saturating_add(width);
-        u = unit(s, end, set);
-    }
-}
-
-/// A component that needs PET: an array of its runs, text and byte strings in turn
-/// (draft §7.2). Rare, so the runs are walked once to count them and once to write them.
-#[inline(never)]
-fn write_runs(src: &[u8], set: Set, lower: bool, w: &mut Out<'_>) {
-    wire::head(w, ARRAY, count_runs(src, set));
-    let mut i = 0usize;
-    while i < src.len() {
-        let (end, len, pet) = run(src, i, set);
-        wire::head(w, if pet { BYTES } else { TEXT }, len as u64);
-        decode_into(src.get(i..end).unwrap_or(&[]), lower, w);
-        i = end;
-    }
-}
-
-/// The number of runs in `src`.
-#[inline(never)]
-fn count_runs(src: &[u8], set: Set) -> u64 {
-    let (mut i, mut pieces) = (0usize, 0u64);
-    while i < src.len() {
-        i = run(src, i, set).0;
-        pieces = pieces.saturating_add(1);
-    }
-    pieces
 }
 
 fn item_len(src: &[u8], set: Set, lower: bool) -> usize {
@@ -330,9 +375,7 @@ impl<'a> Plan<'a> {
                 let mut a = [0u8; 16];
                 self.ipv6 = ip::ipv6(addr, &mut a).then_some(a);
                 if let Some(z) = uri.zone_id {
-                    // Every ASCII character of a zone id is unreserved or encoded again
-                    // (RFC 6874): only bytes that are not UTF-8 would need PET.
-                    if !decode_text(z, NO_STOP, false, &mut [], 0).utf8 {
+                    if units(z, Set::Unreserved, false).any(|u| u.pet) {
                         return Err(Unconvertible::ZoneId);
                     }
                 }
@@ -553,15 +596,9 @@ fn write_path(path: PathPieces<'_>, relative: bool, count: u64, w: &mut Out<'_>)
     let base = w.len();
     let mut end = total;
     for c in segs() {
-        let len = item_len(c.seg, Set::Segment, false);
-        end = end.saturating_sub(len);
+        end = end.saturating_sub(item_len(c.seg, Set::Segment, false));
         w.seek(base.saturating_add(end));
-        // Each segment is written into its own region: the decode runs ahead of the
-        // item's head (`write_text`) and must not touch the segment after it, written
-        // already. One that does not fit whole is only counted (the total above).
-        if let Some(dst) = w.room(len) {
-            write_item(c.seg, Set::Segment, false, &mut Out::new(dst));
-        }
+        write_item(c.seg, Set::Segment, false, w);
     }
     w.seek(base.saturating_add(total));
 }
@@ -577,17 +614,37 @@ fn write_query(q: &[u8], w: &mut Out<'_>) {
 /// The first two chunks of `path` after dot-segment removal (with `%2E` dots), in a frame
 /// of its own: `first_chunks` is inlined into the URI writers, and inlined here its
 /// iterator would sit on the frame of `cri_from_uri`'s deepest chain (Decision 17, stack).
-/// Returns whether the first is empty with more after it, and whether the first is
-/// rootless: two flags in a register rather than the chunks through the caller's frame.
 #[inline(never)]
-fn path_start(path: PathPieces<'_>, host: bool) -> (bool, bool) {
-    if host {
-        // With a host neither matters: its path is empty or starts with "/".
-        return (false, false);
+fn first_two(path: PathPieces<'_>) -> (Option<Chunk<'_>>, Option<Chunk<'_>>) {
+    dot_segments::first_chunks(path, Dots::Decoded)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::vec::Vec;
+
+    /// Runs of text and of PET bytes alternate, each unit in exactly one run: bytes that
+    /// form UTF-8 are text, others PET.
+    #[test]
+    fn runs_split_text_from_pet() {
+        let runs_of = |s: &'static str| {
+            runs(units(s.as_bytes(), Set::Segment, false))
+                .map(|(pet, run)| (pet, core::str::from_utf8(run.s).unwrap()))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            runs_of("a%FFb%FE%FDc%C3%A9"),
+            [
+                (false, "a"),
+                (true, "%FF"),
+                (false, "b"),
+                (true, "%FE%FD"),
+                (false, "c%C3%A9"),
+            ]
+        );
+        assert_eq!(runs_of("%FF"), [(true, "%FF")]);
+        assert_eq!(runs_of("ab"), [(false, "ab")]);
+        assert!(runs_of("").is_empty());
     }
-    let (first, second) = dot_segments::first_chunks(path, Dots::Decoded);
-    (
-        first.is_some_and(|c| c.seg.is_empty()) && second.is_some(),
-        first.is_some_and(|c| !c.slash),
-    )
 }

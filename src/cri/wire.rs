@@ -71,18 +71,6 @@ pub(crate) fn head(w: &mut Out<'_>, major: u8, value: u64) {
     w.push(be.get(8usize.saturating_sub(len)..).unwrap_or(&[]));
 }
 
-/// The bytes of the head of `value`, as [`head`] writes it: the initial byte and the
-/// narrowest argument after it.
-pub(crate) fn head_len(value: u64) -> usize {
-    match value {
-        0..=0x17 => 1,
-        0x18..=0xff => 2,
-        0x100..=0xffff => 3,
-        0x1_0000..=0xffff_ffff => 5,
-        _ => 9,
-    }
-}
-
 // Lengths and counts written as CBOR heads are usize values widened to u64: lossless for
 // 16-, 32- and 64-bit usize (Rust has no wider usize), here and in from_uri.rs/coap/server.rs.
 pub(crate) fn text(w: &mut Out<'_>, s: &[u8]) {
