@@ -2,6 +2,7 @@
 //! §5.3 says.
 
 use super::model::{Authority, CriRef, Discard, Host, Items, Piece, Scheme, TextOrPet};
+use super::reader::{Kind, Reader};
 use super::scheme::scheme_name;
 use crate::error::{Error, Unconvertible};
 use crate::out::Out;
@@ -209,29 +210,48 @@ fn write_joined(items: Items<'_>, sep: u8, set: Set, iri: bool, w: &mut Out<'_>)
 
 /// A text-or-pet value: text percent-encoded where `set` does not keep it, PET bytes
 /// always percent-encoded (draft §7.2). With `iri`, non-ASCII characters that RFC 3987
-/// allows stay characters.
+/// allows stay characters. The pieces are read here rather than through
+/// [`TextOrPet::pieces`], which gives each text as a `str` and so checks its UTF-8 again:
+/// ingest checked it (draft §5.2.1), and the encoders take bytes (Decision 17: no text
+/// walked a second time).
 pub(crate) fn write_item(item: TextOrPet<'_>, set: Set, iri: bool, w: &mut Out<'_>) {
-    for piece in item.pieces() {
-        match piece {
-            Piece::Text(t) if iri => encode_iri_text(t, set, w),
-            Piece::Text(t) => encode_into(t.as_bytes(), set, w),
-            Piece::Bytes(b) => encode_into(b, Set::Nothing, w),
+    let mut d = Reader::new(item.raw);
+    let mut left = match d.peek() {
+        Ok(Kind::Array) => d.arg().unwrap_or(0),
+        _ => 1,
+    };
+    while left > 0 {
+        left = left.wrapping_sub(1);
+        let text = matches!(d.peek(), Ok(Kind::Text));
+        // INVARIANT: the value passed ingest (`read_text_or_pet`), so `left` more text or
+        // byte strings follow.
+        let s = d.string();
+        debug_assert!(s.is_some(), "a piece is missing");
+        let s = s.unwrap_or(&[]);
+        match (text, iri) {
+            (true, true) => encode_iri_text(s, set, w),
+            (true, false) => encode_into(s, set, w),
+            (false, _) => encode_into(s, Set::Nothing, w),
         }
     }
 }
 
-fn encode_iri_text(t: &str, set: Set, w: &mut Out<'_>) {
-    let mut utf8 = [0u8; 4];
-    for c in t.chars() {
-        let bytes = c.encode_utf8(&mut utf8).as_bytes();
-        let code = u32::from(c);
+/// Text (UTF-8, checked on ingest) for an IRI: a non-ASCII character stays itself where
+/// RFC 3987 allows it, everything else is encoded for `set`.
+fn encode_iri_text(t: &[u8], set: Set, w: &mut Out<'_>) {
+    let mut i = 0usize;
+    while let Some(rest) = t.get(i..).filter(|r| !r.is_empty()) {
+        // INVARIANT: ingest checked the text, so a character starts at every step.
+        let (code, width) = chars::decode_utf8(rest).unwrap_or((0xfffd, 1));
+        let bytes = rest.get(..width).unwrap_or(&[]);
         let private_ok = matches!(set, Set::QueryParam) && chars::is_iprivate(code);
-        let bidi = chars::is_bidi_format(code);
-        if !c.is_ascii() && (chars::is_ucschar(code) || private_ok) && !bidi {
+        if code >= 0x80 && (chars::is_ucschar(code) || private_ok) && !chars::is_bidi_format(code) {
             w.push(bytes);
         } else {
             encode_into(bytes, set, w);
         }
+        // `width` bytes were just taken from `t`: no overflow.
+        i = i.wrapping_add(width);
     }
 }
 
