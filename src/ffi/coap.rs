@@ -283,8 +283,10 @@ fn outputs_overlap(
     false
 }
 
-/// The caller's option array and value buffer, filled by `f`; `target` and `d` (the
-/// destination's address and zone) are the inputs that neither may overlap.
+/// The caller's option array and value buffer, checked, then filled by `f`; `target` and
+/// `d` (the destination's address and zone) are the inputs that neither may overlap. `f`
+/// may refuse the input itself ([`Refusal::Input`]): a function that parses its input
+/// there reports a bad argument whatever the input, as every entry point does.
 ///
 /// # Safety
 /// `opts` points to `opts_cap` writable options (or NULL with 0); `scratch` to
@@ -332,6 +334,7 @@ unsafe fn option_list(
             cri_status::CRI_ERR_BUFFER
         }
         Err(Refusal::Coap(why, at)) => err.coap(why, at),
+        Err(Refusal::Input(e)) => report!(e, err),
     }
 }
 
@@ -397,8 +400,9 @@ pub unsafe extern "C" fn uri_to_coap_options(
         return cri_status::CRI_ERR_ARGUMENT;
     };
     let mut u = UriRef::default();
-    try_ok!(parse_into::<false>(s, &mut u), err);
-    // SAFETY: the option outputs are this function's, under the same contract.
+    // SAFETY: the option outputs are this function's, under the same contract. The URI is
+    // parsed in `option_list`, after its argument checks (every argument before the input,
+    // ffi/args.rs).
     unsafe {
         option_list(
             opts,
@@ -410,7 +414,10 @@ pub unsafe extern "C" fn uri_to_coap_options(
             err,
             s,
             d.as_ref(),
-            |o, b| coap::uri_to_list(&u, d.as_ref(), m, o, b),
+            |o, b| {
+                parse_into::<false>(s, &mut u).map_err(Refusal::Input)?;
+                coap::uri_to_list(&u, d.as_ref(), m, o, b)
+            },
         )
     }
 }
