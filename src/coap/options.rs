@@ -117,13 +117,10 @@ impl OptionSlots for SliceSlots<'_> {
     }
 }
 
-/// Why a list could not be made: the input is no valid target, a CoAP error with the byte
-/// of the input it is about, or the room a list that did not fit needs.
+/// Why a list could not be made: a CoAP error with the byte of the input it is about, or
+/// the room a list that did not fit needs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Refusal {
-    /// The input does not parse (a C entry point parses it after checking its arguments,
-    /// so that a bad argument is reported whatever the input).
-    Input(Error),
     /// The target cannot be sent: why, and the offset of the piece that made it so.
     Coap(CoapError, usize),
     /// The options do not fit: the room needed.
@@ -133,7 +130,6 @@ pub(crate) enum Refusal {
 impl From<Refusal> for Error {
     fn from(r: Refusal) -> Self {
         match r {
-            Refusal::Input(e) => e,
             Refusal::Coap(why, _) => Error::Coap(why),
             Refusal::Space(space) => Error::OptionSpace(space),
         }
