@@ -249,29 +249,31 @@ impl<S: OptionSlots> List<'_, S> {
             }
             return;
         }
-        let (n, total) = self.survivors(segments, at, None);
+        // The first walk moves the list's end down by each survivor without writing, so
+        // the distance it moved is the survivors' count and length (the steps are modular:
+        // only the distance counts); the second writes each into its slot down from the
+        // end that makes.
+        self.survivors(segments, at, false);
+        let (n, total) = (first.wrapping_sub(self.count), start.wrapping_sub(self.len));
+        let end = (first.saturating_add(n), start.saturating_add(total));
         // "/" alone is left: no Uri-Path.
         if n == 1 && total == 0 {
+            (self.count, self.len) = (first, start);
             return;
         }
-        let end = (first.saturating_add(n), start.saturating_add(total));
-        self.survivors(segments, at, Some(end));
+        (self.count, self.len) = end;
+        self.survivors(segments, at, true);
         (self.count, self.len) = end;
     }
 
-    /// One backward walk over the raw `segments` (at `at` in the input): how many
-    /// segments survive dot-segment removal and their decoded length; with `write`, the
-    /// slot index and value position just past the last survivor, each survivor decoded
-    /// and listed in its place, last first. Not inlined: one copy for both walks.
+    /// One backward walk over the raw `segments` (at `at` in the input): moves the list's
+    /// end (`count`, `len`) down by one slot and the decoded length of each segment that
+    /// survives dot-segment removal, last first; with `write`, decodes and lists each
+    /// survivor at the slot and value position it moved to. Not inlined: one copy for
+    /// both walks.
     #[inline(never)]
-    fn survivors(
-        &mut self,
-        segments: &[u8],
-        at: usize,
-        mut write: Option<(usize, usize)>,
-    ) -> (usize, usize) {
-        let (mut n, mut total) = (0usize, 0usize);
-        let (mut end, mut skip, mut last) = (segments.len(), 0usize, true);
+    fn survivors(&mut self, segments: &[u8], at: usize, write: bool) {
+        let (mut end, mut skip) = (segments.len(), 0usize);
         loop {
             // The segment before `end`, and its decoded length.
             let mut b = end;
@@ -284,17 +286,17 @@ impl<S: OptionSlots> List<'_, S> {
                 b = b.wrapping_sub(1);
             }
             let seg = segments.get(b..end).unwrap_or(&[]);
-            let dots = dot_segment(seg);
-            // A final "." or ".." leaves an empty last segment (RFC 3986 §5.2.4 2C, 2D).
-            let sent = match dots {
+            // A final "." or ".." (the first segment walked) leaves an empty last segment
+            // (RFC 3986 §5.2.4 2C, 2D).
+            let sent = match dot_segment(seg) {
                 0 if skip == 0 => Some(seg),
                 0 => {
                     skip = skip.wrapping_sub(1);
                     None
                 }
-                _ => {
+                dots => {
                     skip = skip.saturating_add(usize::from(dots == 2));
-                    last.then_some(&[][..])
+                    (end == segments.len()).then_some(&[][..])
                 }
             };
             if let Some(s) = sent {
@@ -304,20 +306,17 @@ impl<S: OptionSlots> List<'_, S> {
                     s.len().wrapping_sub(pcts.wrapping_mul(2))
                 };
                 let seg_at = at.wrapping_add(b);
-                if let Some((index, pos)) = write.as_mut() {
-                    *index = index.wrapping_sub(1);
-                    *pos = pos.wrapping_sub(len);
-                    let (index, pos) = (*index, *pos);
-                    self.decode(s, b'/', false, pos, seg_at, RANK_PATH_TEXT);
-                    self.record(URI_PATH, index, pos, len, seg_at);
+                self.count = self.count.wrapping_sub(1);
+                self.len = self.len.wrapping_sub(len);
+                if write {
+                    self.decode(s, b'/', false, self.len, seg_at, RANK_PATH_TEXT);
+                    self.record(URI_PATH, self.count, self.len, len, seg_at);
                 }
-                n = n.saturating_add(1);
-                total = total.saturating_add(len);
             }
             let Some(before) = b.checked_sub(1) else {
-                return (n, total);
+                return;
             };
-            (end, last) = (before, false);
+            end = before;
         }
     }
 

@@ -302,13 +302,56 @@ unsafe fn option_list(
     d: Option<&Destination<'_>>,
     f: impl FnOnce(&mut CSlots, &mut [u8]) -> Result<coap::OptionSpace, Refusal>,
 ) -> cri_status {
+    let outputs = (opts, opts_cap, opts_len, scratch, scratch_cap, scratch_len);
+    if let Some(status) = bad_outputs(outputs, target, d) {
+        return status;
+    }
+    // SAFETY: the caller's promises, checked for NULL and overlaps just now.
+    unsafe { fill_options(outputs, err, f) }
+}
+
+/// The option outputs of a CoAP entry point: `(opts, opts_cap, opts_len, scratch,
+/// scratch_cap, scratch_len)`.
+type Outputs = (
+    *mut cri_coap_option,
+    usize,
+    *mut usize,
+    *mut u8,
+    usize,
+    *mut usize,
+);
+
+/// The status of option outputs that break the contract (`CRI_ERR_NULL`: a NULL count, an
+/// array or buffer NULL with a capacity; `CRI_ERR_ARGUMENT`: one overlaps an input or the
+/// other), `None` when they keep it. Asked before the input is read, so that a bad
+/// argument is reported whatever the input (ffi/args.rs). Only addresses are compared.
+#[inline(always)]
+fn bad_outputs(o: Outputs, target: &[u8], d: Option<&Destination<'_>>) -> Option<cri_status> {
+    let (opts, opts_cap, opts_len, scratch, scratch_cap, scratch_len) = o;
+    if opts_len.is_null()
+        || scratch_len.is_null()
+        || (opts.is_null() && opts_cap != 0)
+        || (scratch.is_null() && scratch_cap != 0)
+    {
+        return Some(cri_status::CRI_ERR_NULL);
+    }
+    outputs_overlap(opts, opts_cap, scratch, scratch_cap, target, d)
+        .then_some(cri_status::CRI_ERR_ARGUMENT)
+}
+
+/// Runs `f` on the option outputs `o`, which [`bad_outputs`] accepted, and stores the
+/// counts it gives or reports why it refused.
+///
+/// # Safety
+/// As for [`option_list`], and `o` passed [`bad_outputs`].
+#[inline(always)]
+unsafe fn fill_options(
+    o: Outputs,
+    err: ErrorInfo,
+    f: impl FnOnce(&mut CSlots, &mut [u8]) -> Result<coap::OptionSpace, Refusal>,
+) -> cri_status {
+    let (opts, opts_cap, opts_len, scratch, scratch_cap, scratch_len) = o;
     let (opts_len, scratch_len) = (try_mut!(opts_len), try_mut!(scratch_len));
-    if (opts.is_null() && opts_cap != 0) || (scratch.is_null() && scratch_cap != 0) {
-        return cri_status::CRI_ERR_NULL;
-    }
-    if outputs_overlap(opts, opts_cap, scratch, scratch_cap, target, d) {
-        return cri_status::CRI_ERR_ARGUMENT;
-    }
     let buf: &mut [u8] = if scratch.is_null() {
         &mut []
     } else {
@@ -396,22 +439,19 @@ pub unsafe extern "C" fn uri_to_coap_options(
     let Some(m) = self::mode(mode) else {
         return cri_status::CRI_ERR_ARGUMENT;
     };
+    // Every argument before the URI (ffi/args.rs).
+    let outputs = (opts, opts_cap, opts_len, scratch, scratch_cap, scratch_len);
+    if let Some(status) = bad_outputs(outputs, s, d.as_ref()) {
+        return status;
+    }
     let mut u = UriRef::default();
     try_ok!(parse_into::<false>(s, &mut u), err);
-    // SAFETY: the option outputs are this function's, under the same contract.
+    // SAFETY: the option outputs are this function's, under the same contract, and passed
+    // `bad_outputs`.
     unsafe {
-        option_list(
-            opts,
-            opts_cap,
-            opts_len,
-            scratch,
-            scratch_cap,
-            scratch_len,
-            err,
-            s,
-            d.as_ref(),
-            |o, b| coap::uri_to_list(&u, d.as_ref(), m, o, b),
-        )
+        fill_options(outputs, err, |o, b| {
+            coap::uri_to_list(&u, d.as_ref(), m, o, b)
+        })
     }
 }
 

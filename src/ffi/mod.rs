@@ -543,4 +543,81 @@ mod tests {
         assert_eq!((v >> 16, (v >> 8) & 0xff, v & 0xff), cargo);
         assert_eq!(CRI_CBOR_TAG, crate::cri::CRI_TAG);
     }
+
+    /// `uri_to_coap_options` checks its output arguments before it parses the URI, as
+    /// every entry point does (ffi/args.rs): a NULL count or overlapping outputs are
+    /// reported as such for a URI that does not parse, or that cannot be sent.
+    #[test]
+    fn uri_to_coap_options_checks_arguments_before_the_uri() {
+        let mut opts = [cri_coap_option {
+            number: 0,
+            value: null(),
+            len: 0,
+        }; 4];
+        let mut scratch = [0u8; 64];
+        let (mut olen, mut slen) = (0usize, 0usize);
+        for uri in [
+            &b"coap://a b/"[..],
+            b"coap://h:99999/",
+            b"http://h/#f",
+            b"/%zz",
+        ] {
+            for mode in [CRI_COAP_MODE_DIRECT, CRI_COAP_MODE_PROXY] {
+                let mut err = cri_error_info::default();
+                // SAFETY: valid input, outputs and capacities; `opts_len` is NULL.
+                let st = unsafe {
+                    uri_to_coap_options(
+                        uri.as_ptr().cast(),
+                        uri.len(),
+                        null(),
+                        mode,
+                        opts.as_mut_ptr(),
+                        4,
+                        null_mut(),
+                        scratch.as_mut_ptr(),
+                        64,
+                        &mut slen,
+                        &mut err,
+                    )
+                };
+                assert_eq!(st, cri_status::CRI_ERR_NULL, "{uri:?}");
+                assert_eq!((err.reason, err.offset), (0, 0), "{uri:?}");
+                // SAFETY: as above, `scratch_len` NULL.
+                let st = unsafe {
+                    uri_to_coap_options(
+                        uri.as_ptr().cast(),
+                        uri.len(),
+                        null(),
+                        mode,
+                        opts.as_mut_ptr(),
+                        4,
+                        &mut olen,
+                        scratch.as_mut_ptr(),
+                        64,
+                        null_mut(),
+                        &mut err,
+                    )
+                };
+                assert_eq!(st, cri_status::CRI_ERR_NULL, "{uri:?}");
+                // SAFETY: valid pointers; the value buffer lies in the option array.
+                let st = unsafe {
+                    uri_to_coap_options(
+                        uri.as_ptr().cast(),
+                        uri.len(),
+                        null(),
+                        mode,
+                        opts.as_mut_ptr(),
+                        4,
+                        &mut olen,
+                        opts.as_mut_ptr().cast(),
+                        8,
+                        &mut slen,
+                        &mut err,
+                    )
+                };
+                assert_eq!(st, cri_status::CRI_ERR_ARGUMENT, "{uri:?}");
+                assert_eq!((err.reason, err.offset), (0, 0), "{uri:?}");
+            }
+        }
+    }
 }

@@ -12,39 +12,51 @@ const IPV6_BYTES: usize = 16;
 const NO_GAP: usize = usize::MAX;
 
 /// `dec-octet "." dec-octet "." dec-octet "." dec-octet`, all of `s` (RFC 3986 §3.2.2:
-/// 0-255 without leading zeros). One copy for every caller but [`is_ipv6`], which inlines it
-/// to stay a leaf under the parser (Decision 17: `uri_split` within 256 bytes of stack).
-#[inline(never)]
+/// 0-255 without leading zeros). Inlined: the bytes of [`ipv4_value`], the one copy for
+/// every caller but [`is_ipv6`], which inlines the loop to stay a leaf under the parser
+/// (Decision 17: `uri_split` within 256 bytes of stack).
+#[inline(always)]
 pub(crate) fn ipv4(s: &[u8]) -> Option<[u8; 4]> {
+    ipv4_value(s).map(u32::to_be_bytes)
+}
+
+/// [`ipv4`] as a number (the first octet on top): a value that comes back in registers,
+/// so that this leaf under the parser needs no frame for a returned array (Decision 17).
+#[inline(never)]
+fn ipv4_value(s: &[u8]) -> Option<u32> {
     ipv4_inline(s)
 }
 
-/// [`ipv4`], inlined.
+/// [`ipv4_value`], inlined.
 #[inline(always)]
-fn ipv4_inline(s: &[u8]) -> Option<[u8; 4]> {
-    // The octets so far, the one being read, its digits, the dots: all in registers.
-    let (mut acc, mut v, mut digits, mut dots) = (0u32, 0u32, 0u8, 0u8);
+fn ipv4_inline(s: &[u8]) -> Option<u32> {
+    // The octets so far, the one being read (NO_DIGIT before its first digit) and the
+    // dots: few values, so that the leaves under the parser keep them in registers
+    // (Decision 17: `uri_split` within its stack budget on Cortex-M0).
+    const NO_DIGIT: u32 = 0x100;
+    let (mut acc, mut v, mut dots) = (0u32, NO_DIGIT, 0u32);
     for &b in s {
         if b == b'.' {
-            if digits == 0 || dots == 3 {
+            // No digit yet is NO_DIGIT, the one value over 255 at a dot.
+            if v > 0xff || dots == 3 {
                 return None;
             }
-            (acc, v, digits, dots) = (acc.wrapping_shl(8) | v, 0, 0, dots.wrapping_add(1));
+            (acc, v, dots) = (acc.wrapping_shl(8) | v, NO_DIGIT, dots.wrapping_add(1));
             continue;
         }
         let d = b.wrapping_sub(b'0');
         // A digit after a leading "0" is a leading zero; past 255 is no octet (and bounds
         // the digits to three).
-        if d > 9 || (digits == 1 && v == 0) {
+        if d > 9 || v == 0 {
             return None;
         }
-        v = v.wrapping_mul(10).wrapping_add(u32::from(d));
-        digits = digits.wrapping_add(1);
+        // NO_DIGIT's low byte is 0: the first digit is the octet's value so far.
+        v = (v & 0xff).wrapping_mul(10).wrapping_add(u32::from(d));
         if v > 255 {
             return None;
         }
     }
-    (dots == 3 && digits > 0).then_some((acc.wrapping_shl(8) | v).to_be_bytes())
+    (dots == 3 && v <= 0xff).then_some(acc.wrapping_shl(8) | v)
 }
 
 /// An IPv6address, all of `s`, every form of RFC 3986 §3.2.2, into `out` (16 bytes, or
@@ -67,11 +79,11 @@ pub(crate) fn ipv6(s: &[u8], out: &mut [u8]) -> bool {
         // A group of 1-4 hex digits, or the last 32 bits as an IPv4address to the end:
         // its bytes from the top of `word`.
         let (mut word, len) = if s.get(i) == Some(&b'.') {
-            let Some(a) = ipv4(s.get(start..).unwrap_or(&[])) else {
+            let Some(a) = ipv4_value(s.get(start..).unwrap_or(&[])) else {
                 return false;
             };
             i = s.len();
-            (u32::from_be_bytes(a), 4usize)
+            (a, 4usize)
         } else if (1..=4).contains(&i.wrapping_sub(start)) {
             (v.wrapping_shl(16), 2)
         } else {
@@ -128,32 +140,30 @@ pub(crate) fn ipv6(s: &[u8], out: &mut [u8]) -> bool {
 /// within its stack budget (Decision 17). It accepts exactly the texts [`ipv6`] does (the
 /// unit tests compare them).
 pub(crate) fn is_ipv6(s: &[u8]) -> bool {
-    let mut groups = 0usize; // 16-bit pieces, an IPv4address counting two
-    let mut gap = false; // "::" seen
-    let mut i = 0usize;
+    // Twice the 16-bit pieces so far (an IPv4address counts two), plus 1 once "::" was
+    // seen: one value with small steps, so that this leaf keeps its state in registers
+    // (Decision 17: stack). Below `2 * s.len() + 2`, so the steps cannot wrap.
+    let (mut c, mut i) = (0usize, 0usize);
     // Byte by byte: comparing slices calls memcmp.
     if s.first() == Some(&b':') && s.get(1) == Some(&b':') {
-        gap = true;
-        i = 2;
+        (c, i) = (1, 2);
     }
+    // Index steps over bytes just read cannot wrap (Decision 17).
     while i < s.len() {
         let start = i;
         while s.get(i).is_some_and(u8::is_ascii_hexdigit) {
-            i = i.saturating_add(1);
+            i = i.wrapping_add(1);
         }
         if s.get(i) == Some(&b'.') {
-            // The last 32 bits as an IPv4address, running to the end.
-            groups = groups.saturating_add(2);
-            if ipv4_inline(s.get(start..).unwrap_or(&[])).is_none() {
-                return false;
-            }
-            break;
+            // The last 32 bits as an IPv4address, two pieces, running to the end: the count
+            // is judged first, so that nothing else is live in the address's loop.
+            return complete(c.wrapping_add(4))
+                && ipv4_inline(s.get(start..).unwrap_or(&[])).is_some();
         }
-        let digits = i.wrapping_sub(start);
-        if digits == 0 || digits > 4 {
+        if !(1..=4).contains(&i.wrapping_sub(start)) {
             return false;
         }
-        groups = groups.saturating_add(1);
+        c = c.wrapping_add(2);
         if i == s.len() {
             break;
         }
@@ -161,22 +171,28 @@ pub(crate) fn is_ipv6(s: &[u8]) -> bool {
         if s.get(i) != Some(&b':') {
             return false;
         }
-        i = i.saturating_add(1);
+        i = i.wrapping_add(1);
         if s.get(i) == Some(&b':') {
-            if gap {
+            if c & 1 != 0 {
                 return false;
             }
-            gap = true;
-            i = i.saturating_add(1);
+            c |= 1;
+            i = i.wrapping_add(1);
         } else if i == s.len() {
             return false;
         }
     }
-    // The gap stands for at least one zero group.
-    if gap {
-        groups < 8
+    complete(c)
+}
+
+/// Does [`is_ipv6`]'s count `c` (twice the pieces, plus 1 with a "::") make an address?
+/// The gap stands for at least one zero group: at most 7 pieces with it, 8 without.
+#[inline(always)]
+fn complete(c: usize) -> bool {
+    if c & 1 != 0 {
+        c < 16
     } else {
-        groups == 8
+        c == 16
     }
 }
 

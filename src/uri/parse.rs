@@ -411,33 +411,38 @@ pub(crate) fn at(base: usize, e: Error) -> Error {
     }
 }
 
-/// An error of the strict parser: two words, so the parser's functions return it (and
-/// their `Result<usize, _>`) in registers; an [`Error`] is three and would come back
-/// through a slot on every caller's frame (Decision 17: no large values returned through
-/// the stack).
+/// An error of the strict parser: the offset of the bad byte, with [`PERCENT`] set for a
+/// broken percent-encoding. One word, so that the parser's `Result<usize, ParseError>` is
+/// a pair of words that comes back in registers; a two-variant error made it a value
+/// returned through a slot on every caller's frame (and an [`Error`] is three words),
+/// which on Cortex-M0 put `uri_split` over its stack budget (Decision 17: no large values
+/// returned through the stack).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum ParseError {
-    Syntax(usize),
-    Percent(usize),
-}
+pub(crate) struct ParseError(usize);
+
+/// [`ParseError`]'s mark of a broken percent-encoding: offsets are below `isize::MAX`.
+const PERCENT: usize = 1 << (usize::BITS - 1);
 
 impl From<ParseError> for Error {
     fn from(e: ParseError) -> Self {
-        match e {
-            ParseError::Syntax(offset) => Error::Syntax { offset },
-            ParseError::Percent(offset) => Error::Percent { offset },
+        let offset = e.0 & !PERCENT;
+        if e.0 & PERCENT != 0 {
+            Error::Percent { offset }
+        } else {
+            Error::Syntax { offset }
         }
     }
 }
 
 fn syntax(offset: usize) -> ParseError {
-    ParseError::Syntax(offset)
+    debug_assert!(offset & PERCENT == 0, "an offset into a slice");
+    ParseError(offset)
 }
 
 /// [`chars::scan`] with a [`ParseError`].
 #[inline(always)]
 fn scan(s: &[u8], i: usize, mask: u8, ext: Ext) -> Result<usize, ParseError> {
-    chars::scan_to(s, i, mask, ext).map_err(ParseError::Percent)
+    chars::scan_to(s, i, mask, ext).map_err(|bad| ParseError(bad | PERCENT))
 }
 
 // The grammar a reference is parsed against is a const generic `IRI` of the parser, so a
@@ -545,6 +550,7 @@ pub(crate) fn parse_components<'a, const IRI: bool>(
     // Byte by byte: comparing slices calls memcmp.
     if s.get(i) == Some(&b'/') && s.get(i.wrapping_add(1)) == Some(&b'/') {
         i = parse_authority::<IRI>(s, i.wrapping_add(2), r)?;
+        settle_ipv4(r);
     }
     let path_start = i;
     i = scan(s, i, PATH, ext(IRI))?;
@@ -618,11 +624,13 @@ pub(crate) fn host_alone(h: &[u8]) -> Option<(Option<HostKind>, Option<&[u8]>)> 
 #[inline(always)]
 fn authority_alone<'a>(s: &'a [u8], r: &mut UriRef<'a>) -> Result<(), ParseError> {
     let end = parse_authority::<false>(s, 0, r)?;
+    settle_ipv4(r);
     expect_end(s, end, [])
 }
 
 /// authority = [ userinfo "@" ] host [ ":" port ] (§3.2), starting at `s[start]`;
-/// returns where the authority ends.
+/// returns where the authority ends. A name host is left a reg-name: the caller settles
+/// whether it is an IPv4address ([`settle_ipv4`]).
 fn parse_authority<'a, const IRI: bool>(
     s: &'a [u8],
     start: usize,
@@ -647,16 +655,9 @@ fn parse_authority<'a, const IRI: bool>(
     let host_end = if s.get(host_start) == Some(&b'[') {
         parse_ip_literal(s, host_start, r)?
     } else {
-        let end = name_end;
-        let name = s.get(host_start..end).unwrap_or(&[]);
-        // Only a name that starts with a digit can be an IPv4address.
-        let v4 = name.first().is_some_and(u8::is_ascii_digit) && ip::ipv4(name).is_some();
-        r.host_kind = Some(if v4 {
-            HostKind::Ipv4
-        } else {
-            HostKind::RegName
-        });
-        end
+        // A reg-name until the caller's [`settle_ipv4`] finds an IPv4address.
+        r.host_kind = Some(HostKind::RegName);
+        name_end
     };
     r.host = s.get(host_start..host_end);
     let mut i = host_end;
@@ -669,6 +670,25 @@ fn parse_authority<'a, const IRI: bool>(
     }
     expect_end(s, i, *b"/?#")?;
     Ok(i)
+}
+
+/// A reg-name host that is an IPv4address is one (RFC 3986 §3.2.2: the IPv4address rule
+/// wins). Asked by the callers of [`parse_authority`] once it returned, not by it: the
+/// address reader is then no frame deeper than the authority's (Decision 17, stack on
+/// Cortex-M0). Only a name that starts with a digit can be an IPv4address. Not inlined: one
+/// copy for every caller.
+#[inline(never)]
+fn settle_ipv4(r: &mut UriRef<'_>) {
+    // A `match`, not `is_some_and`: its closure can stay a call of its own.
+    let Some(h) = r.host else {
+        return;
+    };
+    if r.host_kind == Some(HostKind::RegName)
+        && matches!(h.first(), Some(b'0'..=b'9'))
+        && ip::ipv4(h).is_some()
+    {
+        r.host_kind = Some(HostKind::Ipv4);
+    }
 }
 
 /// The end of the digits from `s[i]`.
@@ -686,12 +706,14 @@ pub(crate) fn port_number(port: &[u8]) -> Option<u16> {
     if port.is_empty() {
         return None;
     }
-    // Saturating arithmetic and a digit flag instead of a branch per digit. A `for` loop,
-    // not `fold`: a fold with several callers stays an outlined function.
+    // A value held at most 0x10000 before each step and a digit flag instead of a branch
+    // per digit: past 65535 it stays past, and the step cannot overflow, so no wide
+    // multiply checks it (a library call on Cortex-M0, under the parser's deepest frame). A
+    // `for` loop, not `fold`: a fold with several callers stays an outlined function.
     let (mut v, mut digits) = (0u32, true);
     for &b in port {
         let d = b.wrapping_sub(b'0');
-        v = v.saturating_mul(10).saturating_add(u32::from(d));
+        v = v.min(0x1_0000).wrapping_mul(10).wrapping_add(u32::from(d));
         digits &= d < 10;
     }
     u16::try_from(v).ok().filter(|_| digits)
@@ -711,12 +733,15 @@ fn parse_ip_literal<'a>(
     // Absolute offsets throughout, so errors need no remapping. `start` indexes the "[",
     // `close` and the zone's start are at most `s.len()`: the steps cannot wrap
     // (Decision 17).
+    // Plain loops, not iterator adapters: at opt-level "z" their closures can stay calls,
+    // each with an iterator on this frame, which is on the deepest chain under
+    // `uri_split` (Decision 17, stack).
     let open = start.wrapping_add(1);
     let mut close = open;
-    while s
-        .get(close)
-        .is_some_and(|b| !matches!(b, b']' | b'/' | b'?' | b'#'))
-    {
+    while let Some(&b) = s.get(close) {
+        if matches!(b, b']' | b'/' | b'?' | b'#') {
+            break;
+        }
         close = close.wrapping_add(1);
     }
     let inner = s.get(open..close).unwrap_or(&[]);
@@ -725,10 +750,16 @@ fn parse_ip_literal<'a>(
         r.host_kind = Some(HostKind::IpvFuture);
     } else {
         // The zone id follows the first "%", which must start "%25" (RFC 6874).
-        let zone_at = inner.iter().position(|&b| b == b'%').filter(|&z| {
-            inner.get(z.wrapping_add(1)) == Some(&b'2')
-                && inner.get(z.wrapping_add(2)) == Some(&b'5')
-        });
+        let mut pct = 0usize;
+        while let Some(&b) = inner.get(pct) {
+            if b == b'%' {
+                break;
+            }
+            pct = pct.wrapping_add(1);
+        }
+        let zone_at = (inner.get(pct.wrapping_add(1)) == Some(&b'2')
+            && inner.get(pct.wrapping_add(2)) == Some(&b'5'))
+        .then_some(pct);
         let addr = inner.get(..zone_at.unwrap_or(inner.len())).unwrap_or(inner);
         if !ip::is_ipv6(addr) {
             return Err(syntax(open));
