@@ -248,7 +248,8 @@ impl coap::OptionSlots for CSlots {
 /// decoded target under the conversion (Decision 17). Two plain checks over the three inputs
 /// (the [`overlaps`] that `cri_resolve` uses too) and one of the outputs against each
 /// other rather than an iterator chain, whose adapters are code of their own in the CRI
-/// device image, which links this check (docs/FIRMWARE.md). Only addresses are compared, so `scratch` may be NULL (with capacity 0, as `option_list` checked).
+/// device image, which links this check (docs/FIRMWARE.md). Only addresses are compared, so
+/// `scratch` may be NULL (with capacity 0, as [`bad_outputs`] checked first).
 #[inline(never)]
 fn outputs_overlap(
     opts: *const cri_coap_option,
@@ -281,33 +282,6 @@ fn outputs_overlap(
         rest = after;
     }
     false
-}
-
-/// The caller's option array and value buffer, filled by `f`; `target` and `d` (the
-/// destination's address and zone) are the inputs that neither may overlap.
-///
-/// # Safety
-/// `opts` points to `opts_cap` writable options (or NULL with 0); `scratch` to
-/// `scratch_cap` writable bytes (or NULL with 0); `opts_len`, `scratch_len` writable.
-#[allow(clippy::too_many_arguments)]
-unsafe fn option_list(
-    opts: *mut cri_coap_option,
-    opts_cap: usize,
-    opts_len: *mut usize,
-    scratch: *mut u8,
-    scratch_cap: usize,
-    scratch_len: *mut usize,
-    err: ErrorInfo,
-    target: &[u8],
-    d: Option<&Destination<'_>>,
-    f: impl FnOnce(&mut CSlots, &mut [u8]) -> Result<coap::OptionSpace, Refusal>,
-) -> cri_status {
-    let outputs = (opts, opts_cap, opts_len, scratch, scratch_cap, scratch_len);
-    if let Some(status) = bad_outputs(outputs, target, d) {
-        return status;
-    }
-    // SAFETY: the caller's promises, checked for NULL and overlaps just now.
-    unsafe { fill_options(outputs, err, f) }
 }
 
 /// The option outputs of a CoAP entry point: `(opts, opts_cap, opts_len, scratch,
@@ -343,7 +317,8 @@ fn bad_outputs(o: Outputs, target: &[u8], d: Option<&Destination<'_>>) -> Option
 /// counts it gives or reports why it refused.
 ///
 /// # Safety
-/// As for [`option_list`], and `o` passed [`bad_outputs`].
+/// `o`'s `opts` points to `opts_cap` writable options (or NULL with 0), its `scratch` to
+/// `scratch_cap` writable bytes (or NULL with 0), and `o` passed [`bad_outputs`].
 #[inline(always)]
 unsafe fn fill_options(
     o: Outputs,
@@ -502,36 +477,20 @@ pub unsafe extern "C" fn cri_to_coap_options(
     let Some(m) = self::mode(mode) else {
         return cri_status::CRI_ERR_ARGUMENT;
     };
-    // The outputs are checked before the CRI is read, as every entry point checks its
-    // arguments before its input (src/ffi/args.rs); `option_list` makes the same checks
-    // again, which cost a few compares.
-    if opts_len.is_null()
-        || scratch_len.is_null()
-        || (opts.is_null() && opts_cap != 0)
-        || (scratch.is_null() && scratch_cap != 0)
-    {
-        return cri_status::CRI_ERR_NULL;
-    }
-    if outputs_overlap(opts, opts_cap, scratch, scratch_cap, bytes, d.as_ref()) {
-        return cri_status::CRI_ERR_ARGUMENT;
+    // Every argument before the CRI (ffi/args.rs).
+    let outputs = (opts, opts_cap, opts_len, scratch, scratch_cap, scratch_len);
+    if let Some(status) = bad_outputs(outputs, bytes, d.as_ref()) {
+        return status;
     }
     // Decoded in place (CriRef::ingest): no second copy of the view in this frame.
     let mut c = CriRef::empty();
     try_ok!(c.ingest(bytes, false), err);
-    // SAFETY: the option outputs are this function's, under the same contract.
+    // SAFETY: the option outputs are this function's, under the same contract, and passed
+    // `bad_outputs`.
     unsafe {
-        option_list(
-            opts,
-            opts_cap,
-            opts_len,
-            scratch,
-            scratch_cap,
-            scratch_len,
-            err,
-            bytes,
-            d.as_ref(),
-            |o, b| coap::cri_to_slots(&c, bytes, d.as_ref(), m, o, b),
-        )
+        fill_options(outputs, err, |o, b| {
+            coap::cri_to_slots(&c, bytes, d.as_ref(), m, o, b)
+        })
     }
 }
 
