@@ -313,6 +313,14 @@ fn bad_outputs(o: Outputs, target: &[u8], d: Option<&Destination<'_>>) -> Option
         .then_some(cri_status::CRI_ERR_ARGUMENT)
 }
 
+/// [`bad_outputs`] in a frame of its own, for `cri_to_coap_options`: there the check's
+/// spills would sit in the frame that holds the decoded CRI, on the deepest chain of the
+/// CRI device (Decision 17, stack).
+#[inline(never)]
+fn bad_outputs_apart(o: Outputs, target: &[u8], d: Option<&Destination<'_>>) -> Option<cri_status> {
+    bad_outputs(o, target, d)
+}
+
 /// Runs `f` on the option outputs `o`, which [`bad_outputs`] accepted, and stores the
 /// counts it gives or reports why it refused.
 ///
@@ -479,7 +487,7 @@ pub unsafe extern "C" fn cri_to_coap_options(
     };
     // Every argument before the CRI (ffi/args.rs).
     let outputs = (opts, opts_cap, opts_len, scratch, scratch_cap, scratch_len);
-    if let Some(status) = bad_outputs(outputs, bytes, d.as_ref()) {
+    if let Some(status) = bad_outputs_apart(outputs, bytes, d.as_ref()) {
         return status;
     }
     // Decoded in place (CriRef::ingest): no second copy of the view in this frame.
