@@ -302,64 +302,23 @@ pub(crate) fn has_dots(p: PathPieces<'_>, dots: Dots) -> bool {
     has_dot_segment(p.head, dots) || has_dot_segment(p.tail, dots)
 }
 
-/// The word of [`has_dot_segment`]'s search: the machine's. On a 32-bit core a 64-bit
-/// word is two registers for every operation, and twice the code.
-/// `--cfg cri_firmware_paths` takes the 32-bit word on a 64-bit host, so the whole test
-/// suite runs the width firmware ships (ctest rust_firmware_paths; rust_i686 too).
-#[cfg(all(target_pointer_width = "64", not(cri_firmware_paths)))]
-type Word = u64;
-#[cfg(not(all(target_pointer_width = "64", not(cri_firmware_paths))))]
-type Word = u32;
-
-const WORD_BYTES: usize = core::mem::size_of::<Word>();
-
 /// Does `s`, which starts a segment, hold a dot-segment? One starts with "." (or with
-/// `Dots::Decoded`, "%" for "%2E") at the start of a segment: such places are found a
-/// word at a time with the zero-byte test, and only their segments are looked at, so
-/// neither file names ("index.html") nor the path's length cost a branch per byte.
+/// `Dots::Decoded`, "%" for "%2E") at the start of a segment, so only those segments are
+/// looked at. One byte loop on hosts and firmware alike (Decision 17: one algorithm, the
+/// small one); the CoAP client's search is the same.
 fn has_dot_segment(s: &[u8], dots: Dots) -> bool {
-    const ONES: Word = Word::MAX / 0xff;
-    const HIGH: Word = ONES << 7;
-    // The bit of a word's last byte moved to its first: `WORD_BYTES` is 4 or 8.
-    const LAST_TO_FIRST: u32 = (WORD_BYTES as u32 - 1) * 8;
-    // 0x80 in each byte of `x` that equals `c` (and possibly in some above one that does:
-    // candidates are checked below).
-    let eq = |x: Word, c: u8| {
-        let y = x ^ ONES.wrapping_mul(Word::from(c));
-        y.wrapping_sub(ONES) & !y & HIGH
-    };
-    let decoded = dots == Dots::Decoded;
-    // Is the segment starting at `s[k]` a dot-segment?
-    let dot_segment_at = |k: usize| {
-        let starts_segment = k == 0 || s.get(k.wrapping_sub(1)) == Some(&b'/');
-        let seg = s.get(k..).unwrap_or(&[]);
-        let end = seg.iter().position(|&b| b == b'/').unwrap_or(seg.len());
-        starts_segment && kind(seg.get(..end).unwrap_or(&[]), dots) != Kind::Other
-    };
-    let mut after_slash = HIGH & 0xff; // byte 0 of `s` starts a segment
-    let mut words = s.chunks_exact(WORD_BYTES);
-    for (w, word) in words.by_ref().enumerate() {
-        let x = Word::from_le_bytes(<[u8; WORD_BYTES]>::try_from(word).unwrap_or([0; WORD_BYTES]));
-        let slash = eq(x, b'/');
-        let dot = eq(x, b'.') | if decoded { eq(x, b'%') } else { 0 };
-        let mut candidates = (slash << 8 | after_slash) & dot;
-        while candidates != 0 {
-            let k = w
-                .wrapping_mul(WORD_BYTES)
-                .wrapping_add(candidates.trailing_zeros() as usize / 8);
-            if dot_segment_at(k) {
+    let mut at_start = true;
+    for (i, &b) in s.iter().enumerate() {
+        if at_start && (b == b'.' || (b == b'%' && dots == Dots::Decoded)) {
+            let seg = s.get(i..).unwrap_or(&[]);
+            let end = seg.iter().position(|&c| c == b'/').unwrap_or(seg.len());
+            if kind(seg.get(..end).unwrap_or(&[]), dots) != Kind::Other {
                 return true;
             }
-            candidates &= candidates.wrapping_sub(1);
         }
-        after_slash = slash >> LAST_TO_FIRST;
+        at_start = b == b'/';
     }
-    let tail_start = s.len().wrapping_sub(words.remainder().len());
-    (tail_start..s.len()).any(|k| {
-        let dot_or_percent =
-            matches!(s.get(k), Some(b'.')) || (decoded && matches!(s.get(k), Some(b'%')));
-        dot_or_percent && dot_segment_at(k)
-    })
+    false
 }
 
 /// Writes remove_dot_segments(`p`) to `w`, each segment through `S`.
@@ -732,8 +691,7 @@ mod tests {
         });
     }
 
-    /// Which pass a short path takes and which word the dot search uses: forwards and
-    /// 64-bit on 64-bit hosts, backwards and 32-bit on bare metal and under
+    /// Which pass a short path takes: forwards on hosts, backwards on bare metal and under
     /// `--cfg cri_firmware_paths` (so that run of the suite really tests the firmware path).
     #[test]
     fn short_paths_take_the_pass_of_the_build() {
@@ -743,16 +701,10 @@ mod tests {
         };
         let firmware = cfg!(any(target_os = "none", cri_firmware_paths));
         assert_eq!(forward_chunks(p, Dots::Literal).is_none(), firmware);
-        let word = if cfg!(any(cri_firmware_paths, target_pointer_width = "32")) {
-            4
-        } else {
-            8
-        };
-        assert_eq!(WORD_BYTES, word);
     }
 
-    /// The word-at-a-time search finds exactly the paths with a dot-segment, for dots at
-    /// every distance from a word boundary, in both pieces, with both kinds of dots.
+    /// The search finds exactly the paths with a dot-segment, in both pieces, with both
+    /// kinds of dots.
     #[test]
     fn has_dots_matches_every_segment() {
         each_random_path(0x853c49e6748fea9b, |p, dots, text| {
