@@ -556,6 +556,15 @@ mod tests {
         }; 4];
         let mut scratch = [0u8; 64];
         let (mut olen, mut slen) = (0usize, 0usize);
+        let (o, s): (*mut cri_coap_option, *mut u8) = (opts.as_mut_ptr(), scratch.as_mut_ptr());
+        let (ol, sl): (*mut usize, *mut usize) = (&mut olen, &mut slen);
+        // The outputs broken one at a time: a NULL count of options, a NULL count of
+        // value bytes, a value buffer that lies in the option array.
+        let cases = [
+            (null_mut(), s, 64, sl, cri_status::CRI_ERR_NULL),
+            (ol, s, 64, null_mut(), cri_status::CRI_ERR_NULL),
+            (ol, o.cast(), 8, sl, cri_status::CRI_ERR_ARGUMENT),
+        ];
         for uri in [
             &b"coap://a b/"[..],
             b"coap://h:99999/",
@@ -563,60 +572,28 @@ mod tests {
             b"/%zz",
         ] {
             for mode in [CRI_COAP_MODE_DIRECT, CRI_COAP_MODE_PROXY] {
-                let mut err = cri_error_info::default();
-                // SAFETY: valid input, outputs and capacities; `opts_len` is NULL.
-                let st = unsafe {
-                    uri_to_coap_options(
-                        uri.as_ptr().cast(),
-                        uri.len(),
-                        null(),
-                        mode,
-                        opts.as_mut_ptr(),
-                        4,
-                        null_mut(),
-                        scratch.as_mut_ptr(),
-                        64,
-                        &mut slen,
-                        &mut err,
-                    )
-                };
-                assert_eq!(st, cri_status::CRI_ERR_NULL, "{uri:?}");
-                assert_eq!((err.reason, err.offset), (0, 0), "{uri:?}");
-                // SAFETY: as above, `scratch_len` NULL.
-                let st = unsafe {
-                    uri_to_coap_options(
-                        uri.as_ptr().cast(),
-                        uri.len(),
-                        null(),
-                        mode,
-                        opts.as_mut_ptr(),
-                        4,
-                        &mut olen,
-                        scratch.as_mut_ptr(),
-                        64,
-                        null_mut(),
-                        &mut err,
-                    )
-                };
-                assert_eq!(st, cri_status::CRI_ERR_NULL, "{uri:?}");
-                // SAFETY: valid pointers; the value buffer lies in the option array.
-                let st = unsafe {
-                    uri_to_coap_options(
-                        uri.as_ptr().cast(),
-                        uri.len(),
-                        null(),
-                        mode,
-                        opts.as_mut_ptr(),
-                        4,
-                        &mut olen,
-                        opts.as_mut_ptr().cast(),
-                        8,
-                        &mut slen,
-                        &mut err,
-                    )
-                };
-                assert_eq!(st, cri_status::CRI_ERR_ARGUMENT, "{uri:?}");
-                assert_eq!((err.reason, err.offset), (0, 0), "{uri:?}");
+                for (opts_len, values, cap, values_len, want) in cases {
+                    let mut err = cri_error_info::default();
+                    // SAFETY: the input is readable for its length; `o` holds 4 options
+                    // and `s` 64 bytes; the counts are writable or NULL.
+                    let st = unsafe {
+                        uri_to_coap_options(
+                            uri.as_ptr().cast(),
+                            uri.len(),
+                            null(),
+                            mode,
+                            o,
+                            4,
+                            opts_len,
+                            values,
+                            cap,
+                            values_len,
+                            &mut err,
+                        )
+                    };
+                    assert_eq!(st, want, "{uri:?}");
+                    assert_eq!((err.reason, err.offset), (0, 0), "{uri:?}");
+                }
             }
         }
     }
