@@ -39,25 +39,6 @@ macro_rules! try_input {
     };
 }
 
-/// `try_span!(span)`: a `uri_span` that the caller gives as an optional component, as
-/// `Option<&[u8]>`: `None` (absent) for a NULL `ptr` with `len == 0`, its bytes otherwise;
-/// returns `CRI_ERR_NULL` for a NULL `ptr` with `len > 0`.
-///
-/// Promise: `span.ptr` points to `span.len` readable bytes or is NULL.
-macro_rules! try_span {
-    ($span:expr) => {{
-        let span: $crate::ffi::uri_span = $span;
-        if span.ptr.is_null() {
-            if span.len != 0 {
-                return $crate::ffi::cri_status::CRI_ERR_NULL;
-            }
-            None
-        } else {
-            Some(try_input!(span.ptr, span.len))
-        }
-    }};
-}
-
 /// `try_ref!(p)`: `&*p`; returns `CRI_ERR_NULL` for NULL.
 ///
 /// Promise: `p` is NULL or readable.

@@ -3,7 +3,7 @@
 use super::cri_status;
 use super::sink::NO_OFFSET;
 use crate::uri::{
-    self, parse_components, parse_into, split_lenient, DecodeOptions, EncodeSet, TargetForm, UriRef,
+    self, parse_components, split_lenient, DecodeOptions, EncodeSet, TargetForm, UriRef,
 };
 use core::ffi::c_char;
 
@@ -450,65 +450,48 @@ pub unsafe extern "C" fn uri_recompose(
     cap: usize,
     out_len: *mut usize,
 ) -> cri_status {
-    let p = try_ref!(parts);
-    // The spans straight into a view on this frame, field by field (Decision 17).
-    let mut r = UriRef::default();
-    (r.scheme, r.userinfo) = (try_span!(p.scheme), try_span!(p.userinfo));
-    (r.host, r.port) = (try_span!(p.host), try_span!(p.port));
-    // A path is never absent: a NULL one of length 0 is the empty path.
-    r.path = try_span!(p.path).unwrap_or(&[]);
-    (r.query, r.fragment) = (try_span!(p.query), try_span!(p.fragment));
-    text_out!(
-        out,
-        cap,
-        out_len,
-        NO_OFFSET,
-        Components { r: &r, i: 0 },
-        |b| {
-            uri::recompose::check_parts(&r)?;
-            uri::recompose::write_as_is(&r, b)
-        }
-    )
-}
-
-/// The components of a reference, for the overlap check of `uri_recompose`: an index into
-/// the view, where an array of the components would sit on the caller's frame.
-struct Components<'r, 'a> {
-    r: &'r UriRef<'a>,
-    i: u8,
-}
-
-impl<'a> Iterator for Components<'_, 'a> {
-    type Item = &'a [u8];
-
-    fn next(&mut self) -> Option<&'a [u8]> {
-        let r = self.r;
-        loop {
-            let c = match self.i {
-                0 => r.scheme,
-                1 => r.userinfo,
-                2 => r.host,
-                3 => r.port,
-                4 => Some(r.path),
-                5 => r.query,
-                6 => r.fragment,
-                _ => return None,
-            };
-            self.i = self.i.wrapping_add(1);
-            if c.is_some() {
-                return c;
-            }
-        }
+    let spans = component_spans(try_ref!(parts));
+    // A NULL `ptr` is an absent component only with `len == 0`.
+    if spans.iter().any(|c| c.ptr.is_null() && c.len != 0) {
+        return cri_status::CRI_ERR_NULL;
     }
+    let [scheme, userinfo, host, port, path, query, fragment] = spans;
+    let mut r = UriRef::default();
+    // SAFETY: every span points to `len` readable bytes or is NULL (`# Safety` below).
+    let inputs = unsafe {
+        // The spans straight into a view on this frame, field by field (Decision 17).
+        (r.scheme, r.userinfo) = (component(scheme), component(userinfo));
+        (r.host, r.port) = (component(host), component(port));
+        // A path is never absent: a NULL one of length 0 is the empty path.
+        r.path = component(path).unwrap_or(&[]);
+        (r.query, r.fragment) = (component(query), component(fragment));
+        // The overlap check reads the spans in place: an array of the components would
+        // sit on this frame, under the writer's chain.
+        spans.iter().map(|c| component(c).unwrap_or(&[]))
+    };
+    text_out!(out, cap, out_len, NO_OFFSET, inputs, |b| {
+        uri::recompose::check_parts(&r)?;
+        uri::recompose::write_as_is(&r, b)
+    })
 }
 
-/// [`parse_into`] of a URI reference, strictly, as one function for `uri_normalize` and
-/// the two parses of `uri_equivalent` (one copy of the call, not one per caller). Its
-/// frame adds to the parser's chain, not to the deeper ones of the writer and the
-/// comparison.
-#[inline(never)]
-fn parse_uri<'a>(s: &'a [u8], r: &mut UriRef<'a>) -> Result<(), crate::Error> {
-    parse_into::<false>(s, r)
+/// The seven component spans of `*parts`, scheme to fragment, as the array they are laid
+/// out as: `uri_parts` is `repr(C)` and starts with them.
+fn component_spans(parts: &uri_parts) -> &[uri_span; 7] {
+    const _: () = assert!(core::mem::offset_of!(uri_parts, fragment) == size_of::<[uri_span; 6]>());
+    // SAFETY: `uri_parts` is `repr(C)`; its first seven fields are `uri_span`s, so they
+    // lie one after the other from its start (checked above), as in a `[uri_span; 7]`.
+    unsafe { &*core::ptr::from_ref(parts).cast::<[uri_span; 7]>() }
+}
+
+/// The component a span of `uri_recompose` gives: absent for a NULL `ptr`, its bytes
+/// otherwise.
+///
+/// # Safety
+/// `c.ptr` points to `c.len` readable bytes, or is NULL with `c.len == 0`.
+unsafe fn component<'a>(c: &uri_span) -> Option<&'a [u8]> {
+    // SAFETY: the caller's promise; a NULL `ptr` has no bytes to read.
+    (!c.ptr.is_null()).then(|| unsafe { core::slice::from_raw_parts(c.ptr.cast(), c.len) })
 }
 
 /// Normalizes the URI reference `(s, len)` into `(out, cap)` (RFC 3986 §6.2.2, §6.2.3):
@@ -545,7 +528,7 @@ pub unsafe extern "C" fn uri_normalize(
 ) -> cri_status {
     let s = try_input!(s, len);
     let mut r = UriRef::default();
-    try_ok!(parse_uri(s, &mut r), error_offset);
+    try_ok!(uri::parse_strict::<false>(s, &mut r), error_offset);
     text_out!(out, cap, out_len, error_offset, [s], |b| uri::normalize(
         &r, b
     ))
@@ -583,8 +566,8 @@ pub unsafe extern "C" fn uri_equivalent(
     try_apart!(equivalent, [a, b]);
     let equivalent = try_mut!(equivalent);
     let (mut ra, mut rb) = (UriRef::default(), UriRef::default());
-    try_ok!(parse_uri(a, &mut ra), error_offset);
-    try_ok!(parse_uri(b, &mut rb), error_offset);
+    try_ok!(uri::parse_strict::<false>(a, &mut ra), error_offset);
+    try_ok!(uri::parse_strict::<false>(b, &mut rb), error_offset);
     *equivalent = i32::from(uri::equivalent(&ra, &rb));
     cri_status::CRI_OK
 }

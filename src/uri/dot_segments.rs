@@ -69,8 +69,12 @@ pub(crate) fn is_rooted(path: &[u8]) -> bool {
 }
 
 /// Which segments count as "." and "..".
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) enum Dots {
+    /// None: the path is written as it is (recomposition, a resolution that keeps the
+    /// base path, a relative-path reference normalized, Decision 5).
+    #[default]
+    Keep,
     /// Only the literal "." and ".." (§5.2.4 as written; docs/DECISIONS.md Decision 4).
     Literal,
     /// Also their percent-encoded forms `%2E` / `%2e`, as after §6.2.2.2 normalization.
@@ -85,6 +89,9 @@ enum Kind {
 }
 
 fn kind(seg: &[u8], dots: Dots) -> Kind {
+    if dots == Dots::Keep {
+        return Kind::Other;
+    }
     let mut n = 0u8;
     let mut i = 0usize;
     while let Some(&b) = seg.get(i) {
@@ -321,19 +328,43 @@ fn has_dot_segment(s: &[u8], dots: Dots) -> bool {
     false
 }
 
-/// Writes remove_dot_segments(`p`) to `w`, each segment through `S`.
-fn write(p: PathPieces<'_>, dots: Dots, w: &mut Out<'_>) {
-    let s = Plain { normalize: false };
-    if !has_dots(p, dots) {
+/// Writes remove_dot_segments(`p`) (`p` itself with [`Dots::Keep`]) to `w`, each segment
+/// through `S`, after the prefix that `prefixes` gives for the way the output starts.
+/// Hosts copy a path without dot-segments, the common case, as it is; bare metal walks
+/// every path with [`write_dotted`] (Decision 17: one path writer in flash), which writes
+/// such a path unchanged.
+pub(crate) fn write_path<S: SegWrite>(
+    s: S,
+    p: PathPieces<'_>,
+    dots: Dots,
+    w: &mut Out<'_>,
+    prefixes: Prefixes,
+) {
+    if !cfg!(any(target_os = "none", cri_firmware_paths)) && !has_dots(p, dots) {
+        w.push(prefixes.before(raw_path_start(p)));
         s.write(p.head, w);
         s.write(p.tail, w);
         return;
     }
-    write_dotted(s, p, dots, w, Prefixes::default());
+    write_dotted(s, p, dots, w, prefixes);
 }
 
-/// [`write`] for a path known to hold dot-segments, after the prefix that `prefix` gives
-/// for the way the output starts (its first two chunks; the recomposition rules of
+/// How the path `p`, written as it is, starts. Not inlined: its locals then sit on a
+/// frame of their own, not on the writer's above the walk's chain (Decision 17, stack).
+#[inline(never)]
+fn raw_path_start(p: PathPieces<'_>) -> PathStart {
+    let whole_first = if p.head.is_empty() { p.tail } else { p.head };
+    let first_seg = whole_first.split(|&b| b == b'/').next().unwrap_or(&[]);
+    PathStart {
+        empty: p.head.is_empty() && p.tail.is_empty(),
+        double_slash: matches!(whole_first, [b'/', b'/', ..])
+            || (matches!(p.head, [b'/']) && is_rooted(p.tail)),
+        first_segment_colon: !is_rooted(whole_first) && has_colon(first_seg),
+    }
+}
+
+/// [`write_path`] by walking the segments, after the prefix that `prefixes` gives for the
+/// way the output starts (its first two chunks; the recomposition rules of
 /// Decision 3 and §4.2 look at them). Forwards when the surviving chunks fit the fixed
 /// stack of [`forward_chunks`] (hosts only): one pass, then the chunks written in order.
 /// Otherwise two backward walks (Decision 17): the first counts and sizes the survivors
@@ -386,10 +417,10 @@ pub(crate) fn write_dotted<S: SegWrite>(
 /// How the written path starts, which decides the prefixes of recomposition (Decision 3,
 /// RFC 3986 §4.2).
 #[derive(Clone, Copy, Default)]
-pub(crate) struct PathStart {
-    pub(crate) empty: bool,
-    pub(crate) double_slash: bool,
-    pub(crate) first_segment_colon: bool,
+struct PathStart {
+    empty: bool,
+    double_slash: bool,
+    first_segment_colon: bool,
 }
 
 /// Which prefixes recomposition may put before a path (none for remove_dot_segments), so
@@ -406,7 +437,7 @@ pub(crate) struct Prefixes {
 
 impl Prefixes {
     /// What comes before a path that starts as `start` says.
-    pub(crate) fn before(self, start: PathStart) -> &'static [u8] {
+    fn before(self, start: PathStart) -> &'static [u8] {
         if self.no_authority && start.double_slash {
             b"/."
         } else if self.relative_path && start.first_segment_colon {
@@ -606,7 +637,14 @@ pub(crate) fn first_chunks(
 /// ```
 pub fn remove_dot_segments(path: &[u8], out: &mut [u8]) -> Result<usize, crate::error::Error> {
     let mut w = Out::new(out);
-    write(PathPieces::new(path), Dots::Literal, &mut w);
+    let plain = Plain { normalize: false };
+    write_path(
+        plain,
+        PathPieces::new(path),
+        Dots::Literal,
+        &mut w,
+        Prefixes::default(),
+    );
     w.finish()
 }
 
@@ -648,7 +686,7 @@ mod tests {
                 tail: &path[cut..],
             };
             let text = String::from_utf8_lossy(&path);
-            for dots in [Dots::Literal, Dots::Decoded] {
+            for dots in [Dots::Keep, Dots::Literal, Dots::Decoded] {
                 check(p, dots, &text);
             }
         }
@@ -663,14 +701,14 @@ mod tests {
 
     /// The forward pass (hosts) and the backward passes (deep paths, bare metal) keep the
     /// same chunks, and with literal dots these spell what RFC 3986 §5.2.4 as written
-    /// gives: the backward passes are tested here on shallow paths too, which the host
-    /// otherwise sends forwards.
+    /// gives (with `Keep`, the path as it is): the backward passes are tested here on
+    /// shallow paths too, which the host otherwise sends forwards.
     #[test]
     fn forward_and_backward_passes_agree() {
         each_random_path(0x2545f4914f6cdd1d, |p, dots, text| {
             let mut backward: Vec<_> = survivors(p, dots).collect();
             backward.reverse();
-            if dots == Dots::Literal {
+            if dots != Dots::Decoded {
                 let spelled: String = backward
                     .iter()
                     .map(|c| {
@@ -682,7 +720,12 @@ mod tests {
                         }
                     })
                     .collect();
-                assert_eq!(spelled, model::remove_dot_segments_model(text), "{text:?}");
+                // With `Keep` the chunks spell the path itself.
+                let want = match dots {
+                    Dots::Keep => String::from(text),
+                    _ => model::remove_dot_segments_model(text),
+                };
+                assert_eq!(spelled, want, "{text:?}");
             }
             if let Some(stack) = forward_chunks(p, dots) {
                 let forward: Vec<_> = stack.chunks(p).collect();
@@ -704,13 +747,14 @@ mod tests {
     }
 
     /// The search finds exactly the paths with a dot-segment, in both pieces, with both
-    /// kinds of dots.
+    /// kinds of dots (and none with `Keep`).
     #[test]
     fn has_dots_matches_every_segment() {
         each_random_path(0x853c49e6748fea9b, |p, dots, text| {
             // RFC 3986 §5.2.4's dot-segments, "." and "..", with `%2E` read as "." under
             // Decision 4.
             let dotted = match dots {
+                Dots::Keep => String::new(),
                 Dots::Literal => String::from(text),
                 Dots::Decoded => text.replace("%2E", ".").replace("%2e", "."),
             };

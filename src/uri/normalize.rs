@@ -17,8 +17,12 @@ use crate::out::Out;
 
 /// Which dots are removed: none in a relative-path reference, whose dots depend on its
 /// base (Decision 5).
-fn norm_dots(r: &UriRef<'_>) -> Option<Dots> {
-    (r.scheme.is_some() || r.host.is_some() || is_rooted(r.path)).then_some(Dots::Decoded)
+fn norm_dots(r: &UriRef<'_>) -> Dots {
+    if r.scheme.is_some() || r.host.is_some() || is_rooted(r.path) {
+        Dots::Decoded
+    } else {
+        Dots::Keep
+    }
 }
 
 /// Normalizes a valid URI reference into `out` (RFC 3986 §6.2.2, §6.2.3; docs/DECISIONS.md Decision 5):
@@ -109,8 +113,23 @@ fn same_port(x: Option<&[u8]>, y: Option<&[u8]>) -> bool {
 /// with equal [`NormBytes`])?
 fn same_text(x: Option<&[u8]>, y: Option<&[u8]>, lower: bool) -> bool {
     match (x, y) {
-        (Some(x), Some(y)) => NormBytes::new(x, lower).eq(NormBytes::new(y, lower)),
+        (Some(x), Some(y)) => same_norm(x, y, lower),
         (x, y) => x.is_none() && y.is_none(),
+    }
+}
+
+/// Do `x` and `y` normalize to the same bytes? One byte loop: `Iterator::eq` stays a
+/// generic function of its own at opt-level "z".
+fn same_norm(x: &[u8], y: &[u8], lower: bool) -> bool {
+    let (mut xs, mut ys) = (NormBytes::new(x, lower), NormBytes::new(y, lower));
+    loop {
+        let (a, b) = (xs.next(), ys.next());
+        if a != b {
+            return false;
+        }
+        if a.is_none() {
+            return true;
+        }
     }
 }
 
@@ -141,31 +160,19 @@ fn effective_path<'a>(r: &UriRef<'a>) -> &'a [u8] {
     }
 }
 
+/// Compares the paths by their segments after dot-segment removal, both taken last
+/// first. A relative-path reference keeps its dots ([`Dots::Keep`]): its first segment
+/// comes without "/", where every other path's first one has it, so the two never match.
 #[inline(never)]
 fn same_path(a: &UriRef<'_>, b: &UriRef<'_>) -> bool {
-    let (pa, pb) = (effective_path(a), effective_path(b));
-    match (norm_dots(a), norm_dots(b)) {
-        // Relative-path references keep their dots: compare the normalized bytes.
-        (None, None) => NormBytes::new(pa, false).eq(NormBytes::new(pb, false)),
-        (Some(da), Some(db)) => {
-            let mut xs = dot_segments::survivors(PathPieces::new(pa), da);
-            let mut ys = dot_segments::survivors(PathPieces::new(pb), db);
-            loop {
-                match (xs.next(), ys.next()) {
-                    (None, None) => return true,
-                    (Some(x), Some(y)) => {
-                        if x.slash != y.slash
-                            || !NormBytes::new(x.seg, false).eq(NormBytes::new(y.seg, false))
-                        {
-                            return false;
-                        }
-                    }
-                    _ => return false,
-                }
-            }
+    let mut xs = dot_segments::survivors(PathPieces::new(effective_path(a)), norm_dots(a));
+    let mut ys = dot_segments::survivors(PathPieces::new(effective_path(b)), norm_dots(b));
+    loop {
+        match (xs.next(), ys.next()) {
+            (None, None) => return true,
+            (Some(x), Some(y)) if x.slash == y.slash && same_norm(x.seg, y.seg, false) => {}
+            _ => return false,
         }
-        // A relative-path reference against any other form: never the same text.
-        _ => false,
     }
 }
 

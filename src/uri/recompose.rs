@@ -3,9 +3,7 @@
 
 use super::chars::{self, PATH, QUERY, SCHEME, USERINFO};
 pub(crate) use super::dot_segments::Plain;
-use super::dot_segments::{
-    self, has_colon, is_rooted, Dots, PathPieces, PathStart, Prefixes, SegWrite,
-};
+use super::dot_segments::{self, is_rooted, Dots, PathPieces, Prefixes, SegWrite};
 use super::ip;
 use super::parse::{host_alone, port_number, HostKind, UriRef};
 use super::percent::{norm_lower, norm_segment};
@@ -170,8 +168,8 @@ pub(crate) fn slash_if_empty(r: &UriRef<'_>) -> bool {
 pub(crate) struct Composer<'r, 'a> {
     pub(crate) r: &'r UriRef<'a>,
     pub(crate) head: &'a [u8],
-    /// `Some`: remove dot-segments from the path; `None`: write it as it is.
-    pub(crate) dots: Option<Dots>,
+    /// Which dot-segments to remove from the path ([`Dots::Keep`]: none).
+    pub(crate) dots: Dots,
 }
 
 impl<'r, 'a> Composer<'r, 'a> {
@@ -180,7 +178,7 @@ impl<'r, 'a> Composer<'r, 'a> {
         Composer {
             r,
             head: &[],
-            dots: None,
+            dots: Dots::Keep,
         }
     }
 
@@ -225,28 +223,7 @@ impl<'r, 'a> Composer<'r, 'a> {
             relative_path: r.scheme.is_none() && r.host.is_none(),
             slash_if_empty: r.host.is_some() && style.slash_if_empty(r),
         };
-        match self.dots.filter(|&d| dot_segments::has_dots(p, d)) {
-            // The walks that remove the dots find how the output starts on the way.
-            Some(dots) => dot_segments::write_dotted(style, p, dots, w, prefixes),
-            None => {
-                w.push(prefixes.before(raw_path_start(p)));
-                style.write(p.head, w);
-                style.write(p.tail, w);
-            }
-        }
-    }
-}
-
-/// How the path `p`, written as it is, starts. Not inlined, as [`write_norm_authority`].
-#[inline(never)]
-fn raw_path_start(p: PathPieces<'_>) -> PathStart {
-    let whole_first = if p.head.is_empty() { p.tail } else { p.head };
-    let first_seg = whole_first.split(|&b| b == b'/').next().unwrap_or(&[]);
-    PathStart {
-        empty: p.head.is_empty() && p.tail.is_empty(),
-        double_slash: matches!(whole_first, [b'/', b'/', ..])
-            || (matches!(p.head, [b'/']) && is_rooted(p.tail)),
-        first_segment_colon: !is_rooted(whole_first) && has_colon(first_seg),
+        dot_segments::write_path(style, p, self.dots, w, prefixes);
     }
 }
 

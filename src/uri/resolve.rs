@@ -47,7 +47,7 @@ pub fn resolve(base: &UriRef<'_>, reference: &UriRef<'_>, out: &mut [u8]) -> Res
 pub(crate) struct Target<'a> {
     pub(crate) r: UriRef<'a>,
     pub(crate) head: &'a [u8],
-    pub(crate) dots: Option<Dots>,
+    pub(crate) dots: Dots,
 }
 
 /// The target of `reference` against `base` (§5.2.2) into `t`, both parsed here, strictly
@@ -64,9 +64,20 @@ pub(crate) fn parse_target<'a, const IRI: bool>(
     t: &mut Target<'a>,
 ) -> Result<(), Error> {
     let mut b = UriRef::default();
-    parse_into::<IRI>(base, &mut b).map_err(base_error)?;
-    parse_into::<IRI>(reference, &mut t.r)?;
+    parse_strict::<IRI>(base, &mut b).map_err(base_error)?;
+    parse_strict::<IRI>(reference, &mut t.r)?;
     resolve_onto(&b, t)
+}
+
+/// [`parse_into`] as one function for every strict parse of the C functions (both of
+/// [`parse_target`], `uri_normalize`, both of `uri_equivalent`): one copy of the call and
+/// its port check, not one per caller.
+#[inline(never)]
+pub(crate) fn parse_strict<'a, const IRI: bool>(
+    s: &'a [u8],
+    r: &mut UriRef<'a>,
+) -> Result<(), Error> {
+    parse_into::<IRI>(s, r)
 }
 
 /// Writes the target `t` (§5.3) in style `S` into `out`; returns its length.
@@ -190,7 +201,7 @@ fn resolve_onto<'a>(base: &UriRef<'a>, t: &mut Target<'a>) -> Result<(), Error> 
     if base.scheme.is_none() {
         return Err(Error::Base { offset: 0 });
     }
-    t.dots = Some(Dots::Literal);
+    t.dots = Dots::Literal;
     let r = &mut t.r;
     if r.scheme.is_some() {
         return Ok(());
@@ -203,7 +214,7 @@ fn resolve_onto<'a>(base: &UriRef<'a>, t: &mut Target<'a>) -> Result<(), Error> 
     (r.host_kind, r.zone_id, r.port_number) = (base.host_kind, base.zone_id, base.port_number);
     if r.path.is_empty() {
         r.path = base.path;
-        t.dots = None;
+        t.dots = Dots::Keep;
         if r.query.is_none() {
             r.query = base.query;
         }
