@@ -55,39 +55,37 @@ impl Style for Plain {
         }
     }
     fn authority(self, r: &UriRef<'_>, w: &mut Out<'_>) {
-        if !self.normalize {
-            w.push(r.host.unwrap_or(&[]));
-            if let Some(p) = r.port {
-                w.byte(b':');
-                w.push(p);
-            }
-            return;
-        }
-        write_norm_authority(r, w);
+        write_authority(r, self.normalize, w);
     }
     fn slash_if_empty(self, r: &UriRef<'_>) -> bool {
         self.normalize && slash_if_empty(r)
     }
 }
 
-/// The host and port of `r` normalized. Not inlined, as the other pieces of the writer
-/// that are not on the path's chain: their locals then sit on frames of their own, not on
-/// the writer's above that chain (Decision 17, stack).
+/// The host and port of `r`, as they are or normalized. Not inlined, as the other pieces
+/// of the writer that are not on the path's chain: their locals then sit on frames of
+/// their own, not on the writer's above that chain (Decision 17, stack).
 #[inline(never)]
-fn write_norm_authority(r: &UriRef<'_>, w: &mut Out<'_>) {
-    match norm_host(r) {
-        Some(Host::Ipv6 { addr, zone }) => write_ipv6_literal(addr, zone, w),
-        Some(Host::Text(h)) => norm_lower(h, w),
-        None => {}
-    }
-    if let Some(p) = norm_port(r) {
+fn write_authority(r: &UriRef<'_>, normalize: bool, w: &mut Out<'_>) {
+    let port = if normalize {
+        match norm_host(r) {
+            Some(Host::Ipv6 { addr, zone }) => write_ipv6_literal(addr, zone, w),
+            Some(Host::Text(h)) => norm_lower(h, w),
+            None => {}
+        }
+        norm_port(r)
+    } else {
+        w.push(r.host.unwrap_or(&[]));
+        r.port
+    };
+    if let Some(p) = port {
         w.byte(b':');
         w.push(p);
     }
 }
 
 /// An IP-literal holding the IPv6 address `addr` (its valid text) in RFC 5952 form, and
-/// its zone id normalized. Inlined into [`write_norm_authority`], whose frame then holds
+/// its zone id normalized. Inlined into [`write_authority`], whose frame then holds
 /// the address bytes: a frame of its own would add to the chain under the writer.
 #[inline(always)]
 fn write_ipv6_literal(addr: &[u8], zone: Option<&[u8]>, w: &mut Out<'_>) {
