@@ -6,7 +6,9 @@
 //! pass). Otherwise, and always on bare metal, the segments are walked backwards: a pop is
 //! a pending count and a push survives only when nothing is pending, so two backward
 //! passes give the exact output length and then the output, written from its end, in
-//! O(n) time and O(1) memory, however deep the dots go.
+//! O(n) time and O(1) memory, however deep the dots go. The same walk with [`Dots::Keep`]
+//! writes a path unchanged, so bare metal has one path writer for every caller; hosts
+//! copy a path without dot-segments instead.
 
 use super::percent::norm_segment;
 use crate::out::Out;
@@ -302,7 +304,8 @@ fn chunk_len<S: SegWrite>(s: S, c: Chunk<'_>) -> usize {
 }
 
 /// Does the path hold a dot-segment? Without one, remove_dot_segments is the identity
-/// (rules A to D of §5.2.4 only act on them), which is the common case worth a fast path.
+/// (rules A to D of §5.2.4 only act on them), the common case: hosts copy such a path,
+/// and the URI → CRI conversion asks it too.
 pub(crate) fn has_dots(p: PathPieces<'_>, dots: Dots) -> bool {
     // Both pieces start a segment (the head is empty or ends with "/"), and no segment
     // spans them.
