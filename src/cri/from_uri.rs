@@ -14,7 +14,7 @@ use super::wire::{self, ARRAY, BYTES, FALSE, NULL, TEXT, TRUE};
 use crate::error::{Error, Unconvertible};
 use crate::out::Out;
 use crate::uri::chars::{self, UNRESERVED};
-use crate::uri::dot_segments::{self, Chunk, Dots, PathPieces};
+use crate::uri::dot_segments::{self, Dots, PathPieces};
 use crate::uri::ip;
 use crate::uri::percent::pct_byte;
 use crate::uri::{default_port, HostKind, UriRef};
@@ -88,7 +88,6 @@ impl Unit {
 struct Units<'a> {
     s: &'a [u8],
     set: Set,
-    lower: bool,
 }
 
 impl Iterator for Units<'_> {
@@ -105,7 +104,9 @@ impl Iterator for Units<'_> {
         if c == b'%' {
             u = self.decode_pct()?;
         }
-        if self.lower {
+        // Host labels are lowercased (RFC 3986 §6.2.2.1, Decision 4), no other component:
+        // the set says which it is, one argument less on every frame (Decision 17, stack).
+        if self.set == Set::RegName {
             if let Some(b) = u.bytes.first_mut() {
                 *b = b.to_ascii_lowercase();
             }
@@ -155,8 +156,8 @@ impl Units<'_> {
     }
 }
 
-fn units(s: &[u8], set: Set, lower: bool) -> Units<'_> {
-    Units { s, set, lower }
+fn units(s: &[u8], set: Set) -> Units<'_> {
+    Units { s, set }
 }
 
 /// A run of units of one kind (all text or all PET): one piece of a text-or-pet item.
@@ -174,8 +175,8 @@ struct Run {
 /// counts; the run comes back through `run`, one slot of the caller's for every call
 /// (Decision 17, stack).
 #[inline(never)]
-fn run_at(s: &[u8], set: Set, lower: bool, mut w: Option<&mut Out<'_>>, run: &mut Run) {
-    let mut u = units(s, set, lower);
+fn run_at(s: &[u8], set: Set, mut w: Option<&mut Out<'_>>, run: &mut Run) {
+    let mut u = units(s, set);
     *run = Run::default();
     while let Some(unit) = u.next() {
         if run.len > 0 && unit.pet != run.pet {
@@ -192,13 +193,14 @@ fn run_at(s: &[u8], set: Set, lower: bool, mut w: Option<&mut Out<'_>>, run: &mu
 
 /// Writes a URI component as a text-or-pet item: one text string, or an array of text and
 /// byte strings when any byte needs PET.
-fn write_item(src: &[u8], set: Set, lower: bool, w: &mut Out<'_>) {
+/// Host labels (`Set::RegName`) are lowercased.
+fn write_item(src: &[u8], set: Set, w: &mut Out<'_>) {
     #[allow(clippy::manual_contains)] // `contains` calls memchr (Decision 17)
     let plain = !src.iter().any(|&b| b == b'%');
     if plain {
         // Nothing percent-encoded (the usual case): the text is the source itself.
         wire::head(w, TEXT, src.len() as u64);
-        if lower {
+        if set == Set::RegName {
             crate::uri::percent::decode_into(src, true, w);
         } else {
             w.push(src);
@@ -222,7 +224,7 @@ fn write_item(src: &[u8], set: Set, lower: bool, w: &mut Out<'_>) {
         }
         let mut rest = src;
         loop {
-            run_at(rest, set, lower, None, &mut run);
+            run_at(rest, set, None, &mut run);
             if run.len == 0 {
                 break;
             }
@@ -230,7 +232,7 @@ fn write_item(src: &[u8], set: Set, lower: bool, w: &mut Out<'_>) {
             rest = rest.get(run.len..).unwrap_or(&[]);
             if writing {
                 wire::head(w, if run.pet { BYTES } else { TEXT }, run.decoded as u64);
-                run_at(this, set, lower, Some(w), &mut run);
+                run_at(this, set, Some(w), &mut run);
             } else {
                 pieces = pieces.saturating_add(1);
                 any_pet |= run.pet;
@@ -332,10 +334,12 @@ struct Plan {
     /// After dot-segment removal the path is rootless (`zz:a/..` is `zz:/`, `zz:.` is
     /// `zz:`).
     rootless: bool,
+    /// The path has dot-segments (with `%2E` dots): found once, by [`Plan::check`].
+    dots: bool,
     /// Path segments after dot-segment removal.
     path_count: usize,
-    /// The ".." left over above a relative-path reference (extra discard).
-    /// At most `MAX_DISCARD` where it counts (a relative-path reference, checked): a byte
+    /// The ".." left over above a relative-path reference (extra discard): at most
+    /// `MAX_DISCARD` where it counts (a relative-path reference, checked), so a byte
     /// (Decision 17, stack).
     leftover: u8,
 }
@@ -355,6 +359,7 @@ impl Plan {
                 && !uri.path.is_empty()
                 && !dot_segments::is_rooted(uri.path),
             rootless: false,
+            dots: false,
             path_count: 0,
             leftover: 0,
         }
@@ -380,7 +385,7 @@ impl Plan {
                 // Not UTF-8: a first run of PET, or one of text that a PET run follows
                 // (the parser checked every `%HH`, so no run ends early).
                 let mut text = Run::default();
-                run_at(z, Set::Unreserved, false, None, &mut text);
+                run_at(z, Set::Unreserved, None, &mut text);
                 if text.pet || text.len < z.len() {
                     return Err(Unconvertible::ZoneId);
                 }
@@ -391,7 +396,7 @@ impl Plan {
         // by more would read `//…` without an authority; a rootless path gives `true` after
         // a scheme without a host.
         let path = PathPieces::new(uri.path);
-        let (first, second) = first_two(path);
+        let (first, second) = dot_segments::first_chunks(path, Dots::Decoded);
         if uri.host.is_none()
             && !self.relative
             && first.is_some_and(|c| c.seg.is_empty())
@@ -400,14 +405,13 @@ impl Plan {
             return Err(Unconvertible::LeadingEmptySegment);
         }
         self.rootless = first.is_some_and(|c| !c.slash);
-        let (count, leftover) = path_shape(path, self.relative);
+        self.dots = dot_segments::has_dots(path, Dots::Decoded);
+        let (count, leftover) = path_shape(path.tail, self.dots, self.relative);
         // discard = 1 + the ".." that climb above the reference; draft §5.1 allows 0..127.
         if self.relative && leftover >= u64::from(MAX_DISCARD) {
             return Err(Unconvertible::DiscardRange);
         }
-        // INVARIANT: `path_shape` counted the segments as a usize, so the count fits back.
-        debug_assert!(usize::try_from(count).is_ok());
-        self.path_count = usize::try_from(count).unwrap_or(usize::MAX);
+        self.path_count = count;
         self.leftover = u8::try_from(leftover).unwrap_or(u8::MAX);
         Ok(())
     }
@@ -474,7 +478,7 @@ impl Plan {
     /// the frame that holds the reference then holds only the plan and the output
     /// (Decision 17, stack).
     fn write(&self, uri: &UriRef<'_>, w: &mut Out<'_>) {
-        let (relative, path_count) = (self.relative, self.path_count);
+        let path_count = self.path_count;
         let sections = self.sections(uri);
         // Trailing default values are removed (draft §5.1); a lone [0] is sent as [].
         let is_default = |s: &Section| match s {
@@ -494,7 +498,7 @@ impl Plan {
                 Section::Null => w.byte(NULL),
                 Section::True => w.byte(TRUE),
                 Section::Discard(n) => wire::int(w, false, u64::from(n)),
-                Section::Path => write_path(uri.path, relative, path_count as u64, w),
+                Section::Path => write_path(uri.path, self, w),
                 Section::Query => {
                     // INVARIANT: `sections` gives Query only for a URI with a query.
                     debug_assert!(uri.query.is_some());
@@ -504,7 +508,7 @@ impl Plan {
                 Section::Fragment => {
                     // INVARIANT: `sections` gives Fragment only for a URI with a fragment.
                     debug_assert!(uri.fragment.is_some());
-                    write_item(uri.fragment.unwrap_or(&[]), Set::Query, false, w);
+                    write_item(uri.fragment.unwrap_or(&[]), Set::Query, w);
                 }
             }
         }
@@ -548,20 +552,20 @@ impl Plan {
         wire::head(w, ARRAY, items);
         if let Some(u) = uri.userinfo {
             w.byte(FALSE);
-            write_item(u, Set::Userinfo, false, w);
+            write_item(u, Set::Userinfo, w);
         }
         match addr.len() {
             4 => wire::bytes(w, addr),
             16 => {
                 wire::bytes(w, addr);
                 if let Some(z) = uri.zone_id {
-                    write_item(z, Set::Unreserved, false, w);
+                    write_item(z, Set::Unreserved, w);
                 }
             }
             _ if host.is_empty() => {}
             _ => {
                 for label in labels(host) {
-                    write_item(label, Set::RegName, true, w);
+                    write_item(label, Set::RegName, w);
                 }
             }
         }
@@ -573,49 +577,46 @@ impl Plan {
 
 /// The number of path segments after dot-segment removal, and the ".." left over
 /// above a relative-path reference (extra discard).
-fn path_shape(path: PathPieces<'_>, relative: bool) -> (u64, u64) {
-    if dot_segments::has_dots(path, Dots::Decoded) {
+fn path_shape(path: &[u8], dots: bool, relative: bool) -> (usize, u64) {
+    if dots {
         // One walk gives both: the survivors counted, then the ".." left over.
-        let mut segments = path_segments(path.tail, relative);
-        // usize -> u64 (CBOR counts): lossless for 16-, 32- and 64-bit usize.
-        (segments.by_ref().count() as u64, segments.leftover())
+        let mut segments = path_segments(path, relative);
+        (segments.by_ref().count(), segments.leftover())
     } else {
         // Without dot-segments every segment stays (none after a leading "/").
-        let rooted = dot_segments::is_rooted(path.tail);
+        let rooted = dot_segments::is_rooted(path);
         let n = path
-            .tail
             .split(|&b| b == b'/')
             .count()
             .saturating_sub(usize::from(rooted));
-        (if path.tail.is_empty() { 0 } else { n as u64 }, 0)
+        (if path.is_empty() { 0 } else { n }, 0)
     }
 }
 
 /// The path array: segments after dot-segment removal, written from the last one
 /// backwards (the survivors of remove_dot_segments come last first).
 #[inline(never)]
-fn write_path(path: &[u8], relative: bool, count: u64, w: &mut Out<'_>) {
-    wire::head(w, ARRAY, count);
-    if !dot_segments::has_dots(PathPieces::new(path), Dots::Decoded) {
+fn write_path(path: &[u8], plan: &Plan, w: &mut Out<'_>) {
+    let (relative, count) = (plan.relative, plan.path_count);
+    // usize -> u64 (CBOR counts): lossless for 16-, 32- and 64-bit usize.
+    wire::head(w, ARRAY, count as u64);
+    if !plan.dots {
         // No dot-segments: the segments as they stand, in order.
         let rooted = dot_segments::is_rooted(path);
         let segs = path.split(|&b| b == b'/').skip(usize::from(rooted));
-        // INVARIANT: `count` was counted as a usize over these segments (`path_shape`), so
-        // it fits back on every usize width.
-        debug_assert!(usize::try_from(count).is_ok());
-        for seg in segs.take(usize::try_from(count).unwrap_or(usize::MAX)) {
-            write_item(seg, Set::Segment, false, w);
+        for seg in segs.take(count) {
+            write_item(seg, Set::Segment, w);
         }
         return;
     }
-    let segs = || path_segments(path, relative);
     let base = w.len();
-    let total = segs().fold(0usize, |n, c| n.saturating_add(segment_len(c.seg, w)));
+    let total =
+        path_segments(path, relative).fold(0usize, |n, c| n.saturating_add(segment_len(c.seg, w)));
     let mut end = total;
-    for c in segs() {
+    for c in path_segments(path, relative) {
         end = end.saturating_sub(segment_len(c.seg, w));
         w.seek(base.saturating_add(end));
-        write_item(c.seg, Set::Segment, false, w);
+        write_item(c.seg, Set::Segment, w);
     }
     w.seek(base.saturating_add(total));
 }
@@ -628,7 +629,7 @@ fn write_path(path: &[u8], relative: bool, count: u64, w: &mut Out<'_>) {
 fn segment_len(seg: &[u8], w: &mut Out<'_>) -> usize {
     const FAR: usize = isize::MAX as usize;
     w.seek(FAR);
-    write_item(seg, Set::Segment, false, w);
+    write_item(seg, Set::Segment, w);
     w.len().saturating_sub(FAR)
 }
 
@@ -637,15 +638,8 @@ fn write_query(q: &[u8], w: &mut Out<'_>) {
     let params = || q.split(|&b| b == b'&');
     wire::head(w, ARRAY, params().count() as u64);
     for p in params() {
-        write_item(p, Set::QueryParam, false, w);
+        write_item(p, Set::QueryParam, w);
     }
-}
-
-/// The first two chunks of `path` after dot-segment removal (with `%2E` dots). Inlined
-/// into [`Plan::check`], whose frame is off the writers' chain (Decision 17, stack).
-#[inline(always)]
-fn first_two(path: PathPieces<'_>) -> (Option<Chunk<'_>>, Option<Chunk<'_>>) {
-    dot_segments::first_chunks(path, Dots::Decoded)
 }
 
 #[cfg(test)]
@@ -662,7 +656,7 @@ mod tests {
             let mut out = Vec::new();
             loop {
                 let mut run = Run::default();
-                run_at(rest, Set::Segment, false, None, &mut run);
+                run_at(rest, Set::Segment, None, &mut run);
                 if run.len == 0 {
                     return out;
                 }
