@@ -13,8 +13,6 @@
 #   firmware_stack_budget   every entry point within 512 bytes of stack on  } on unless
 #                           Cortex-M4F and on Cortex-M0 (static bound)      }
 #   firmware_stack_budget_split   uri_split within 256 bytes, both cores    } listed below
-#   firmware_stack_budget_except_from_uri   every entry point but cri_from_uri and
-#                           cri_from_iri within 512 bytes, both cores
 #   header_portability      cri.h as C99/C11/C++11 on gcc and arm-none-eabi-gcc; struct
 #                           layouts against Rust's (host and thumbv7em-none-eabihf)
 #   zephyr_module           zephyr/ CMake logic in script mode and with Zephyr stand-ins
@@ -33,7 +31,7 @@ option(CRI_RUN_UNMET_BUDGETS "Also run the budget tests that are known to fail (
 set(cri_budgets_not_met
   firmware_size_budget_rfc3986 firmware_size_budget_coap-client
   firmware_size_budget_cri-device
-  firmware_size_budget_everything firmware_stack_budget)
+  firmware_size_budget_everything)
 option(CRI_ENFORCE_PANIC_NEVER
   "Run the panic-never firmware link test as part of the default ctest run" ON)
 
@@ -83,13 +81,7 @@ add_test(NAME firmware_stack_budget
 add_test(NAME firmware_stack_budget_split
   COMMAND ${CRI_BASH} ${CRI_FW_SRC}/scripts/stack-report.sh --out ${CRI_FW_OUT} --enforce
           --entry uri_split --budget 256 ${cri_stack_targets})
-# While firmware_stack_budget is unmet, every entry point it does not fail on is held to
-# the budget on its own, so that no other entry point can grow past it unseen.
-add_test(NAME firmware_stack_budget_except_from_uri
-  COMMAND ${CRI_BASH} ${CRI_FW_SRC}/scripts/stack-report.sh --out ${CRI_FW_OUT} --enforce
-          --except cri_from_uri --except cri_from_iri ${cri_stack_targets})
-list(APPEND cri_budget_tests firmware_stack_budget firmware_stack_budget_split
-     firmware_stack_budget_except_from_uri)
+list(APPEND cri_budget_tests firmware_stack_budget firmware_stack_budget_split)
 set(cri_fw_tests firmware_link firmware_panic_never firmware_size_report firmware_stack_report
     ${cri_budget_tests})
 set_tests_properties(${cri_fw_tests} PROPERTIES

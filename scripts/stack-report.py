@@ -25,7 +25,6 @@ applies to. (--allow-indirect: do not fail when no address-taken function is fou
 Options:
   --header FILE       entry points: the functions declared in this C header (cri.h)
   --entry NAME        an entry point (repeatable; default: --header, else `main`)
-  --except NAME       leave this entry point out (repeatable)
   --budget BYTES      fail (exit 1) if an entry point needs more (default 512)
   --paths-to REGEX    print the call chains from each entry point to functions whose
                       name matches REGEX (e.g. panic paths) and exit 1 if there are any
@@ -389,7 +388,6 @@ def main():
     ap.add_argument("elf")
     ap.add_argument("--header")
     ap.add_argument("--entry", action="append", default=[])
-    ap.add_argument("--except", dest="skip", action="append", default=[])
     ap.add_argument("--budget", type=int, default=512)
     ap.add_argument("--paths-to")
     ap.add_argument("--objdump", default="arm-none-eabi-objdump")
@@ -404,7 +402,6 @@ def main():
     for s, (name, _insns) in funcs.items():
         by_name.setdefault(name, s)
     names = list(args.entry) or (header_functions(args.header) if args.header else ["main"])
-    names = [n for n in names if n not in args.skip]
     missing = [n for n in names if n not in by_name]
     if missing:
         print("not linked into the image (call them from main.c): " + ", ".join(missing))

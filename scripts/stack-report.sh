@@ -2,7 +2,7 @@
 # scripts/stack-report.sh: worst-case stack per exported function on a Cortex-M core.
 #
 #   scripts/stack-report.sh [--out DIR] [--target TRIPLE]... [--enforce] [--markdown]
-#                           [--budget BYTES] [--entry NAME]... [--except NAME]...
+#                           [--budget BYTES] [--entry NAME]...
 #
 # Builds libcri.a for TRIPLE (default thumbv7em-none-eabihf, Cortex-M4F; thumbv6m-none-eabi
 # for the Cortex-M0/M0+; repeat --target for a table per core) with nightly and RUSTFLAGS="-Z emit-stack-sizes"
@@ -12,8 +12,7 @@
 # deepest chain of direct calls, and an upper bound that includes indirect calls. Any
 # recursion fails. With --enforce an entry point over the budget (default 512 bytes)
 # fails too; without it the table is only printed. --entry limits the table and the check
-# to the named entry points (the ctest firmware_stack_budget_split: uri_split within 256);
-# --except leaves the named ones out.
+# to the named entry points (the ctest firmware_stack_budget_split: uri_split within 256).
 # With several --target options every core is reported, and the run fails if any fails; the
 # first is the reference (not installed: skipped), a further one that is not installed is
 # left out with a note.
@@ -31,7 +30,6 @@ while [ $# -gt 0 ]; do
     --markdown) markdown=--markdown ;;
     --budget) budget=$2; shift ;;
     --entry) entries="$entries --entry $2"; shift ;;
-    --except) entries="$entries --except $2"; shift ;;
     -h|--help) sed -n '2,/^set -u/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
   esac

@@ -13,8 +13,8 @@ use super::to_uri::Set;
 use super::wire::{self, ARRAY, BYTES, FALSE, NULL, TEXT, TRUE};
 use crate::error::{Error, Unconvertible};
 use crate::out::Out;
-use crate::uri::chars::{self, utf8_multibyte_len, UNRESERVED};
-use crate::uri::dot_segments::{self, Chunk, Dots, PathPieces};
+use crate::uri::chars::{self, UNRESERVED};
+use crate::uri::dot_segments::{self, Dots, PathPieces};
 use crate::uri::ip;
 use crate::uri::percent::pct_byte;
 use crate::uri::{default_port, HostKind, UriRef};
@@ -49,26 +49,9 @@ use crate::uri::{default_port, HostKind, UriRef};
 /// ```
 pub fn from_uri(uri: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
     let mut plan = Plan::new(uri);
-    plan.read_authority(uri).map_err(Error::Unconvertible)?;
-    // The path's first segments after dot-segment removal: one that is empty followed by
-    // more would read `//…` without an authority; a rootless path gives `true` after a
-    // scheme without a host.
-    let (first, second) = first_two(plan.path);
-    if uri.host.is_none()
-        && !plan.relative
-        && first.is_some_and(|c| c.seg.is_empty())
-        && second.is_some()
-    {
-        return Err(Error::Unconvertible(Unconvertible::LeadingEmptySegment));
-    }
-    plan.rootless = first.is_some_and(|c| !c.slash);
-    let (path_count, leftover) = plan.path_shape();
-    // discard = 1 + the ".." that climb above the reference; draft §5.1 allows 0..127.
-    if plan.relative && leftover >= u64::from(MAX_DISCARD) {
-        return Err(Error::Unconvertible(Unconvertible::DiscardRange));
-    }
+    plan.check(uri).map_err(Error::Unconvertible)?;
     let mut w = Out::new(out);
-    plan.write(uri, path_count, leftover, &mut w);
+    plan.write(uri, &mut w);
     w.finish()
 }
 
@@ -102,11 +85,9 @@ impl Unit {
 }
 
 /// The units of a (valid, percent-encoded) URI component, decoded for `set`.
-#[derive(Clone)]
 struct Units<'a> {
     s: &'a [u8],
     set: Set,
-    lower: bool,
 }
 
 impl Iterator for Units<'_> {
@@ -123,7 +104,9 @@ impl Iterator for Units<'_> {
         if c == b'%' {
             u = self.decode_pct()?;
         }
-        if self.lower {
+        // Host labels are lowercased (RFC 3986 §6.2.2.1, Decision 4), no other component:
+        // the set says which it is, one argument less on every frame (Decision 17, stack).
+        if self.set == Set::RegName {
             if let Some(b) = u.bytes.first_mut() {
                 *b = b.to_ascii_lowercase();
             }
@@ -154,8 +137,10 @@ impl Units<'_> {
         for (k, slot) in bytes.iter_mut().enumerate().skip(1) {
             *slot = pct_byte(self.s, k.saturating_mul(3)).unwrap_or(0);
         }
-        match utf8_multibyte_len(&bytes) {
-            0 => Some(Unit {
+        // The character decoded inline, not checked by `chars::is_utf8`: this is under
+        // every item written, where a leaf frame more counts (Decision 17, stack).
+        match chars::decode_utf8(&bytes).map_or(0, |(_, w)| w) {
+            0 | 1 => Some(Unit {
                 bytes,
                 width: 1,
                 pct: true,
@@ -171,99 +156,89 @@ impl Units<'_> {
     }
 }
 
-fn units(s: &[u8], set: Set, lower: bool) -> Units<'_> {
-    Units { s, set, lower }
+fn units(s: &[u8], set: Set) -> Units<'_> {
+    Units { s, set }
 }
 
-/// Runs of units of the same kind: the pieces of a text-or-pet item.
-fn runs(u: Units<'_>) -> Runs<'_> {
-    Runs { rest: u }
+/// A run of units of one kind (all text or all PET): one piece of a text-or-pet item.
+#[derive(Default)]
+struct Run {
+    pet: bool,
+    /// Source bytes covered; 0 at the end of the component.
+    len: usize,
+    /// Decoded bytes.
+    decoded: usize,
 }
 
-struct Runs<'a> {
-    rest: Units<'a>,
-}
-
-impl<'a> Iterator for Runs<'a> {
-    type Item = (bool, Units<'a>);
-
-    /// Inlined into `write_item`, which calls it from one place: in a frame of its own
-    /// it was one more level under every item written (Decision 17, stack).
-    #[inline(always)]
-    fn next(&mut self) -> Option<(bool, Units<'a>)> {
-        // Each unit is decoded once per run (Decision 17: no text walked twice): the run
-        // ends at the first unit of the other kind, decoded again as the first of the
-        // next run. Only slices are saved, not `Units` clones, which would put a second
-        // iterator on this frame.
-        let rest = &mut self.rest;
-        let start = rest.s;
-        let pet = rest.next()?.pet;
-        let mut before = rest.s;
-        while rest.next().is_some_and(|u| u.pet == pet) {
-            before = rest.s;
+/// The run at the start of `s`, its decoded bytes written to `w` when given. This frame
+/// alone holds the unit iterator, so that the item writer above it keeps only slices and
+/// counts; the run comes back through `run`, one slot of the caller's for every call
+/// (Decision 17, stack).
+#[inline(never)]
+fn run_at(s: &[u8], set: Set, mut w: Option<&mut Out<'_>>, run: &mut Run) {
+    let mut u = units(s, set);
+    *run = Run::default();
+    while let Some(unit) = u.next() {
+        if run.len > 0 && unit.pet != run.pet {
+            break;
         }
-        rest.s = before;
-        let consumed = start.len().saturating_sub(before.len());
-        let run = Units {
-            s: start.get(..consumed).unwrap_or(&[]),
-            ..rest.clone()
-        };
-        Some((pet, run))
+        run.pet = unit.pet;
+        run.len = s.len().saturating_sub(u.s.len());
+        run.decoded = run.decoded.saturating_add(usize::from(unit.width));
+        if let Some(w) = w.as_deref_mut() {
+            w.push(unit.decoded());
+        }
     }
-}
-
-fn decoded_len(u: Units<'_>) -> usize {
-    u.fold(0usize, |n, unit| n.saturating_add(usize::from(unit.width)))
 }
 
 /// Writes a URI component as a text-or-pet item: one text string, or an array of text and
 /// byte strings when any byte needs PET.
-fn write_item(src: &[u8], set: Set, lower: bool, w: &mut Out<'_>) {
+/// Host labels (`Set::RegName`) are lowercased.
+fn write_item(src: &[u8], set: Set, w: &mut Out<'_>) {
     #[allow(clippy::manual_contains)] // `contains` calls memchr (Decision 17)
     let plain = !src.iter().any(|&b| b == b'%');
     if plain {
         // Nothing percent-encoded (the usual case): the text is the source itself.
         wire::head(w, TEXT, src.len() as u64);
-        if lower {
+        if set == Set::RegName {
             crate::uri::percent::decode_into(src, true, w);
         } else {
             w.push(src);
         }
         return;
     }
-    let u = units(src, set, lower);
-    // Two passes over the runs from one loop (one call site of `Runs::next`): the first
-    // counts them and finds whether any is PET, for the heads that come first; the second
-    // writes them.
-    let (mut pieces, mut any_pet) = (0u64, false);
-    for writing in [false, true] {
+    // Two passes over the runs from one loop: the first counts them and finds whether any
+    // is PET, for the heads that come first; the second writes each run's head (its
+    // length measured) and then the run.
+    let (mut pieces, mut any_pet) = (0usize, false);
+    // One run on this frame, filled in place by both calls (Decision 17, stack).
+    let mut run = Run::default();
+    for pass in 0..2u8 {
+        let writing = pass == 1;
         if writing {
             if any_pet {
-                wire::head(w, ARRAY, pieces);
+                wire::head(w, ARRAY, pieces as u64);
             } else if pieces == 0 {
                 wire::head(w, TEXT, 0);
             }
         }
-        for (pet, run) in runs(u.clone()) {
-            if !writing {
-                pieces = pieces.saturating_add(1);
-                any_pet |= pet;
-                continue;
+        let mut rest = src;
+        loop {
+            run_at(rest, set, None, &mut run);
+            if run.len == 0 {
+                break;
             }
-            wire::head(
-                w,
-                if pet { BYTES } else { TEXT },
-                decoded_len(run.clone()) as u64,
-            );
-            for unit in run {
-                w.push(unit.decoded());
+            let this = rest.get(..run.len).unwrap_or(&[]);
+            rest = rest.get(run.len..).unwrap_or(&[]);
+            if writing {
+                wire::head(w, if run.pet { BYTES } else { TEXT }, run.decoded as u64);
+                run_at(this, set, Some(w), &mut run);
+            } else {
+                pieces = pieces.saturating_add(1);
+                any_pet |= run.pet;
             }
         }
     }
-}
-
-fn item_len(src: &[u8], set: Set, lower: bool) -> usize {
-    Out::measure(|w| write_item(src, set, lower, w))
 }
 
 /// A host's labels: split at "." units (a literal "." or `%2E`, which normalization
@@ -290,6 +265,39 @@ fn labels(host: &[u8]) -> impl Iterator<Item = &[u8]> + Clone {
     })
 }
 
+/// The host's address bytes into `a`: an IP literal (16), an IPv4 address or a reg-name
+/// that normalizes (§6.2.2.2) to one (4), else none (0).
+fn read_address(uri: &UriRef<'_>, a: &mut [u8; 16]) -> usize {
+    let Some(host) = uri.host else {
+        return 0;
+    };
+    match uri.host_kind {
+        Some(HostKind::Ipv6) => {
+            // INVARIANT: the parser gives this kind only to an IP-literal, which keeps its
+            // brackets.
+            debug_assert!(host.first() == Some(&b'[') && host.last() == Some(&b']'));
+            let inner = host.get(1..host.len().saturating_sub(1)).unwrap_or(&[]);
+            let addr = inner.split(|&b| b == b'%').next().unwrap_or(&[]);
+            if ip::ipv6(addr, a) {
+                16
+            } else {
+                0
+            }
+        }
+        Some(HostKind::Ipv4) => match ip::ipv4(host) {
+            Some(v4) => {
+                crate::out::copy(a, &v4);
+                4
+            }
+            None => 0,
+        },
+        // Refused by `Plan::check`.
+        Some(HostKind::IpvFuture) => 0,
+        _ if ip::read_ip(host, a) == 4 => 4,
+        _ => 0,
+    }
+}
+
 /// A section of the CRI reference being written.
 #[derive(Clone, Copy)]
 enum Section {
@@ -308,7 +316,8 @@ enum Section {
 
 /// The path segments after dot-segment removal: a relative-path reference keeps the ".."
 /// that climb above it as extra discard (`leftover`).
-fn path_segments(path: PathPieces<'_>, relative: bool) -> dot_segments::Survivors<'_> {
+fn path_segments(path: &[u8], relative: bool) -> dot_segments::Survivors<'_> {
+    let path = PathPieces::new(path);
     if relative {
         dot_segments::relative_survivors(path)
     } else {
@@ -317,43 +326,50 @@ fn path_segments(path: PathPieces<'_>, relative: bool) -> dot_segments::Survivor
 }
 
 /// What the URI turns into, decided before writing.
-struct Plan<'a> {
+struct Plan {
     port: Option<u16>,
-    ipv6: Option<[u8; 16]>,
-    ipv4: Option<[u8; 4]>,
     /// A relative-path reference (RFC 3986 §4.2): the CRI starts with a discard of 1 plus
     /// the ".." that climb above it (draft §5.1).
     relative: bool,
     /// After dot-segment removal the path is rootless (`zz:a/..` is `zz:/`, `zz:.` is
     /// `zz:`).
     rootless: bool,
-    path: PathPieces<'a>,
+    /// The path has dot-segments (with `%2E` dots): found once, by [`Plan::check`].
+    dots: bool,
+    /// Path segments after dot-segment removal.
+    path_count: usize,
+    /// The ".." left over above a relative-path reference (extra discard): at most
+    /// `MAX_DISCARD` where it counts (a relative-path reference, checked), so a byte
+    /// (Decision 17, stack).
+    leftover: u8,
 }
 
-impl<'a> Plan<'a> {
+impl Plan {
     /// The fields that cannot fail. The struct is built once, in the caller's frame, and
-    /// then completed in place by [`Plan::read_authority`]: a constructor returning
+    /// then completed in place by [`Plan::check`]: a constructor returning
     /// `Result<Plan, _>` had the plan copied through `memcpy` between frame slots, twice
     /// its size on `cri_from_uri`'s deepest chain (Decision 17: no large structs returned
     /// by value).
-    fn new(uri: &UriRef<'a>) -> Self {
+    fn new(uri: &UriRef<'_>) -> Self {
         let default = uri.scheme.and_then(default_port);
         Plan {
             port: uri.port_number.filter(|p| Some(*p) != default),
-            ipv6: None,
-            ipv4: None,
             relative: uri.scheme.is_none()
                 && uri.host.is_none()
                 && !uri.path.is_empty()
                 && !dot_segments::is_rooted(uri.path),
             rootless: false,
-            path: PathPieces::new(uri.path),
+            dots: false,
+            path_count: 0,
+            leftover: 0,
         }
     }
 
-    /// The host's address bytes (an IP literal, an IPv4 address, or a reg-name that
-    /// spells one) and the checks of host and port, written into the plan in place.
-    fn read_authority(&mut self, uri: &UriRef<'_>) -> Result<(), Unconvertible> {
+    /// The checks of host, port and path, and the path's shape, written into the plan in
+    /// place. A frame of its own: the walks it makes are done before anything is written,
+    /// and their state stays off the writers' chain (Decision 17, stack).
+    #[inline(never)]
+    fn check(&mut self, uri: &UriRef<'_>) -> Result<(), Unconvertible> {
         match uri.port {
             Some([]) => return Err(Unconvertible::EmptyPort),
             Some(p) if p.len() > 1 && p.first() == Some(&b'0') => {
@@ -361,39 +377,48 @@ impl<'a> Plan<'a> {
             }
             _ => {}
         }
-        let Some(host) = uri.host else {
-            return Ok(());
-        };
-        match uri.host_kind {
-            Some(HostKind::IpvFuture) => return Err(Unconvertible::IpvFuture),
-            Some(HostKind::Ipv6) => {
-                // INVARIANT: the parser gives this kind only to an IP-literal, which
-                // keeps its brackets.
-                debug_assert!(host.first() == Some(&b'[') && host.last() == Some(&b']'));
-                let inner = host.get(1..host.len().saturating_sub(1)).unwrap_or(&[]);
-                let addr = inner.split(|&b| b == b'%').next().unwrap_or(&[]);
-                let mut a = [0u8; 16];
-                self.ipv6 = ip::ipv6(addr, &mut a).then_some(a);
-                if let Some(z) = uri.zone_id {
-                    if units(z, Set::Unreserved, false).any(|u| u.pet) {
-                        return Err(Unconvertible::ZoneId);
-                    }
+        match (uri.host_kind, uri.zone_id) {
+            (Some(HostKind::IpvFuture), _) if uri.host.is_some() => {
+                return Err(Unconvertible::IpvFuture)
+            }
+            (Some(HostKind::Ipv6), Some(z)) if uri.host.is_some() => {
+                // Not UTF-8: a first run of PET, or one of text that a PET run follows
+                // (the parser checked every `%HH`, so no run ends early).
+                let mut text = Run::default();
+                run_at(z, Set::Unreserved, None, &mut text);
+                if text.pet || text.len < z.len() {
+                    return Err(Unconvertible::ZoneId);
                 }
             }
-            Some(HostKind::Ipv4) => self.ipv4 = ip::ipv4(host),
-            // A reg-name that normalizes (§6.2.2.2) to an IPv4 address is one.
-            _ => {
-                let mut a = [0u8; 16];
-                if let (4, [a0, a1, a2, a3, ..]) = (ip::read_ip(host, &mut a), a) {
-                    self.ipv4 = Some([a0, a1, a2, a3]);
-                }
-            }
+            _ => {}
         }
+        // The path's first segments after dot-segment removal: one that is empty followed
+        // by more would read `//…` without an authority; a rootless path gives `true` after
+        // a scheme without a host.
+        let path = PathPieces::new(uri.path);
+        let (first, second) = dot_segments::first_chunks(path, Dots::Decoded);
+        if uri.host.is_none()
+            && !self.relative
+            && first.is_some_and(|c| c.seg.is_empty())
+            && second.is_some()
+        {
+            return Err(Unconvertible::LeadingEmptySegment);
+        }
+        self.rootless = first.is_some_and(|c| !c.slash);
+        self.dots = dot_segments::has_dots(path, Dots::Decoded);
+        let (count, leftover) = path_shape(path.tail, self.dots, self.relative);
+        // discard = 1 + the ".." that climb above the reference; draft §5.1 allows 0..127.
+        if self.relative && leftover >= u64::from(MAX_DISCARD) {
+            return Err(Unconvertible::DiscardRange);
+        }
+        self.path_count = count;
+        self.leftover = u8::try_from(leftover).unwrap_or(u8::MAX);
         Ok(())
     }
 
     /// The sections of the CRI reference, before trailing defaults are removed.
-    fn sections(&self, uri: &UriRef<'_>, path_count: u64, leftover: u64) -> [Section; 5] {
+    fn sections(&self, uri: &UriRef<'_>) -> [Section; 5] {
+        let (path_count, leftover) = (self.path_count, self.leftover);
         let query = if uri.query.is_some() {
             Section::Query
         } else {
@@ -434,8 +459,8 @@ impl<'a> Plan<'a> {
         }
         let lead = if self.relative {
             // INVARIANT: `from_uri` refused a discard over MAX_DISCARD before writing.
-            debug_assert!(leftover < u64::from(MAX_DISCARD));
-            Section::Discard(u8::try_from(leftover.saturating_add(1)).unwrap_or(u8::MAX))
+            debug_assert!(leftover < MAX_DISCARD);
+            Section::Discard(leftover.saturating_add(1))
         } else if uri.path.is_empty() {
             Section::Discard(0)
         } else {
@@ -449,38 +474,12 @@ impl<'a> Plan<'a> {
         [lead, path, query, fragment, Section::Null]
     }
 
-    /// The number of path segments after dot-segment removal, and the ".." left over
-    /// above a relative-path reference (extra discard).
-    fn path_shape(&self) -> (u64, u64) {
-        let relative = self.relative;
-        if dot_segments::has_dots(self.path, Dots::Decoded) {
-            // One walk gives both: the survivors counted, then the ".." left over.
-            let mut segments = path_segments(self.path, relative);
-            // usize -> u64 (CBOR counts): lossless for 16-, 32- and 64-bit usize.
-            (segments.by_ref().count() as u64, segments.leftover())
-        } else {
-            // Without dot-segments every segment stays (none after a leading "/").
-            let rooted = dot_segments::is_rooted(self.path.tail);
-            let n = self
-                .path
-                .tail
-                .split(|&b| b == b'/')
-                .count()
-                .saturating_sub(usize::from(rooted));
-            (
-                if self.path.tail.is_empty() {
-                    0
-                } else {
-                    n as u64
-                },
-                0,
-            )
-        }
-    }
-
-    fn write(&self, uri: &UriRef<'a>, path_count: u64, leftover: u64, w: &mut Out<'_>) {
-        let relative = self.relative;
-        let sections = self.sections(uri, path_count, leftover);
+    /// Writes the CRI reference. Each section that walks text has a writer of its own:
+    /// the frame that holds the reference then holds only the plan and the output
+    /// (Decision 17, stack).
+    fn write(&self, uri: &UriRef<'_>, w: &mut Out<'_>) {
+        let path_count = self.path_count;
+        let sections = self.sections(uri);
         // Trailing default values are removed (draft §5.1); a lone [0] is sent as [].
         let is_default = |s: &Section| match s {
             Section::Null | Section::EmptyArray | Section::Discard(0) => true,
@@ -499,7 +498,7 @@ impl<'a> Plan<'a> {
                 Section::Null => w.byte(NULL),
                 Section::True => w.byte(TRUE),
                 Section::Discard(n) => wire::int(w, false, u64::from(n)),
-                Section::Path => write_path(self.path, relative, path_count, w),
+                Section::Path => write_path(uri.path, self, w),
                 Section::Query => {
                     // INVARIANT: `sections` gives Query only for a URI with a query.
                     debug_assert!(uri.query.is_some());
@@ -509,7 +508,7 @@ impl<'a> Plan<'a> {
                 Section::Fragment => {
                     // INVARIANT: `sections` gives Fragment only for a URI with a fragment.
                     debug_assert!(uri.fragment.is_some());
-                    write_item(uri.fragment.unwrap_or(&[]), Set::Query, false, w);
+                    write_item(uri.fragment.unwrap_or(&[]), Set::Query, w);
                 }
             }
         }
@@ -517,6 +516,7 @@ impl<'a> Plan<'a> {
 
     /// The scheme's number is looked up here, where it is written, rather than kept in the
     /// plan, which stays on the frame under every item written after it.
+    #[inline(never)]
     fn write_scheme(uri: &UriRef<'_>, w: &mut Out<'_>) {
         match (uri.scheme, uri.scheme.and_then(scheme_number)) {
             (Some(_), Some(n)) => wire::int(w, true, n),
@@ -530,40 +530,42 @@ impl<'a> Plan<'a> {
         }
     }
 
+    /// The address bytes are read here, beside the labels, off the path's chain.
+    #[inline(never)]
     fn write_authority(&self, uri: &UriRef<'_>, w: &mut Out<'_>) {
+        let mut a = [0u8; 16];
+        let n = read_address(uri, &mut a);
+        let addr = a.get(..n).unwrap_or(&[]);
         // INVARIANT: `sections` gives Authority only for a URI with a host.
         debug_assert!(uri.host.is_some());
         let host = uri.host.unwrap_or(&[]);
-        let host_items = match (&self.ipv4, &self.ipv6) {
-            (Some(_), _) => 1,
-            (_, Some(_)) => 1u64.saturating_add(u64::from(uri.zone_id.is_some())),
+        let host_items = match addr.len() {
+            4 => 1,
+            16 => 1u64.saturating_add(u64::from(uri.zone_id.is_some())),
             _ if host.is_empty() => 0,
             _ => labels(host).count() as u64,
         };
-        let items = [
-            if uri.userinfo.is_some() { 2 } else { 0 },
-            host_items,
-            u64::from(self.port.is_some()),
-        ]
-        .iter()
-        .fold(0u64, |n, k| n.saturating_add(*k));
+        let userinfo_items = if uri.userinfo.is_some() { 2 } else { 0 };
+        let items = host_items
+            .saturating_add(userinfo_items)
+            .saturating_add(u64::from(self.port.is_some()));
         wire::head(w, ARRAY, items);
         if let Some(u) = uri.userinfo {
             w.byte(FALSE);
-            write_item(u, Set::Userinfo, false, w);
+            write_item(u, Set::Userinfo, w);
         }
-        match (&self.ipv4, &self.ipv6) {
-            (Some(a), _) => wire::bytes(w, a),
-            (_, Some(a)) => {
-                wire::bytes(w, a);
+        match addr.len() {
+            4 => wire::bytes(w, addr),
+            16 => {
+                wire::bytes(w, addr);
                 if let Some(z) = uri.zone_id {
-                    write_item(z, Set::Unreserved, false, w);
+                    write_item(z, Set::Unreserved, w);
                 }
             }
             _ if host.is_empty() => {}
             _ => {
                 for label in labels(host) {
-                    write_item(label, Set::RegName, true, w);
+                    write_item(label, Set::RegName, w);
                 }
             }
         }
@@ -573,50 +575,71 @@ impl<'a> Plan<'a> {
     }
 }
 
+/// The number of path segments after dot-segment removal, and the ".." left over
+/// above a relative-path reference (extra discard).
+fn path_shape(path: &[u8], dots: bool, relative: bool) -> (usize, u64) {
+    if dots {
+        // One walk gives both: the survivors counted, then the ".." left over.
+        let mut segments = path_segments(path, relative);
+        (segments.by_ref().count(), segments.leftover())
+    } else {
+        // Without dot-segments every segment stays (none after a leading "/").
+        let rooted = dot_segments::is_rooted(path);
+        let n = path
+            .split(|&b| b == b'/')
+            .count()
+            .saturating_sub(usize::from(rooted));
+        (if path.is_empty() { 0 } else { n }, 0)
+    }
+}
+
 /// The path array: segments after dot-segment removal, written from the last one
 /// backwards (the survivors of remove_dot_segments come last first).
-fn write_path(path: PathPieces<'_>, relative: bool, count: u64, w: &mut Out<'_>) {
-    wire::head(w, ARRAY, count);
-    if !dot_segments::has_dots(path, Dots::Decoded) {
+#[inline(never)]
+fn write_path(path: &[u8], plan: &Plan, w: &mut Out<'_>) {
+    let (relative, count) = (plan.relative, plan.path_count);
+    // usize -> u64 (CBOR counts): lossless for 16-, 32- and 64-bit usize.
+    wire::head(w, ARRAY, count as u64);
+    if !plan.dots {
         // No dot-segments: the segments as they stand, in order.
-        let rooted = dot_segments::is_rooted(path.tail);
-        let segs = path.tail.split(|&b| b == b'/').skip(usize::from(rooted));
-        // INVARIANT: `count` was counted as a usize over these segments (`path_shape`), so
-        // it fits back on every usize width.
-        debug_assert!(usize::try_from(count).is_ok());
-        for seg in segs.take(usize::try_from(count).unwrap_or(usize::MAX)) {
-            write_item(seg, Set::Segment, false, w);
+        let rooted = dot_segments::is_rooted(path);
+        let segs = path.split(|&b| b == b'/').skip(usize::from(rooted));
+        for seg in segs.take(count) {
+            write_item(seg, Set::Segment, w);
         }
         return;
     }
-    let segs = || path_segments(path, relative);
-    let total = segs().fold(0usize, |n, c| {
-        n.saturating_add(item_len(c.seg, Set::Segment, false))
-    });
     let base = w.len();
+    let total =
+        path_segments(path, relative).fold(0usize, |n, c| n.saturating_add(segment_len(c.seg, w)));
     let mut end = total;
-    for c in segs() {
-        end = end.saturating_sub(item_len(c.seg, Set::Segment, false));
+    for c in path_segments(path, relative) {
+        end = end.saturating_sub(segment_len(c.seg, w));
         w.seek(base.saturating_add(end));
-        write_item(c.seg, Set::Segment, false, w);
+        write_item(c.seg, Set::Segment, w);
     }
     w.seek(base.saturating_add(total));
 }
 
+/// The length of a segment's item, measured on `w` itself: written where no buffer reaches
+/// (a slice is at most `isize::MAX` bytes), it is only counted. A second writer for the
+/// count would be one more frame under the path writer (Decision 17, stack). The caller
+/// seeks back.
+#[inline(always)]
+fn segment_len(seg: &[u8], w: &mut Out<'_>) -> usize {
+    const FAR: usize = isize::MAX as usize;
+    w.seek(FAR);
+    write_item(seg, Set::Segment, w);
+    w.len().saturating_sub(FAR)
+}
+
+#[inline(never)]
 fn write_query(q: &[u8], w: &mut Out<'_>) {
     let params = || q.split(|&b| b == b'&');
     wire::head(w, ARRAY, params().count() as u64);
     for p in params() {
-        write_item(p, Set::QueryParam, false, w);
+        write_item(p, Set::QueryParam, w);
     }
-}
-
-/// The first two chunks of `path` after dot-segment removal (with `%2E` dots), in a frame
-/// of its own: `first_chunks` is inlined into the URI writers, and inlined here its
-/// iterator would sit on the frame of `cri_from_uri`'s deepest chain (Decision 17, stack).
-#[inline(never)]
-fn first_two(path: PathPieces<'_>) -> (Option<Chunk<'_>>, Option<Chunk<'_>>) {
-    dot_segments::first_chunks(path, Dots::Decoded)
 }
 
 #[cfg(test)]
@@ -629,9 +652,17 @@ mod tests {
     #[test]
     fn runs_split_text_from_pet() {
         let runs_of = |s: &'static str| {
-            runs(units(s.as_bytes(), Set::Segment, false))
-                .map(|(pet, run)| (pet, core::str::from_utf8(run.s).unwrap()))
-                .collect::<Vec<_>>()
+            let mut rest = s.as_bytes();
+            let mut out = Vec::new();
+            loop {
+                let mut run = Run::default();
+                run_at(rest, Set::Segment, None, &mut run);
+                if run.len == 0 {
+                    return out;
+                }
+                out.push((run.pet, core::str::from_utf8(&rest[..run.len]).unwrap()));
+                rest = &rest[run.len..];
+            }
         };
         assert_eq!(
             runs_of("a%FFb%FE%FDc%C3%A9"),
