@@ -1662,7 +1662,9 @@ cri_status cri_scheme_name(uint64_t number,
  *     is not UTF-8 once percent-decoded: RFC 7252 §3.2 makes these string options UTF-8)
  *     or `CRI_COAP_ERR_OPTION_LENGTH`; `err->offset` is the byte of the URI it is about
  *     (the `#` of a fragment, the userinfo, the host, the first segment or query item that
- *     is not UTF-8 or too long; 0 for the scheme).
+ *     is not UTF-8 or too long; 0 for the scheme), always a piece that would be sent
+ *     (RFC 7252 §6.4): a segment that dot-segment removal drops, or a zone id, is never
+ *     the offset.
  * @retval CRI_ERR_BUFFER The options do not fit: `*opts_len` and `*scratch_len` are the
  *     room needed (the contents of `opts` and `scratch` are then unspecified).
  *

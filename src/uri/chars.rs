@@ -1,5 +1,5 @@
-//! Character classes of RFC 3986 §2 and Appendix A as one 256-entry table, so every
-//! component check is a load and a mask.
+//! Character classes of RFC 3986 §2 and Appendix A as one table of the 128 ASCII bytes,
+//! so every component check is a compare, a load and a mask.
 
 use crate::error::Error;
 
@@ -67,21 +67,22 @@ const fn class_of(c: u8) -> u8 {
 
 // Evaluated at compile time: an out-of-bounds index or overflow would fail the build.
 #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
-const fn build() -> [u8; 256] {
-    let mut t = [0u8; 256];
+const fn build() -> [u8; 128] {
+    let mut t = [0u8; 128];
     let mut i = 0;
-    while i < 256 {
+    while i < 128 {
         t[i] = class_of(i as u8);
         i += 1;
     }
     t
 }
 
-static CLASS: [u8; 256] = build();
+/// ASCII only: every set of Appendix A is ASCII, so a byte from 0x80 up is in none (the
+/// IRI code reads non-ASCII characters as UTF-8, RFC 3987 §2.2, not through this table).
+static CLASS: [u8; 128] = build();
 
 #[inline(always)]
 pub(crate) fn class(b: u8) -> u8 {
-    // A u8 index into a 256-entry table cannot be out of bounds.
     CLASS.get(usize::from(b)).copied().unwrap_or(0)
 }
 
@@ -206,7 +207,11 @@ fn scan_ext(s: &[u8], mut i: usize, mask: u8, ext: Ext) -> Result<usize, usize> 
 /// second mispredicted branch per run, so a word-at-a-time scan is no faster here.)
 #[inline(always)]
 pub(crate) fn run(s: &[u8], mut i: usize, mask: u8) -> usize {
-    while s.get(i).is_some_and(|&b| is(b, mask)) {
+    // A `while let`, not `is_some_and`: its closure can stay a call of its own.
+    while let Some(&b) = s.get(i) {
+        if !is(b, mask) {
+            break;
+        }
         // `i` indexes a byte just read: below `s.len()`, it cannot wrap (Decision 17).
         i = i.wrapping_add(1);
     }
@@ -319,13 +324,23 @@ pub(crate) fn check_pct(s: &[u8], i: usize) -> Result<usize, usize> {
     // `i < s.len() <= isize::MAX`: the steps below cannot wrap (Decision 17).
     let h = i.wrapping_add(1);
     let l = i.wrapping_add(2);
-    if !s.get(h).is_some_and(|&b| is(b, HEX)) {
+    // `is_hex`, not `is_some_and`: its closure can stay a call of its own.
+    if !is_hex(s, h) {
         return Err(h);
     }
-    if !s.get(l).is_some_and(|&b| is(b, HEX)) {
+    if !is_hex(s, l) {
         return Err(l);
     }
     Ok(i.wrapping_add(3))
+}
+
+/// Is `s[i]` a HEXDIG?
+#[inline(always)]
+fn is_hex(s: &[u8], i: usize) -> bool {
+    match s.get(i) {
+        Some(&b) => is(b, HEX),
+        None => false,
+    }
 }
 
 #[cfg(test)]

@@ -201,20 +201,12 @@ fn complete(c: usize) -> bool {
 /// (0, `out` unspecified). For a host that is compared with a destination, and a reg-name
 /// such as `%3A%3A1` that spells an address.
 pub(crate) fn read_ip(s: &[u8], out: &mut [u8; 16]) -> usize {
-    // Decoded here, not by `percent::decode_text`: an address is ASCII and at most
-    // MAX_IP_TEXT bytes, and this frame is under a conversion's (Decision 17).
+    // Decoded by the one decode loop (`percent::decode_text`, Decision 17) into room for
+    // the longest address text: a longer one spells none. A host holds no "/".
     let mut text = [0u8; MAX_IP_TEXT];
-    let (mut i, mut n) = (0usize, 0usize);
-    while let Some(&b) = s.get(i) {
-        let (v, step) = match super::percent::pct_byte(s, i) {
-            Some(v) => (v, 3),
-            None => (b, 1),
-        };
-        let Some(d) = text.get_mut(n) else {
-            return 0;
-        };
-        *d = v;
-        (i, n) = (i.wrapping_add(step), n.wrapping_add(1));
+    let n = super::percent::decode_text(s, b'/', false, &mut text, 0).len;
+    if n > MAX_IP_TEXT {
+        return 0;
     }
     let t = text.get(..n).unwrap_or(&[]);
     if let Some(a) = ipv4(t) {

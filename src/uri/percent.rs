@@ -330,24 +330,12 @@ pub(crate) fn decode_text(s: &[u8], stop: u8, lower: bool, out: &mut [u8], at: u
     let (mut due, mut lo, mut hi, mut utf8) = (0u8, 0x80u8, 0xbfu8, true);
     // Where the bytes go (empty when `at` is past the end: then they are only counted).
     let dst = out.get_mut(at..).unwrap_or(&mut []);
-    loop {
-        // A run of plain ASCII bytes, copied as they are (ASCII-lowercased with `lower`):
-        // most of a URI. A continuation byte still due is missing.
-        while let Some(&raw) = s.get(i) {
-            if raw == stop || raw == b'%' || raw >= 0x80 {
-                break;
-            }
-            utf8 &= due == 0;
-            due = 0;
-            let b = if lower { raw.to_ascii_lowercase() } else { raw };
-            if let Some(d) = dst.get_mut(n) {
-                *d = b;
-            }
-            (n, i) = (n.wrapping_add(1), i.wrapping_add(1));
-        }
-        let Some(&raw) = s.get(i).filter(|&&b| b != stop) else {
+    // One loop for every byte, plain or a triplet: a second loop for runs of plain ASCII
+    // is a second copy of the write and of the UTF-8 step.
+    while let Some(&raw) = s.get(i) {
+        if raw == stop {
             break;
-        };
+        }
         let (mut b, step) = match pct_byte(s, i) {
             Some(v) => (v, 3),
             None => (raw, 1),
