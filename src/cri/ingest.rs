@@ -1,0 +1,545 @@
+//! Ingest of a CRI reference (draft-ietf-core-href-27 §5.2): one pass over the CBOR that
+//! fills the view ([`CriRef`]) and checks, on the way, every rule of §2, §5.1 and §5.2.1
+//! and the PET rules of §7.2 that a recipient can check.
+//!
+//! The walk keeps the first rule broken, in reading order, which is the documented
+//! precedence; the checks across sections (§2 C2, C9) come last, at the end of the input.
+//! After a fault the reads yield neutral values, the loops stop and later checks cannot
+//! replace it: no `Result` is threaded through the readers, and the verdict is read once
+//! (Decision 17: one pass, no error values on the frames under every read).
+
+use super::model::{
+    Authority, CriRef, Discard, Host, HostAuthority, Items, Scheme, TextOrPet, CRI_TAG, MAX_DISCARD,
+};
+use super::reader::{Kind, Malformed, Reader};
+use super::wire::SIMPLE_TRUE;
+use crate::error::{Reason, Unprocessable};
+use crate::uri::chars::{utf8_multibyte_len, utf8_str};
+
+/// The reader and the first fault it met.
+struct Walk<'a> {
+    d: Reader<'a>,
+    fault: Option<Unprocessable>,
+}
+
+/// What a text item may not be.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum TextRule {
+    Any,
+    /// A path segment: not "." or "..".
+    Segment,
+    /// A host-name label: no "." and no uppercase ASCII.
+    Label,
+}
+
+impl<'a> CriRef<'a> {
+    /// Fills `self`, which must be [`CriRef::empty`], from `cbor` as
+    /// [`CriRef::decode`] does (with `full`, [`CriRef::decode_full`]); after an error `self`
+    /// is partly filled and must not be used. It writes into the caller's view rather than
+    /// returning one: a view built in a frame and then moved into a `Result` puts two
+    /// copies of it on the stack below every read (Decision 17), so the C functions decode
+    /// into a view of their own with it.
+    #[inline(never)]
+    pub(crate) fn ingest(&mut self, cbor: &'a [u8], full: bool) -> Result<(), Unprocessable> {
+        let mut w = Walk {
+            d: Reader::new(cbor),
+            fault: None,
+        };
+        if w.peek() == Kind::Tag && w.arg() != CRI_TAG {
+            w.fail(Reason::Tag, 0);
+        }
+        let first_empty = w.read_ref(self);
+        let end = w.d.position();
+        if end != cbor.len() {
+            w.fail(Reason::TrailingBytes, end);
+        }
+        if let Some(reason) = across_sections(self, first_empty) {
+            w.fail(reason, cbor.len());
+        }
+        if full && self.scheme.is_none() {
+            w.fail(Reason::NotFull, 0);
+        }
+        match w.fault {
+            Some(u) => Err(u),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Constraints across sections (draft §2 C2, C9 and "Constraints not expressed by the data
+/// model"), given whether the first path segment is the empty text. `matches!`, not `==`,
+/// on the authority: the derived `PartialEq` compares a whole host authority (Decision 17:
+/// no slice `==`).
+fn across_sections(r: &CriRef<'_>, first_empty: bool) -> Option<Reason> {
+    let rootless = matches!(r.authority, Some(Authority::Rootless));
+    let rooted_without_authority = matches!(r.authority, Some(Authority::RootBased))
+        || (r.authority.is_none() && r.discard == Discard::All);
+    let count = r.path.map_or(0, |p| p.count);
+    if rootless && count == 0 {
+        Some(Reason::NakedRootless)
+    } else if first_empty && (rootless || rooted_without_authority && count >= 2) {
+        Some(Reason::LeadingEmptySegment)
+    } else {
+        None
+    }
+}
+
+/// Is the trailing section, whose value is `null` or `[]`, one whose removal keeps the
+/// meaning (draft §5.1: such trailing defaults MUST be removed)? A `null` always is (left
+/// off, a section is not set). An empty path or query is not when the discard is 0 and
+/// nothing before it clears the query: `[0, []]` drops the base query and fragment, and
+/// `[0, null, []]` the base query, where `[0]` keeps them (draft §2.3 names the latter).
+fn redundant_tail(r: &CriRef<'_>, rest: usize) -> bool {
+    let keeps_base_query = r.discard == Discard::Count(0);
+    match rest {
+        1 => r.path.is_none() || !keeps_base_query,
+        2 => r.query.is_none() || !keeps_base_query || r.path.is_some(),
+        _ => true,
+    }
+}
+
+impl<'a> Walk<'a> {
+    fn at(&self) -> usize {
+        self.d.position()
+    }
+
+    fn ok(&self) -> bool {
+        self.fault.is_none()
+    }
+
+    /// Notes a fault unless one came before.
+    fn fail(&mut self, reason: Reason, offset: usize) {
+        if self.fault.is_none() {
+            self.fault = Some(Unprocessable { reason, offset });
+        }
+    }
+
+    /// The kind of the item at the position; a malformed head is a fault, and `Other`.
+    fn peek(&mut self) -> Kind {
+        match self.d.peek() {
+            Ok(kind) => kind,
+            Err(m) => {
+                let reason = match m {
+                    Malformed::Indefinite => Reason::Indefinite,
+                    Malformed::NotCbor => Reason::NotCbor,
+                };
+                self.fail(reason, self.at());
+                Kind::Other
+            }
+        }
+    }
+
+    /// The argument of the head at the position: a truncated head is not-CBOR, and 0.
+    fn arg(&mut self) -> u64 {
+        let at = self.at();
+        match self.d.arg() {
+            Some(n) => n,
+            None => {
+                self.fail(Reason::NotCbor, at);
+                0
+            }
+        }
+    }
+
+    /// The item at the position is of a type the CDDL does not allow there: `Structure`,
+    /// unless the item is itself cut short (a head without its argument, a string past
+    /// the end of the input), which makes the input no well-formed CBOR (RFC 8949 §5.3.1:
+    /// `NotCbor` comes before any check of validity).
+    #[inline(never)]
+    fn wrong(&mut self) {
+        let offset = self.at();
+        let mut probe = self.d;
+        let kind = probe.peek().unwrap_or(Kind::Other);
+        let whole = match probe.arg() {
+            // usize -> u64 is lossless for 16-, 32- and 64-bit usize.
+            Some(n) => !matches!(kind, Kind::Bytes | Kind::Text) || n <= probe.left() as u64,
+            None => false,
+        };
+        let reason = if whole {
+            Reason::Structure
+        } else {
+            Reason::NotCbor
+        };
+        self.fail(reason, offset);
+    }
+
+    /// `Structure` at the position: an item is missing, or one too many, or an empty
+    /// piece was just read.
+    fn structure(&mut self) {
+        self.fail(Reason::Structure, self.at());
+    }
+
+    /// Is the item at the position of `kind`? If not, that is [`Walk::wrong`].
+    fn expect(&mut self, kind: Kind) -> bool {
+        let same = self.peek() == kind;
+        if !same {
+            self.wrong();
+        }
+        same
+    }
+
+    /// The declared length of the array at the position, saturated to a usize: every item
+    /// takes at least one byte of the input, so a count past `usize::MAX` fails on the
+    /// same item as the exact one, and a usize is one register where a u64 takes two.
+    fn array_len(&mut self) -> usize {
+        if !self.expect(Kind::Array) {
+            return 0;
+        }
+        usize::try_from(self.arg()).unwrap_or(usize::MAX)
+    }
+
+    /// The content of the text or byte string (`kind`) at the position, `None` after a
+    /// fault.
+    fn string(&mut self, kind: Kind) -> Option<&'a [u8]> {
+        let at = self.at();
+        if !self.expect(kind) {
+            return None;
+        }
+        let s = self.d.string();
+        if s.is_none() {
+            self.fail(Reason::NotCbor, at);
+        }
+        s
+    }
+
+    /// A byte string; empty after a fault.
+    fn bytes(&mut self) -> &'a [u8] {
+        self.string(Kind::Bytes).unwrap_or_default()
+    }
+
+    /// A text string, which must be UTF-8 (draft §5.1); empty after a fault.
+    fn text(&mut self) -> &'a str {
+        let at = self.at();
+        let s = self.string(Kind::Text).unwrap_or_default();
+        utf8_str(s).unwrap_or_else(|| {
+            self.fail(Reason::InvalidUtf8, at);
+            ""
+        })
+    }
+
+    fn null(&mut self) -> bool {
+        let is_null = self.peek() == Kind::Null;
+        if is_null {
+            self.arg();
+        }
+        is_null
+    }
+
+    /// The sections after the leading one(s): how many of the optional trailing sections
+    /// (path, query, fragment) there are is `n - lead`. `r` comes in as `[]`, which is
+    /// `[0]` (draft §5.2). Returns whether the first path segment is the empty text.
+    fn read_ref(&mut self, r: &mut CriRef<'a>) -> bool {
+        let start = self.at();
+        let n = self.array_len();
+        if n == 0 {
+            return false;
+        }
+        let lead = match self.peek() {
+            Kind::Null | Kind::Text | Kind::Negative => {
+                r.scheme = self.read_scheme();
+                r.discard = Discard::All;
+                let auth_at = self.at();
+                if n >= 2 {
+                    self.read_authority(&mut r.authority);
+                } else {
+                    r.authority = Some(Authority::RootBased);
+                }
+                if matches!(r.authority, Some(Authority::RootBased)) {
+                    if r.scheme.is_none() {
+                        self.fail(Reason::TwoLeadingNulls, auth_at);
+                    }
+                    if n == 2 {
+                        self.fail(Reason::TrailingDefault, auth_at);
+                    }
+                }
+                2
+            }
+            Kind::Bool | Kind::Unsigned => {
+                r.discard = self.read_discard();
+                1
+            }
+            _ => {
+                self.wrong();
+                return false;
+            }
+        };
+        let rest = n.saturating_sub(lead);
+        if rest > 3 {
+            self.fail(Reason::Structure, start);
+            return false;
+        }
+        self.read_local_part(r, rest)
+    }
+
+    fn read_scheme(&mut self) -> Option<Scheme<'a>> {
+        let at = self.at();
+        if self.null() {
+            return None;
+        }
+        if self.peek() == Kind::Text {
+            let name = self.text();
+            // `matches!`, not `b"+.-".contains(&b)`: a byte slice's `contains` calls
+            // `memchr` (Decision 17).
+            let ok = name.bytes().next().is_some_and(|b| b.is_ascii_lowercase())
+                && name.bytes().all(|b| {
+                    b.is_ascii_lowercase() || b.is_ascii_digit() || matches!(b, b'+' | b'.' | b'-')
+                });
+            if !ok {
+                self.fail(Reason::SchemeName, at);
+            }
+            return Some(Scheme::Name(name));
+        }
+        // scheme-id = -1 - scheme-number, and a CBOR negative integer with argument n is
+        // -1 - n: the argument is the scheme number.
+        Some(Scheme::Number(self.arg()))
+    }
+
+    fn read_discard(&mut self) -> Discard {
+        let at = self.at();
+        if self.peek() == Kind::Bool {
+            if self.arg() != u64::from(SIMPLE_TRUE) {
+                self.fail(Reason::Structure, at);
+            }
+            return Discard::All;
+        }
+        match u8::try_from(self.arg()) {
+            Ok(n) if n <= MAX_DISCARD => Discard::Count(n),
+            _ => {
+                self.fail(Reason::DiscardRange, at);
+                Discard::Count(0)
+            }
+        }
+    }
+
+    /// Reads the authority into `slot`, in place: an authority built and moved would be a
+    /// second copy on `ingest`'s frame (Decision 17).
+    fn read_authority(&mut self, slot: &mut Option<Authority<'a>>) {
+        let at = self.at();
+        *slot = Some(match self.peek() {
+            Kind::Null => {
+                self.arg();
+                Authority::RootBased
+            }
+            // A `false` is read, and what follows it is the wrong item.
+            Kind::Bool if self.arg() == u64::from(SIMPLE_TRUE) => Authority::Rootless,
+            Kind::Array => {
+                let n = self.array_len();
+                return self.read_host_authority(n, at, slot);
+            }
+            _ => return self.wrong(),
+        });
+    }
+
+    /// `[?(false, userinfo), host-ip [zone-id] / *label, ?port]` with `n` items.
+    fn read_host_authority(&mut self, n: usize, start: usize, slot: &mut Option<Authority<'a>>) {
+        let mut left = n;
+        let mut userinfo = None;
+        if left > 0 && self.peek() == Kind::Bool {
+            if self.arg() == u64::from(SIMPLE_TRUE) || left < 2 {
+                return self.structure();
+            }
+            userinfo = Some(self.text_or_pet(TextRule::Any));
+            left = left.saturating_sub(2);
+        }
+        let host = if left > 0 && self.peek() == Kind::Bytes {
+            let at = self.at();
+            let addr = self.bytes();
+            if addr.len() != 4 && addr.len() != 16 {
+                self.fail(Reason::HostIpLength, at);
+            }
+            left = left.saturating_sub(1);
+            let zone = if left > 0 && self.peek() == Kind::Text {
+                left = left.saturating_sub(1);
+                Some(self.text())
+            } else {
+                None
+            };
+            Host::Ip { addr, zone }
+        } else {
+            let labels_start = self.at();
+            let mut count = 0usize;
+            while left > 0 && self.ok() && matches!(self.peek(), Kind::Text | Kind::Array) {
+                self.read_text_or_pet(TextRule::Label);
+                count = count.saturating_add(1);
+                left = left.saturating_sub(1);
+            }
+            let raw = self.d.since(labels_start);
+            Host::Name(Items { raw, count })
+        };
+        let mut port = None;
+        if left > 0 {
+            let at = self.at();
+            if self.peek() != Kind::Unsigned {
+                return self.wrong();
+            }
+            let p = u16::try_from(self.arg()).unwrap_or_else(|_| {
+                self.fail(Reason::PortRange, at);
+                0
+            });
+            port = Some(p);
+            left = left.saturating_sub(1);
+        }
+        if left > 0 {
+            return self.structure();
+        }
+        *slot = Some(Authority::Host(HostAuthority {
+            raw: self.d.since(start),
+            userinfo,
+            host,
+            port,
+        }));
+    }
+
+    /// Path, query and fragment: `rest` sections follow. Returns whether the first path
+    /// segment is the empty text.
+    fn read_local_part(&mut self, r: &mut CriRef<'a>, rest: usize) -> bool {
+        let mut last_default = false;
+        let mut last_at = self.at();
+        let mut first_empty = false;
+        for section in 0..rest {
+            last_at = self.at();
+            let is_null = self.null();
+            match section {
+                _ if is_null => {}
+                0 => first_empty = self.read_items(TextRule::Segment, &mut r.path),
+                1 => {
+                    self.read_items(TextRule::Any, &mut r.query);
+                }
+                _ => r.fragment = Some(self.text_or_pet(TextRule::Any)),
+            }
+            last_default = is_null
+                || match section {
+                    0 => r.path.is_some_and(|p| p.count == 0),
+                    1 => r.query.is_some_and(|q| q.count == 0),
+                    _ => false,
+                };
+        }
+        if last_default && redundant_tail(r, rest) {
+            self.fail(Reason::TrailingDefault, last_at);
+        }
+        first_empty
+    }
+
+    /// Reads an array of text-or-pet items into `slot`; returns whether the first is the
+    /// empty text.
+    fn read_items(&mut self, rule: TextRule, slot: &mut Option<Items<'a>>) -> bool {
+        let count = self.array_len();
+        let start = self.at();
+        let mut first_empty = false;
+        for i in 0..count {
+            if !self.ok() {
+                break;
+            }
+            let empty = self.read_text_or_pet(rule);
+            first_empty |= i == 0 && empty;
+        }
+        *slot = Some(Items {
+            raw: self.d.since(start),
+            count,
+        });
+        first_empty
+    }
+
+    /// A text-or-pet item read with [`Walk::read_text_or_pet`], as the view of its encoding.
+    fn text_or_pet(&mut self, rule: TextRule) -> TextOrPet<'a> {
+        let start = self.at();
+        self.read_text_or_pet(rule);
+        TextOrPet {
+            raw: self.d.since(start),
+        }
+    }
+
+    /// Reads `text / [?text1, ((+(pet1, text1), ?pet1) // pet1)]` (draft §7.2), with
+    /// minimal PET; returns whether it is the empty text.
+    fn read_text_or_pet(&mut self, rule: TextRule) -> bool {
+        let start = self.at();
+        if self.peek() == Kind::Text {
+            let s = self.text();
+            self.check_text(s, rule, start);
+            return s.is_empty();
+        }
+        let n = self.array_len();
+        let mut prev: Option<bool> = None; // was the previous piece text?
+        let mut any_bytes = false;
+        for _ in 0..n {
+            if !self.ok() {
+                break;
+            }
+            let at = self.at();
+            let is_text = match self.peek() {
+                Kind::Text => {
+                    let s = self.text();
+                    // A piece is part of a segment, so only the label rule applies to it.
+                    if rule == TextRule::Label {
+                        self.check_text(s, rule, at);
+                    }
+                    if s.is_empty() {
+                        self.structure();
+                    }
+                    true
+                }
+                Kind::Bytes => {
+                    let b = self.bytes();
+                    if b.is_empty() {
+                        self.structure();
+                    } else if !pet_is_minimal(b) {
+                        self.fail(Reason::PetNotMinimal, at);
+                    }
+                    any_bytes = true;
+                    false
+                }
+                _ => {
+                    self.wrong();
+                    false
+                }
+            };
+            if prev == Some(is_text) {
+                self.fail(Reason::Structure, at);
+            }
+            prev = Some(is_text);
+        }
+        if !any_bytes {
+            self.fail(Reason::Structure, start);
+        }
+        false
+    }
+
+    fn check_text(&mut self, s: &str, rule: TextRule, at: usize) {
+        let bad = match rule {
+            TextRule::Any => false,
+            // A slice pattern, not `==`: comparing with "." and ".." calls memcmp
+            // (Decision 17: no slice `==`).
+            TextRule::Segment => matches!(s.as_bytes(), b"." | b".."),
+            // Labels are lowercase and without dots (draft §2 C5), and a CRI that does not
+            // meet a requirement is unprocessable (§5.2.1; Decision 12). Only ASCII case is
+            // checked: Unicode case needs tables a device does not carry. One pass over
+            // the bytes, not `contains('.')`, which calls memchr (Decision 17).
+            TextRule::Label => s.bytes().any(|b| b == b'.' || b.is_ascii_uppercase()),
+        };
+        if bad {
+            let reason = if rule == TextRule::Label {
+                Reason::HostLabel
+            } else {
+                Reason::DotSegment
+            };
+            self.fail(reason, at);
+        }
+    }
+}
+
+/// Minimal PET (draft §7.2): no unreserved ASCII character and no complete UTF-8 character
+/// of U+0080 or above may hide in a byte string.
+fn pet_is_minimal(b: &[u8]) -> bool {
+    let mut i = 0usize;
+    while let Some(&c) = b.get(i) {
+        // Not `b"-._~".contains(&c)`, which calls `memchr` (as in `read_scheme`).
+        if c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_' | b'~') {
+            return false;
+        }
+        if utf8_multibyte_len(b.get(i..).unwrap_or(&[])) != 0 {
+            return false;
+        }
+        i = i.saturating_add(1);
+    }
+    true
+}
