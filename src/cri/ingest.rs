@@ -20,6 +20,8 @@ use crate::uri::chars::{utf8_multibyte_len, utf8_str};
 struct Walk<'a> {
     d: Reader<'a>,
     fault: Option<Unprocessable>,
+    /// The fault is an item of the wrong type ([`Walk::wrong`]).
+    misplaced: bool,
 }
 
 /// What a text item may not be.
@@ -44,6 +46,7 @@ impl<'a> CriRef<'a> {
         let mut w = Walk {
             d: Reader::new(cbor),
             fault: None,
+            misplaced: false,
         };
         if w.peek() == Kind::Tag && w.arg() != CRI_TAG {
             w.fail(Reason::Tag, 0);
@@ -60,9 +63,33 @@ impl<'a> CriRef<'a> {
             w.fail(Reason::NotFull, 0);
         }
         match w.fault {
+            Some(Unprocessable { offset, .. }) if w.misplaced => Err(Unprocessable {
+                reason: misplaced(cbor.get(offset..).unwrap_or_default()),
+                offset,
+            }),
             Some(u) => Err(u),
             None => Ok(()),
         }
+    }
+}
+
+/// The fault of an item (at the start of `item`) of a type the CDDL does not allow where
+/// it is: `Structure`, unless the item is itself cut short (a head without its argument,
+/// a string past the end of the input), which makes the input no well-formed CBOR (RFC
+/// 8949 §5.3.1: `NotCbor` comes before any check of validity).
+#[inline(never)]
+fn misplaced(item: &[u8]) -> Reason {
+    let mut probe = Reader::new(item);
+    let kind = probe.peek().unwrap_or(Kind::Other);
+    let whole = match probe.arg() {
+        // usize -> u64 is lossless for 16-, 32- and 64-bit usize.
+        Some(n) => !matches!(kind, Kind::Bytes | Kind::Text) || n <= probe.left() as u64,
+        None => false,
+    };
+    if whole {
+        Reason::Structure
+    } else {
+        Reason::NotCbor
     }
 }
 
@@ -108,6 +135,7 @@ impl<'a> Walk<'a> {
     }
 
     /// Notes a fault unless one came before.
+    #[inline(never)]
     fn fail(&mut self, reason: Reason, offset: usize) {
         if self.fault.is_none() {
             self.fault = Some(Unprocessable { reason, offset });
@@ -141,26 +169,12 @@ impl<'a> Walk<'a> {
         }
     }
 
-    /// The item at the position is of a type the CDDL does not allow there: `Structure`,
-    /// unless the item is itself cut short (a head without its argument, a string past
-    /// the end of the input), which makes the input no well-formed CBOR (RFC 8949 §5.3.1:
-    /// `NotCbor` comes before any check of validity).
-    #[inline(never)]
+    /// The item at the position is of a type the CDDL does not allow there. Which fault
+    /// that is depends on the item alone ([`misplaced`]), so it is worked out at the end,
+    /// for the first fault only: here the walk notes the offset.
     fn wrong(&mut self) {
-        let offset = self.at();
-        let mut probe = self.d;
-        let kind = probe.peek().unwrap_or(Kind::Other);
-        let whole = match probe.arg() {
-            // usize -> u64 is lossless for 16-, 32- and 64-bit usize.
-            Some(n) => !matches!(kind, Kind::Bytes | Kind::Text) || n <= probe.left() as u64,
-            None => false,
-        };
-        let reason = if whole {
-            Reason::Structure
-        } else {
-            Reason::NotCbor
-        };
-        self.fail(reason, offset);
+        self.misplaced |= self.ok();
+        self.structure();
     }
 
     /// `Structure` at the position: an item is missing, or one too many, or an empty
@@ -170,6 +184,7 @@ impl<'a> Walk<'a> {
     }
 
     /// Is the item at the position of `kind`? If not, that is [`Walk::wrong`].
+    #[inline(always)]
     fn expect(&mut self, kind: Kind) -> bool {
         let same = self.peek() == kind;
         if !same {
@@ -190,6 +205,7 @@ impl<'a> Walk<'a> {
 
     /// The content of the text or byte string (`kind`) at the position, `None` after a
     /// fault.
+    #[inline(always)]
     fn string(&mut self, kind: Kind) -> Option<&'a [u8]> {
         let at = self.at();
         if !self.expect(kind) {
@@ -422,6 +438,7 @@ impl<'a> Walk<'a> {
 
     /// Reads an array of text-or-pet items into `slot`; returns whether the first is the
     /// empty text.
+    #[inline(always)]
     fn read_items(&mut self, rule: TextRule, slot: &mut Option<Items<'a>>) -> bool {
         let count = self.array_len();
         let start = self.at();
@@ -441,6 +458,7 @@ impl<'a> Walk<'a> {
     }
 
     /// A text-or-pet item read with [`Walk::read_text_or_pet`], as the view of its encoding.
+    #[inline(always)]
     fn text_or_pet(&mut self, rule: TextRule) -> TextOrPet<'a> {
         let start = self.at();
         self.read_text_or_pet(rule);
