@@ -14,7 +14,7 @@ use super::model::{
 use super::reader::{Kind, Malformed, Reader};
 use super::wire::SIMPLE_TRUE;
 use crate::error::{Reason, Unprocessable};
-use crate::uri::chars::{utf8_multibyte_len, utf8_str};
+use crate::uri::chars::{is_utf8, utf8_multibyte_len, utf8_str};
 
 /// The reader and the first fault it met.
 struct Walk<'a> {
@@ -74,13 +74,18 @@ impl<'a> CriRef<'a> {
 }
 
 /// The fault of an item (at the start of `item`) of a type the CDDL does not allow where
-/// it is: `Structure`, unless the item is itself cut short (a head without its argument,
-/// a string past the end of the input), which makes the input no well-formed CBOR (RFC
-/// 8949 §5.3.1: `NotCbor` comes before any check of validity).
+/// it is: its head's own fault if it is malformed (an indefinite length, not CBOR), else
+/// `Structure`, unless the item is cut short (a head without its argument, a string past
+/// the end of the input), which makes the input no well-formed CBOR (RFC 8949 §5.3.1:
+/// `NotCbor` comes before any check of validity).
 #[inline(never)]
 fn misplaced(item: &[u8]) -> Reason {
     let mut probe = Reader::new(item);
-    let kind = probe.peek().unwrap_or(Kind::Other);
+    let kind = match probe.peek() {
+        Ok(kind) => kind,
+        Err(Malformed::Indefinite) => return Reason::Indefinite,
+        Err(Malformed::NotCbor) => return Reason::NotCbor,
+    };
     let whole = match probe.arg() {
         // usize -> u64 is lossless for 16-, 32- and 64-bit usize.
         Some(n) => !matches!(kind, Kind::Bytes | Kind::Text) || n <= probe.left() as u64,
@@ -142,19 +147,12 @@ impl<'a> Walk<'a> {
         }
     }
 
-    /// The kind of the item at the position; a malformed head is a fault, and `Other`.
-    fn peek(&mut self) -> Kind {
-        match self.d.peek() {
-            Ok(kind) => kind,
-            Err(m) => {
-                let reason = match m {
-                    Malformed::Indefinite => Reason::Indefinite,
-                    Malformed::NotCbor => Reason::NotCbor,
-                };
-                self.fail(reason, self.at());
-                Kind::Other
-            }
-        }
+    /// The kind of the item at the position; a malformed head is `Other`, which no reader
+    /// takes, so that it becomes [`Walk::wrong`] at the same position, and [`misplaced`]
+    /// tells why (no fault is noted here: this is the innermost call of the walk).
+    #[inline(always)]
+    fn peek(&self) -> Kind {
+        self.d.peek().unwrap_or(Kind::Other)
     }
 
     /// The argument of the head at the position: a truncated head is not-CBOR, and 0.
@@ -183,54 +181,63 @@ impl<'a> Walk<'a> {
         self.fail(Reason::Structure, self.at());
     }
 
-    /// Is the item at the position of `kind`? If not, that is [`Walk::wrong`].
-    #[inline(always)]
-    fn expect(&mut self, kind: Kind) -> bool {
-        let same = self.peek() == kind;
-        if !same {
-            self.wrong();
-        }
-        same
-    }
-
     /// The declared length of the array at the position, saturated to a usize: every item
     /// takes at least one byte of the input, so a count past `usize::MAX` fails on the
     /// same item as the exact one, and a usize is one register where a u64 takes two.
+    #[inline(never)]
     fn array_len(&mut self) -> usize {
-        if !self.expect(Kind::Array) {
+        self.array_len_here()
+    }
+
+    /// [`Walk::array_len`] inlined, for [`Walk::read_text_or_pet`], whose frame is on the
+    /// deepest chain of the walk: a frame less under it (Decision 17, stack).
+    #[inline(always)]
+    fn array_len_here(&mut self) -> usize {
+        if self.peek() != Kind::Array {
+            self.wrong();
             return 0;
         }
         usize::try_from(self.arg()).unwrap_or(usize::MAX)
     }
 
-    /// The content of the text or byte string (`kind`) at the position, `None` after a
-    /// fault.
+    /// The content of the text or byte string at the position, whose kind the caller has
+    /// peeked (no second peek); empty after a fault. Inlined: it is under
+    /// [`Walk::read_text_or_pet`], on the deepest chain of the walk (Decision 17, stack).
     #[inline(always)]
-    fn string(&mut self, kind: Kind) -> Option<&'a [u8]> {
+    fn string(&mut self) -> &'a [u8] {
+        // INVARIANT: every caller has peeked a text or byte string here.
+        debug_assert!(matches!(self.d.peek(), Ok(Kind::Text | Kind::Bytes)));
         let at = self.at();
-        if !self.expect(kind) {
-            return None;
-        }
-        let s = self.d.string();
-        if s.is_none() {
+        self.d.string().unwrap_or_else(|| {
             self.fail(Reason::NotCbor, at);
-        }
-        s
+            &[]
+        })
     }
 
-    /// A byte string; empty after a fault.
-    fn bytes(&mut self) -> &'a [u8] {
-        self.string(Kind::Bytes).unwrap_or_default()
-    }
-
-    /// A text string, which must be UTF-8 (draft §5.1); empty after a fault.
+    /// A text string (peeked by the caller), which must be UTF-8 (draft §5.1), as a `str`
+    /// (a scheme-name, a zone-id); empty after a fault.
     fn text(&mut self) -> &'a str {
         let at = self.at();
-        let s = self.string(Kind::Text).unwrap_or_default();
+        let s = self.string();
         utf8_str(s).unwrap_or_else(|| {
             self.fail(Reason::InvalidUtf8, at);
             ""
         })
+    }
+
+    /// [`Walk::text`] as bytes, for a text-or-pet item: `is_utf8` straight from the
+    /// reader of those items, whose frame is on the deepest chain of the walk (Decision 17,
+    /// stack).
+    #[inline(always)]
+    fn text_bytes(&mut self) -> &'a [u8] {
+        let at = self.at();
+        let s = self.string();
+        if is_utf8(s) {
+            s
+        } else {
+            self.fail(Reason::InvalidUtf8, at);
+            &[]
+        }
     }
 
     fn null(&mut self) -> bool {
@@ -336,8 +343,13 @@ impl<'a> Walk<'a> {
                 self.arg();
                 Authority::RootBased
             }
-            // A `false` is read, and what follows it is the wrong item.
             Kind::Bool if self.arg() == u64::from(SIMPLE_TRUE) => Authority::Rootless,
+            // A `false` is read, and what follows it is the wrong item, whose head is read
+            // for its argument: an indefinite length has none, so it is not CBOR there
+            // (kept, so that the reasons reported stay the same).
+            Kind::Bool if self.d.peek() == Err(Malformed::Indefinite) => {
+                return self.fail(Reason::NotCbor, self.at())
+            }
             Kind::Array => {
                 let n = self.array_len();
                 return self.read_host_authority(n, at, slot);
@@ -359,7 +371,7 @@ impl<'a> Walk<'a> {
         }
         let host = if left > 0 && self.peek() == Kind::Bytes {
             let at = self.at();
-            let addr = self.bytes();
+            let addr = self.string();
             if addr.len() != 4 && addr.len() != 16 {
                 self.fail(Reason::HostIpLength, at);
             }
@@ -472,67 +484,65 @@ impl<'a> Walk<'a> {
     fn read_text_or_pet(&mut self, rule: TextRule) -> bool {
         let start = self.at();
         if self.peek() == Kind::Text {
-            let s = self.text();
+            let s = self.text_bytes();
             self.check_text(s, rule, start);
             return s.is_empty();
         }
-        let n = self.array_len();
-        let mut prev: Option<bool> = None; // was the previous piece text?
-        let mut any_bytes = false;
-        for _ in 0..n {
-            if !self.ok() {
-                break;
-            }
+        // What the pieces so far were, in one register (the frame of this reader is on
+        // the deepest chain of the walk, Decision 17, stack).
+        const READ: u8 = 1; // a piece was read,
+        const TEXT: u8 = 2; // and it was text;
+        const BYTES: u8 = 4; // a byte string was read.
+        let mut seen = 0u8;
+        let mut left = self.array_len_here();
+        while left > 0 && self.ok() {
+            left = left.wrapping_sub(1); // left > 0
             let at = self.at();
-            let is_text = match self.peek() {
-                Kind::Text => {
-                    let s = self.text();
-                    // A piece is part of a segment, so only the label rule applies to it.
-                    if rule == TextRule::Label {
-                        self.check_text(s, rule, at);
-                    }
-                    if s.is_empty() {
-                        self.structure();
-                    }
-                    true
+            let kind = self.peek();
+            if kind == Kind::Text {
+                let s = self.text_bytes();
+                // A piece is part of a segment, so only the label rule applies to it.
+                if rule == TextRule::Label {
+                    self.check_text(s, rule, at);
                 }
-                Kind::Bytes => {
-                    let b = self.bytes();
-                    if b.is_empty() {
-                        self.structure();
-                    } else if !pet_is_minimal(b) {
-                        self.fail(Reason::PetNotMinimal, at);
-                    }
-                    any_bytes = true;
-                    false
+                if s.is_empty() {
+                    self.structure();
                 }
-                _ => {
-                    self.wrong();
-                    false
+            } else if kind == Kind::Bytes {
+                let b = self.string();
+                if b.is_empty() {
+                    self.structure();
+                } else if !pet_is_minimal(b) {
+                    self.fail(Reason::PetNotMinimal, at);
                 }
-            };
-            if prev == Some(is_text) {
+                seen |= BYTES;
+            } else {
+                self.wrong();
+            }
+            let text = if kind == Kind::Text { TEXT } else { 0 };
+            // Two text pieces or two byte strings in a row.
+            if seen & READ != 0 && seen & TEXT == text {
                 self.fail(Reason::Structure, at);
             }
-            prev = Some(is_text);
+            seen = (seen & BYTES) | READ | text;
         }
-        if !any_bytes {
+        if seen & BYTES == 0 {
             self.fail(Reason::Structure, start);
         }
         false
     }
 
-    fn check_text(&mut self, s: &str, rule: TextRule, at: usize) {
+    fn check_text(&mut self, s: &[u8], rule: TextRule, at: usize) {
         let bad = match rule {
             TextRule::Any => false,
             // A slice pattern, not `==`: comparing with "." and ".." calls memcmp
             // (Decision 17: no slice `==`).
-            TextRule::Segment => matches!(s.as_bytes(), b"." | b".."),
+            TextRule::Segment => matches!(s, b"." | b".."),
             // Labels are lowercase and without dots (draft §2 C5), and a CRI that does not
             // meet a requirement is unprocessable (§5.2.1; Decision 12). Only ASCII case is
             // checked: Unicode case needs tables a device does not carry. One pass over
             // the bytes, not `contains('.')`, which calls memchr (Decision 17).
-            TextRule::Label => s.bytes().any(|b| b == b'.' || b.is_ascii_uppercase()),
+            TextRule::Label => s.iter().any(|&b| b == b'.' || b.is_ascii_uppercase()),
         };
         if bad {
             let reason = if rule == TextRule::Label {
