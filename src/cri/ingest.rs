@@ -130,6 +130,14 @@ fn redundant_tail(r: &CriRef<'_>, rest: usize) -> bool {
     }
 }
 
+/// The pieces of a text-or-pet item read so far ([`Walk::read_text_or_pet`]): a piece
+/// was read,
+const READ: u8 = 1;
+/// and it was text;
+const TEXT: u8 = 2;
+/// a byte string was read.
+const BYTES: u8 = 4;
+
 impl<'a> Walk<'a> {
     fn at(&self) -> usize {
         self.d.position()
@@ -490,9 +498,6 @@ impl<'a> Walk<'a> {
         }
         // What the pieces so far were, in one register (the frame of this reader is on
         // the deepest chain of the walk, Decision 17, stack).
-        const READ: u8 = 1; // a piece was read,
-        const TEXT: u8 = 2; // and it was text;
-        const BYTES: u8 = 4; // a byte string was read.
         let mut seen = 0u8;
         let mut left = self.array_len_here();
         while left > 0 && self.ok() {
