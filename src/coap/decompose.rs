@@ -44,18 +44,21 @@ fn bracketed(first: Option<u8>, last: Option<u8>) -> bool {
     first == Some(b'[') && last == Some(b']')
 }
 
-/// [`bracketed`] for the labels of a CRI host-name, which go into Uri-Host joined by `.`.
-/// Not inlined: its two item iterators would otherwise be in cri_to_coap_options' own
-/// frame, on the deepest stack of the CRI device (Decision 17, stack; the budget is in
-/// docs/FIRMWARE.md).
+/// [`bracketed`] for the labels of a CRI host-name, which go into Uri-Host joined by `.`:
+/// the first byte of the first label and the last byte of the last, in one walk over the
+/// labels (a PET label has neither: it fails the conversion anyway). Not inlined: its item
+/// iterator would otherwise be in cri_to_coap_options' own frame, on the deepest stack of
+/// the CRI device (Decision 17, stack; the budget is in docs/FIRMWARE.md).
 #[inline(never)]
 fn labels_are_bracketed(labels: Items<'_>) -> bool {
-    let first = labels.iter().next().and_then(|l| l.text_bytes());
-    let last = labels.iter().last().and_then(|l| l.text_bytes());
-    let (first, last) = (
-        first.and_then(|t| t.first().copied()),
-        last.and_then(|t| t.last().copied()),
-    );
+    let (mut first, mut last) = (None, None);
+    for (i, label) in labels.iter().enumerate() {
+        let text = label.text_bytes().unwrap_or_default();
+        if i == 0 {
+            first = text.first().copied();
+        }
+        last = text.last().copied();
+    }
     bracketed(first, last)
 }
 

@@ -10,6 +10,7 @@ mod access;
 mod edn;
 pub(crate) use edn::cbor_to_edn;
 mod from_uri;
+mod ingest;
 mod model;
 mod reader;
 mod resolve;

@@ -361,7 +361,7 @@ mod versus_minicbor {
                         (Some(a), Ok(b)) => assert_eq!(a, b.as_bytes(), "at {at}"),
                         // minicbor's `str()` also checks UTF-8 (after reading the whole
                         // string); the reader returns the bytes and its callers check them
-                        // (`text()` in model.rs reports InvalidUtf8 at the string's head).
+                        // (`Walk::text` in ingest.rs reports InvalidUtf8 at the string's head).
                         (Some(a), Err(e)) if !e.is_end_of_input() && !e.is_type_mismatch() => {
                             assert!(core::str::from_utf8(a).is_err(), "{a:02x?}: {e}");
                             let end = d.position();
