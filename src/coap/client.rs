@@ -233,14 +233,24 @@ impl<S: OptionSlots> List<'_, S> {
     /// Uri-Path (RFC 7252 §6.4 step 8): one option per segment of the path after
     /// dot-segment removal (RFC 3986 §5.2.4, `%2E` dots too: Decision 4), none for a path
     /// of "" or "/". Two backward walks over the raw path (Decision 17): the first counts
-    /// and sizes the survivors, the second writes each into its final slot. Every path
-    /// takes them, with dot-segments or without: one way to write Uri-Path.
+    /// and sizes the survivors, the second writes each into its final slot. On bare metal
+    /// every path takes them; a host sends a path without dot-segments in one forward
+    /// pass instead, the same options in fewer instructions (docs/DESIGN.md, "Layers":
+    /// `--cfg cri_firmware_paths` tests the bare-metal route on hosts).
     fn path(&mut self, path: &[u8], at: usize) {
         // path-abempty: "" or "/" and the segments.
         let Some((_, segments)) = path.split_first() else {
             return;
         };
         let (at, first, start) = (at.wrapping_add(1), self.count, self.len);
+        if !cfg!(any(target_os = "none", cri_firmware_paths)) && !has_dot_segment(segments) {
+            self.items(URI_PATH, segments, at);
+            // "/" alone: no Uri-Path.
+            if self.count == first.wrapping_add(1) && self.len == start {
+                self.count = first;
+            }
+            return;
+        }
         // The first walk moves the list's end down by each survivor without writing, so
         // the distance it moved is the survivors' count and length (the steps are modular:
         // only the distance counts); the second writes each into its slot down from the
@@ -326,6 +336,23 @@ impl<S: OptionSlots> List<'_, S> {
             i = i.wrapping_add(1);
         }
     }
+}
+
+/// Does a segment of `segments` (a path after its first `/`) decode to "." or ".."? A
+/// look at the first bytes of each segment: most paths have none.
+fn has_dot_segment(segments: &[u8]) -> bool {
+    let mut at_start = true;
+    for (i, &b) in segments.iter().enumerate() {
+        if at_start && matches!(b, b'.' | b'%') {
+            let seg = segments.get(i..).unwrap_or(&[]);
+            let end = seg.iter().position(|&c| c == b'/').unwrap_or(seg.len());
+            if dot_segment(seg.get(..end).unwrap_or(&[])) != 0 {
+                return true;
+            }
+        }
+        at_start = b == b'/';
+    }
+    false
 }
 
 /// 1 for a segment that decodes to ".", 2 for "..", else 0 (`%2E` and `%2e` are dots:

@@ -67,19 +67,28 @@ const fn class_of(c: u8) -> u8 {
 
 // Evaluated at compile time: an out-of-bounds index or overflow would fail the build.
 #[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
-const fn build() -> [u8; 128] {
-    let mut t = [0u8; 128];
+const fn build() -> [u8; CLASS_LEN] {
+    let mut t = [0u8; CLASS_LEN];
     let mut i = 0;
-    while i < 128 {
+    while i < CLASS_LEN {
         t[i] = class_of(i as u8);
         i += 1;
     }
     t
 }
 
-/// ASCII only: every set of Appendix A is ASCII, so a byte from 0x80 up is in none (the
-/// IRI code reads non-ASCII characters as UTF-8, RFC 3987 §2.2, not through this table).
-static CLASS: [u8; 128] = build();
+/// The table's length. Every set of Appendix A is ASCII, so a byte from 0x80 up is in
+/// none (the IRI code reads non-ASCII characters as UTF-8, RFC 3987 §2.2, not through this
+/// table): bare metal keeps the 128 ASCII entries and pays a compare per lookup; hosts keep
+/// all 256, whose `u8` index needs no compare: the same classes, a layout per target
+/// (docs/DESIGN.md, "Layers"); `--cfg cri_firmware_paths` tests the short one.
+const CLASS_LEN: usize = if cfg!(any(target_os = "none", cri_firmware_paths)) {
+    128
+} else {
+    256
+};
+
+static CLASS: [u8; CLASS_LEN] = build();
 
 #[inline(always)]
 pub(crate) fn class(b: u8) -> u8 {
