@@ -55,7 +55,7 @@ struct expected {
 /*
  * The known disagreements with libcoap 4.3.1. libcri follows RFC 7252 §6.4 (which runs RFC
  * 3986 §5.2 reference resolution, hence §5.2.4 remove_dot_segments, in its step 2) and
- * docs/DESIGN.md Decisions 4 and 6; libcoap 4.3.1 drops "." and ".." segments without removing
+ * docs/DECISIONS.md Decisions 4 and 6; libcoap 4.3.1 drops "." and ".." segments without removing
  * the segment before them, does not treat %2E as a dot, validates almost nothing, and its
  * coap-client sends no Uri-Query for an empty query.
  */
@@ -64,7 +64,7 @@ static const struct expected EXPECTED[] = {
     {"coap://198.51.100.1:61616//%2E//%2E%2E/./../a?%2e%2F&?%26",
      "11:\"a\" 15:\"./\" 15:\"?&\"",
      "11:\"\" 11:\".\" 11:\"\" 11:\"..\" 11:\"a\" 15:\"./\" 15:\"?&\"",
-     "RFC 3986 §5.2.4 via RFC 7252 §6.4 step 2, docs/DESIGN.md Decision 4: %2E is the unreserved '.' "
+     "RFC 3986 §5.2.4 via RFC 7252 §6.4 step 2, docs/DECISIONS.md Decision 4: %2E is the unreserved '.' "
      "(RFC 3986 §2.3, §6.2.2.2), so the path is //.//.././../a and remove_dot_segments gives "
      "/a; libcoap 4.3.1 only skips literal '.'/'..' segments, keeps the empty ones between "
      "them and sends '.' and '..' decoded from %2E"},
@@ -73,7 +73,7 @@ static const struct expected EXPECTED[] = {
      "'..' segment but does not remove the segment before it"},
     {"coap://example.com/a/%2E/b/%2E%2E/c", "11:\"a\" 11:\"c\"",
      "11:\"a\" 11:\".\" 11:\"b\" 11:\"..\" 11:\"c\"",
-     "docs/DESIGN.md Decision 4 (RFC 3986 §2.3/§6.2.2.2: %2E is '.', then §5.2.4): libcri removes "
+     "docs/DECISIONS.md Decision 4 (RFC 3986 §2.3/§6.2.2.2: %2E is '.', then §5.2.4): libcri removes "
      "'%2E' and 'b/%2E%2E'; libcoap 4.3.1 treats %2E as data and sends '.' and '..' Uri-Path "
      "options (a server must never receive '..')"},
     {"coap://example.com/#frag", "error CRI_ERR_COAP/FRAGMENT", "11:\"\"",
@@ -91,7 +91,7 @@ static const struct expected EXPECTED[] = {
      "RFC 3986 §5.2.4 via RFC 7252 §6.4 step 2: /a/.. is /, and RFC 7252 §6.4 step 8 gives "
      "no Uri-Path for /; libcoap 4.3.1 does not remove dot-segments"},
     {"coap://h/a/.", "11:\"a\" 11:\"\"", "11:\"a\"",
-     "RFC 3986 §5.2.4: /a/. is /a/ (a trailing empty segment, docs/DESIGN.md Decision 6); libcoap "
+     "RFC 3986 §5.2.4: /a/. is /a/ (a trailing empty segment, docs/DECISIONS.md Decision 6); libcoap "
      "4.3.1 drops the '.' segment and with it the trailing slash"},
     {"coap://h/a/../", "(none)", "11:\"a\" 11:\"\"",
      "RFC 3986 §5.2.4: /a/../ is /, RFC 7252 §6.4 step 8: no Uri-Path; libcoap 4.3.1 keeps "
@@ -102,20 +102,20 @@ static const struct expected EXPECTED[] = {
      "RFC 3986 §5.2.4: /./ is /, RFC 7252 §6.4 step 8: no Uri-Path; libcoap 4.3.1 drops "
      "'.' and sends the empty segment after it"},
     {"coap://h/%2E", "(none)", "11:\".\"",
-     "docs/DESIGN.md Decision 4 (RFC 3986 §6.2.2.2 then §5.2.4): /%2E is /., which is /; libcoap "
+     "docs/DECISIONS.md Decision 4 (RFC 3986 §6.2.2.2 then §5.2.4): /%2E is /., which is /; libcoap "
      "4.3.1 treats %2E as data and sends a '.' Uri-Path"},
     {"coap://h/%2e%2e/a", "11:\"a\"", "11:\"..\" 11:\"a\"",
-     "docs/DESIGN.md Decision 4: %2e%2e is '..' (RFC 3986 §6.2.2.2, hex is case-insensitive §2.1), "
+     "docs/DECISIONS.md Decision 4: %2e%2e is '..' (RFC 3986 §6.2.2.2, hex is case-insensitive §2.1), "
      "removed by §5.2.4; libcoap 4.3.1 sends a '..' Uri-Path"},
     {"coap://h/a/%2E%2E", "(none)", "11:\"a\" 11:\"..\"",
-     "docs/DESIGN.md Decision 4: /a/%2E%2E is /a/.. which is / (RFC 3986 §5.2.4), no Uri-Path "
+     "docs/DECISIONS.md Decision 4: /a/%2E%2E is /a/.. which is / (RFC 3986 §5.2.4), no Uri-Path "
      "(RFC 7252 §6.4 step 8); libcoap 4.3.1 sends 'a' and '..'"},
     {"coap://h/.%2E/a", "11:\"a\"", "11:\"..\" 11:\"a\"",
-     "docs/DESIGN.md Decision 4: .%2E is '..' after decoding the unreserved %2E (RFC 3986 §6.2.2.2); "
+     "docs/DECISIONS.md Decision 4: .%2E is '..' after decoding the unreserved %2E (RFC 3986 §6.2.2.2); "
      "libcoap 4.3.1 compares the encoded text with '..' and sends '..'"},
     {"coap://h/a?", "11:\"a\" 15:\"\"", "11:\"a\"",
      "RFC 7252 §6.4 step 9 (\"if |url| has a <query> component\", RFC 3986 §3.4: 'a?' has "
-     "an empty one) and docs/DESIGN.md Decision 6: one empty Uri-Query; libcoap 4.3.1's coap-client "
+     "an empty one) and docs/DECISIONS.md Decision 6: one empty Uri-Query; libcoap 4.3.1's coap-client "
      "calls coap_split_query only when uri.query.length > 0"},
     {"coap://h?x", "15:\"x\"", "error rc -1",
      "RFC 7252 §6.1: coap-URI = \"coap:\" \"//\" host [\":\" port] path-abempty [\"?\" "
@@ -145,10 +145,10 @@ static const struct expected EXPECTED[] = {
      "silently drops the segment"},
     {"coap://example.com/%C3%A9?%FF", "error CRI_ERR_COAP/NOT_UTF8",
      "11:hex:c3a9 15:hex:ff",
-     "RFC 7252 §3.2/§5.10.1: Uri-Query is a string option, UTF-8 (docs/DESIGN.md Decision 13); "
+     "RFC 7252 §3.2/§5.10.1: Uri-Query is a string option, UTF-8 (docs/DECISIONS.md Decision 13); "
      "libcoap 4.3.1 sends the byte 0xFF"},
     {"coap://h/%FF", "error CRI_ERR_COAP/NOT_UTF8", "11:hex:ff",
-     "RFC 7252 §3.2/§5.10.1: Uri-Path is a string option, UTF-8 (docs/DESIGN.md Decision 13); "
+     "RFC 7252 §3.2/§5.10.1: Uri-Path is a string option, UTF-8 (docs/DECISIONS.md Decision 13); "
      "libcoap 4.3.1 sends the byte 0xFF"},
     {"coap://h/a b", "error CRI_ERR_SYNTAX", "11:\"a b\"",
      "RFC 3986 §3.3: a space is not a pchar (it must be %20), the URI is invalid; libcoap "

@@ -370,7 +370,7 @@ static void test_split_ports(void)
     struct uri_parts p;
     size_t off = 0;
 
-    /* Out of range (docs/DESIGN.md Decision 10): an error, but *parts is filled. */
+    /* Out of range (docs/DECISIONS.md Decision 10): an error, but *parts is filled. */
     CHECK(split("http://a:65536/", 0, &p, &off) == CRI_ERR_PORT_RANGE && off == 9);
     CHECK(span_is(p.scheme, "http") && span_is(p.host, "a") && span_is(p.port, "65536") &&
           p.port_number == -1 && span_is(p.path, "/"));

@@ -928,6 +928,21 @@ static void test_hostport(void)
         p.zone_id.ptr = NULL;
         note("uri_hostport(host and port in different strings)");
         CHECK(uri_hostport(&p, &out) == CRI_ERR_PARTS);
+        /* A port after the host but not right after its ':' (RFC 3986 §3.2: host ":" port):
+         * the span would cover bytes of neither. Nothing is written on an error. */
+        {
+            static const char far[] = "h:xxxx81";
+            p.host.ptr = far;
+            p.port.ptr = far + 6;
+            out.ptr = NULL;
+            out.len = 12345;
+            note("uri_hostport(port not right after \"host:\")");
+            CHECK(uri_hostport(&p, &out) == CRI_ERR_PARTS && out.ptr == NULL && out.len == 12345);
+            p.port.ptr = far + 1; /* over the ':' itself */
+            CHECK(uri_hostport(&p, &out) == CRI_ERR_PARTS && out.len == 12345);
+            p.port.ptr = far + 2; /* "h:" then the port: well formed */
+            CHECK(uri_hostport(&p, &out) == CRI_OK && out.ptr == far && out.len == 4);
+        }
     }
 }
 

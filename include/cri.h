@@ -106,7 +106,7 @@
  */
 #define CRI_VERSION_PATCH 0
 /**
- * The revision of draft-ietf-core-href that libcri implements (docs/DESIGN.md,
+ * The revision of draft-ietf-core-href that libcri implements (docs/DECISIONS.md,
  * Decision 1).
  * @ingroup cri_lib
  */
@@ -1076,7 +1076,9 @@ cri_status uri_resolve(const char *base,
  * written as given (the caller percent-encodes them); `host_kind` and `port_number` are
  * not used. A NULL path span means an empty path. A path that would start with `//`
  * without an authority gets a `/.` prefix, a first segment with `:` without scheme and
- * authority a `./` prefix, so the output parses back to the same components.
+ * authority a `./` prefix (Decision 3), so the output parses back to the same
+ * components up to those prefixes: a path `//a` comes back as `/.//a`, the same path
+ * once dot-segments are removed.
  *
  * @retval CRI_OK The reference and a NUL are in `out`, `*out_len` is its length without
  *     the NUL.
@@ -1328,8 +1330,8 @@ cri_status uri_preprocess(const char *s,
  * @retval CRI_OK `*out` is the host or host and port (NULL `ptr` without an authority).
  * @retval CRI_ERR_NULL `parts` or `out` is NULL.
  * @retval CRI_ERR_ARGUMENT `*out` overlaps `*parts` or the scheme's text (nothing written).
- * @retval CRI_ERR_PARTS The port does not follow the host in memory (parts not from one
- *     `uri_split`).
+ * @retval CRI_ERR_PARTS The port does not start right after the host and its `:` in
+ *     memory (parts not from one `uri_split`); nothing written.
  *
  * # Safety
  * `parts` is readable; `out` is writable.

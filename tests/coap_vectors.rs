@@ -1,6 +1,6 @@
 //! CoAP option vectors (tests/data/coap_options.jsonl from libcoap, aiocoap and Zephyr
 //! suites; tests/data/coap-options-derived.jsonl from draft-ietf-core-href-27 §8) and round
-//! trips. Expected values follow RFC 7252 §6.4/§6.5 and docs/DESIGN.md Decision 4 and 6; where a
+//! trips. Expected values follow RFC 7252 §6.4/§6.5 and docs/DECISIONS.md Decision 4 and 6; where a
 //! peer differs, `OVERRIDES` gives the spec's value and why.
 
 use ::cri::coap::{self, Destination, Mode, OptionRef};

@@ -72,7 +72,7 @@ fn convert_records() {
         if id == "href-csv-L119" {
             // The vector's `["equation=E", …]` is an uppercase host label, which draft §2
             // C5 rules out ("lowercase CRI text string labels") and §5.2.1 makes
-            // unprocessable (docs/DESIGN.md Decision 12); our from_uri writes `equation=e`.
+            // unprocessable (docs/DECISIONS.md Decision 12); our from_uri writes `equation=e`.
             want = None;
         }
         // CRI -> URI: exact; `result: null` means the conversion must fail.

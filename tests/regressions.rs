@@ -260,7 +260,7 @@ fn to_uri_empty_zone_id() {
 /// converts to `id::`, which parses as the absolute URI with scheme `id` and path `:`.
 /// draft-ietf-core-href-27 §6.1 prefixes "./" when discard is 1 (`[1, ["id::"]]` gives
 /// `./id::`), and RFC 3986 §4.2 needs the same for any relative-path reference whose first
-/// segment has a ":" (docs/DESIGN.md Decision 3: recomposition writes "./"). Expected: `./id::`
+/// segment has a ":" (docs/DECISIONS.md Decision 3: recomposition writes "./"). Expected: `./id::`
 /// (or an `Unconvertible` error), never a URI with a scheme.
 #[test]
 

@@ -81,7 +81,7 @@ fn rfc3986_examples_recompose() {
 
 /// The path rules of §3.3 and §4.2: a rootless path after an authority cannot be written;
 /// a path starting with "//" without an authority and a first segment with ":" without
-/// a scheme are written with the dot-segment the RFC prescribes (docs/DESIGN.md Decision 3).
+/// a scheme are written with the dot-segment the RFC prescribes (docs/DECISIONS.md Decision 3).
 #[test]
 fn path_rules_of_rfc3986() {
     assert_eq!(

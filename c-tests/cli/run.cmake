@@ -392,7 +392,7 @@ cli_case(coap_proxy_scheme ARGS coap --proxy-scheme "http://example.com/a" "hex:
 # A control byte in a Uri-Path: \xHH in plain output, \t in JSON.
 cli_case(coap_escape ARGS coap "coap://h/a%09b")
 cli_case(coap_escape_json ARGS coap --json "coap://h/a%09b")
-# Uri-Path is a string option, UTF-8 (RFC 7252 §3.2, docs/DESIGN.md Decision 13): %FF is refused.
+# Uri-Path is a string option, UTF-8 (RFC 7252 §3.2, docs/DECISIONS.md Decision 13): %FF is refused.
 cli_case(coap_not_utf8 EXIT 1 ARGS coap "coap://h/a/%FF")
 # Batch with --dest 198.51.100.1: the bad line 2 is reported, the others still printed;
 # line 3 (CR LF, uppercase hex) names the destination and its own port, line 4 the

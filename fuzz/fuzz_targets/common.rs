@@ -82,7 +82,7 @@ pub mod model;
 
 /// Two references are the same when they are equivalent; relative references also when
 /// they resolve to equivalent URIs against a few bases (`./g` and `g`, `a/./b` and `a/b`).
-/// Relative references are normalized first, so `%2E` counts as a dot (docs/DESIGN.md Decision 4:
+/// Relative references are normalized first, so `%2E` counts as a dot (docs/DECISIONS.md Decision 4:
 /// URI → CRI normalizes) before the literal resolution.
 pub fn same_reference(a: &str, b: &str) -> bool {
     let (u, v) = (UriRef::parse(a).unwrap(), UriRef::parse(b).unwrap());

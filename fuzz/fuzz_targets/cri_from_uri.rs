@@ -8,7 +8,7 @@
 //!   exactly when u has a scheme); to_uri of it is the same reference as u; from_uri is a
 //!   fixpoint on its own output; the C `cri_from_uri` gives the same bytes;
 //! - for a pair: to_uri(cri::resolve(from_uri(B), from_uri(R))) is equivalent to
-//!   uri::resolve(normalize(B), R), except where docs/DESIGN.md Decision 2 says CRI resolution
+//!   uri::resolve(normalize(B), R), except where docs/DECISIONS.md Decision 2 says CRI resolution
 //!   differs (the empty reference keeps the base fragment: then the result is B itself;
 //!   a last segment "." or ".." gives no empty last segment; a rootless base) and where
 //!   Decision 4 does (`%2E` in the reference path is a dot for CRIs only).

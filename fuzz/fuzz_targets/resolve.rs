@@ -5,7 +5,7 @@
 //! - `remove_dot_segments(x)` equals the RFC 3986 §5.2.4 algorithm written with strings,
 //!   for any bytes x (both halves of the input);
 //! - valid base with a scheme and valid reference ⇒ resolve succeeds, its output parses,
-//!   has no literal "." or ".." segment (apart from the "/." prefix of docs/DESIGN.md Decision 3
+//!   has no literal "." or ".." segment (apart from the "/." prefix of docs/DECISIONS.md Decision 3
 //!   before a path starting "//" without an authority, and except when the reference has
 //!   an empty path: then §5.2.2 takes the base path as it is, dots included), and equals
 //!   a string model of

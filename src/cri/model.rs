@@ -284,7 +284,7 @@ impl<'a> CriRef<'a> {
     ///
     /// # Errors
     ///
-    /// [`Error::Unprocessable`] with the [`Reason`] and the byte offset of the offending
+    /// [`Error::Unprocessable`] with the [`Reason`](crate::Reason) and the byte offset of the offending
     /// item (draft §5.2.1).
     ///
     /// # Examples
@@ -308,7 +308,7 @@ impl<'a> CriRef<'a> {
     ///
     /// # Errors
     ///
-    /// As [`CriRef::decode`], and [`Reason::NotFull`] (offset 0) for a relative reference.
+    /// As [`CriRef::decode`], and [`Reason::NotFull`](crate::Reason::NotFull) (offset 0) for a relative reference.
     ///
     /// # Examples
     ///

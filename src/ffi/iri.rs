@@ -243,8 +243,8 @@ pub unsafe extern "C" fn uri_preprocess(
 /// @retval CRI_OK `*out` is the host or host and port (NULL `ptr` without an authority).
 /// @retval CRI_ERR_NULL `parts` or `out` is NULL.
 /// @retval CRI_ERR_ARGUMENT `*out` overlaps `*parts` or the scheme's text (nothing written).
-/// @retval CRI_ERR_PARTS The port does not follow the host in memory (parts not from one
-///     `uri_split`).
+/// @retval CRI_ERR_PARTS The port does not start right after the host and its `:` in
+///     memory (parts not from one `uri_split`); nothing written.
 ///
 /// # Safety
 /// `parts` is readable; `out` is writable.
@@ -263,25 +263,26 @@ pub unsafe extern "C" fn uri_hostport(parts: *const uri_parts, out: *mut uri_spa
     }
     try_apart!(out, [scheme.unwrap_or_default()]);
     let out = try_mut!(out);
-    *out = p.host;
     let view = UriRef {
         scheme,
         port_number: u16::try_from(p.port_number).ok(),
         ..UriRef::default()
     };
-    if p.host.ptr.is_null() || p.port.ptr.is_null() || !view.shows_port() {
-        return cri_status::CRI_OK;
+    let mut hostport = p.host;
+    if !p.host.ptr.is_null() && !p.port.ptr.is_null() && view.shows_port() {
+        // `UriRef::hostport` takes host to port from its input; `uri_parts` has none, and
+        // a slice made from the host's pointer over the port would claim bytes that
+        // pointer may not cover (Stacked Borrows; miri), so the join stays arithmetic on
+        // addresses (usize is pointer-wide on every target), only compared. In parts from
+        // one split the port starts right after the host's ":" (RFC 3986 §3.2); anything
+        // else would make the span cover bytes of neither.
+        let colon = (p.host.ptr as usize).saturating_add(p.host.len);
+        if p.port.ptr as usize != colon.saturating_add(1) {
+            return cri_status::CRI_ERR_PARTS;
+        }
+        hostport.len = p.host.len.saturating_add(1).saturating_add(p.port.len);
     }
-    // `UriRef::hostport` takes host to port from its input; `uri_parts` has none, and a
-    // slice made from the host's pointer over the port would claim bytes that pointer may
-    // not cover (Stacked Borrows; miri), so the join stays arithmetic on addresses
-    // (usize is pointer-wide on every target), only compared.
-    let start = p.host.ptr as usize;
-    let end = (p.port.ptr as usize).saturating_add(p.port.len);
-    if end < start || (p.port.ptr as usize) < start.saturating_add(p.host.len) {
-        return cri_status::CRI_ERR_PARTS;
-    }
-    out.len = end.saturating_sub(start);
+    *out = hostport;
     cri_status::CRI_OK
 }
 

@@ -424,7 +424,9 @@ pub unsafe extern "C" fn uri_resolve(
 /// written as given (the caller percent-encodes them); `host_kind` and `port_number` are
 /// not used. A NULL path span means an empty path. A path that would start with `//`
 /// without an authority gets a `/.` prefix, a first segment with `:` without scheme and
-/// authority a `./` prefix, so the output parses back to the same components.
+/// authority a `./` prefix (Decision 3), so the output parses back to the same
+/// components up to those prefixes: a path `//a` comes back as `/.//a`, the same path
+/// once dot-segments are removed.
 ///
 /// @retval CRI_OK The reference and a NUL are in `out`, `*out_len` is its length without
 ///     the NUL.
