@@ -144,26 +144,30 @@ unsafe fn destination<'a>(
     let Some(d) = (unsafe { d.as_ref() }) else {
         return Ok(None);
     };
-    let bytes = |p: *const u8, len| {
-        // SAFETY: the caller's promise for `addr` and `zone`.
-        unsafe { super::args::input(p, len) }.ok_or(cri_status::CRI_ERR_NULL)
-    };
-    let addr = bytes(d.addr, d.addr_len)?;
-    let zone = if d.zone.is_null() {
-        if d.zone_len != 0 {
-            return Err(cri_status::CRI_ERR_NULL);
-        }
-        None
-    } else {
-        Some(bytes(d.zone.cast(), d.zone_len)?)
-    };
+    // NULL only with length 0, as for every input (ffi/args.rs); a NULL zone is no zone,
+    // an empty one a zone the composers refuse.
+    if (d.addr.is_null() && d.addr_len != 0) || (d.zone.is_null() && d.zone_len != 0) {
+        return Err(cri_status::CRI_ERR_NULL);
+    }
     let port = match d.port {
         -1 => None,
         p => Some(u16::try_from(p).map_err(|_| cri_status::CRI_ERR_ARGUMENT)?),
     };
-    if !matches!(addr.len(), 0 | 4 | 16) {
+    if !matches!(d.addr_len, 0 | 4 | 16) {
         return Err(cri_status::CRI_ERR_ARGUMENT);
     }
+    let addr = if d.addr.is_null() {
+        &[]
+    } else {
+        // SAFETY: the caller's promise for `addr`.
+        unsafe { core::slice::from_raw_parts(d.addr, d.addr_len) }
+    };
+    let zone = if d.zone.is_null() {
+        None
+    } else {
+        // SAFETY: the caller's promise for `zone`.
+        Some(unsafe { core::slice::from_raw_parts(d.zone.cast::<u8>(), d.zone_len) })
+    };
     Ok(Some(Destination { addr, zone, port }))
 }
 
@@ -242,14 +246,69 @@ impl coap::OptionSlots for CSlots {
     }
 }
 
+/// A region of memory a call reads or writes: its address and its length in bytes.
+type Region = (usize, usize);
+
+/// The region of a pointer and a length in bytes; only the address is taken.
+fn region<T>(p: *const T, bytes: usize) -> Region {
+    (p as usize, bytes)
+}
+
+/// The overlap contract of every CoAP entry point (cri.h): does one of the first `outputs`
+/// of `regions` share a byte with a region after it or with a value of `list` (an option
+/// array the call reads)? The outputs come first, so each is checked against the other
+/// outputs and every input once. One function for all of them, over a slice and plain
+/// loops (no iterator chain per entry point, Decision 17), not inlined: its checks are not
+/// in the frame that holds the decoded target under the conversion. Only addresses are
+/// compared, so a NULL pointer with length 0 is no region.
+#[inline(never)]
+fn overlap(regions: &[Region], outputs: usize, list: &[cri_coap_option]) -> bool {
+    let mut k = 0usize;
+    while k < outputs {
+        let Some(&(o, n)) = regions.get(k) else {
+            return false;
+        };
+        k = k.wrapping_add(1);
+        // Every region after output `k`, then every value: one comparison for both.
+        let mut j = k;
+        loop {
+            let (i, m) = match regions.get(j) {
+                Some(&r) => r,
+                // A NULL value comes with length 0 (`option_pairs`): no region.
+                None => match list.get(j.wrapping_sub(regions.len())) {
+                    Some(v) => region(v.value, v.len),
+                    None => break,
+                },
+            };
+            if regions_overlap(o, n, i, m) {
+                return true;
+            }
+            j = j.wrapping_add(1);
+        }
+    }
+    false
+}
+
+/// The region of the option array `list` itself, which the calls that read it also read.
+fn array(list: &[cri_coap_option]) -> Region {
+    region(list.as_ptr(), size_of_val(list))
+}
+
+/// The destination's address and zone as regions (none without a destination).
+fn dest_regions(d: Option<&Destination<'_>>) -> [Region; 2] {
+    let addr = d.map_or(&[][..], |d| d.addr);
+    let zone = d.and_then(|d| d.zone).unwrap_or(&[]);
+    [
+        region(addr.as_ptr(), addr.len()),
+        region(zone.as_ptr(), zone.len()),
+    ]
+}
+
 /// Whether the option array `(opts, opts_cap)` or the value buffer `(scratch,
 /// scratch_cap)`, both outputs, overlaps an input (the target, the destination's address
-/// and zone) or the other. Not inlined: its checks are not in the frame that holds the
-/// decoded target under the conversion (Decision 17). Two plain checks over the three inputs
-/// (the [`overlaps`] that `cri_resolve` uses too) and one of the outputs against each
-/// other rather than an iterator chain, whose adapters are code of their own in the CRI
-/// device image, which links this check (docs/FIRMWARE.md). Only addresses are compared, so
-/// `scratch` may be NULL (with capacity 0, as [`bad_outputs`] checked first).
+/// and zone) or the other ([`overlap`]). Not inlined: one copy for both entry points, and
+/// the regions are not in the frame that holds the decoded target under the conversion
+/// (Decision 17, stack).
 #[inline(never)]
 fn outputs_overlap(
     opts: *const cri_coap_option,
@@ -259,30 +318,19 @@ fn outputs_overlap(
     target: &[u8],
     d: Option<&Destination<'_>>,
 ) -> bool {
-    let [t, addr, zone] = dest_inputs(target, d);
-    // The two outputs first: each is checked against every region after it.
+    let [addr, zone] = dest_regions(d);
     let regions = [
-        (
-            opts as usize,
-            opts_cap.saturating_mul(size_of::<cri_coap_option>()),
-        ),
-        (scratch as usize, scratch_cap),
-        (t.as_ptr() as usize, t.len()),
-        (addr.as_ptr() as usize, addr.len()),
-        (zone.as_ptr() as usize, zone.len()),
+        region(opts, opts_cap.saturating_mul(size_of::<cri_coap_option>())),
+        region(scratch, scratch_cap),
+        region(target.as_ptr(), target.len()),
+        addr,
+        zone,
     ];
-    let mut rest = regions.as_slice();
-    for _ in 0..2 {
-        let Some((&(o, n), after)) = rest.split_first() else {
-            return false;
-        };
-        if after.iter().any(|&(i, m)| regions_overlap(o, n, i, m)) {
-            return true;
-        }
-        rest = after;
-    }
-    false
+    overlap(&regions, 2, &[])
 }
+
+/// What `buffer_out` checks the output against when the caller has checked it ([`overlap`]).
+const NO_INPUTS: [&[u8]; 0] = [];
 
 /// The option outputs of a CoAP entry point: `(opts, opts_cap, opts_len, scratch,
 /// scratch_cap, scratch_len)`.
@@ -536,29 +584,6 @@ fn pairs(list: &[cri_coap_option]) -> impl Iterator<Item = (u16, &[u8])> + Clone
     })
 }
 
-/// What a URI or CRI → options call reads: the target and the destination's bytes.
-fn dest_inputs<'a>(target: &'a [u8], d: Option<&Destination<'a>>) -> [&'a [u8]; 3] {
-    [
-        target,
-        d.map_or(&[][..], |d| d.addr),
-        d.and_then(|d| d.zone).unwrap_or(&[]),
-    ]
-}
-
-/// What an option list call reads: the option array itself, each value, the destination
-/// address and zone (none of which an output may overlap).
-fn list_inputs<'a>(
-    list: &'a [cri_coap_option],
-    d: &Destination<'a>,
-) -> impl Iterator<Item = &'a [u8]> + 'a {
-    // SAFETY: `list` is a live slice; its bytes are readable for its size.
-    let array =
-        unsafe { core::slice::from_raw_parts(list.as_ptr().cast::<u8>(), size_of_val(list)) };
-    pairs(list)
-        .map(|(_, v)| v)
-        .chain([array, d.addr, d.zone.unwrap_or(&[])])
-}
-
 /// Composes the URI of a request (RFC 7252 §6.5, RFC 8323 §8) from its CoAP scheme
 /// `(scheme, scheme_len)` (coap, coaps, coap+tcp, coaps+tcp, coap+ws or coaps+ws, any
 /// case), destination `*dest` (required: the address stands in for a missing Uri-Host,
@@ -703,10 +728,21 @@ unsafe fn from_options(
     };
     let d = try_destination!(dest, required);
     let name = uri.then_some(scheme);
-    let inputs = list_inputs(list, &d).chain([scheme]);
+    let [addr, zone] = dest_regions(Some(&d));
+    let regions = [
+        region(out, cap),
+        array(list),
+        addr,
+        zone,
+        region(scheme.as_ptr(), scheme.len()),
+    ];
+    // Asked where `buffer_out` would ask it: after the NULL `out_len`.
+    if !out_len.is_null() && overlap(&regions, 1, list) {
+        return cri_status::CRI_ERR_ARGUMENT;
+    }
     // SAFETY: the caller's promises for `out`, `out_len`.
     unsafe {
-        super::sink::buffer_out(out, cap, out_len, uri, inputs, |b| {
+        super::sink::buffer_out(out, cap, out_len, uri, NO_INPUTS, |b| {
             coap::compose_target(name, number, &d, pairs(list), b)
         })
     }
@@ -743,8 +779,11 @@ pub unsafe extern "C" fn cri_coap_options_to_wire(
     err: *mut cri_error_info,
 ) -> cri_status {
     let (err, list) = (clear_error!(err), try_options!(opts, n));
-    let inputs = list_inputs(list, &Destination::default());
-    bytes_out!(out, cap, out_len, err, inputs, |b| {
+    // Asked where `bytes_out!` would ask it: after the NULL `out_len`.
+    if !out_len.is_null() && overlap(&[region(out, cap), array(list)], 1, list) {
+        return cri_status::CRI_ERR_ARGUMENT;
+    }
+    bytes_out!(out, cap, out_len, err, NO_INPUTS, |b| {
         coap::options_to_wire(pairs(list), b)
     })
 }
