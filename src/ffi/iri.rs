@@ -35,18 +35,19 @@ unsafe fn parse_as(
     parsed.map_err(|e| report!(e, error_offset))
 }
 
-/// `try_parse!(s, len, iri, error_offset)`: [`parse_as`], or returns its status.
+/// `try_parse!(r = s, len, iri, error_offset)`: declares the view `r` and [`parse_as`]
+/// into it, or returns its status. The view is parsed in place, not returned out of a
+/// block: moving it would copy it through `memcpy` (Decision 17).
 ///
 /// Promise (ffi/args.rs): as for [`parse_as`].
 macro_rules! try_parse {
-    ($s:expr, $len:expr, $iri:expr, $error_offset:expr) => {{
-        let mut r = UriRef::default();
+    ($r:ident = $s:expr, $len:expr, $iri:expr, $error_offset:expr) => {
+        let mut $r = UriRef::default();
         // SAFETY: the enclosing function's `# Safety` makes the promise.
-        match unsafe { parse_as($s, $len, $iri, $error_offset, &mut r) } {
-            Ok(()) => r,
-            Err(status) => return status,
+        if let Err(status) = unsafe { parse_as($s, $len, $iri, $error_offset, &mut $r) } {
+            return status;
         }
-    }};
+    };
 }
 
 /// Maps the IRI reference `(iri, len)` (UTF-8, validated against RFC 3987 `IRI-reference`)
@@ -83,7 +84,7 @@ pub unsafe extern "C" fn iri_to_uri(
     error_offset: *mut usize,
 ) -> cri_status {
     try_feature!("iri");
-    let r = try_parse!(iri, len, true, error_offset);
+    try_parse!(r = iri, len, true, error_offset);
     text_out!(out, cap, out_len, error_offset, [r.input], |b| {
         uri::iri_to_uri(&r, b)
     })
@@ -123,7 +124,7 @@ pub unsafe extern "C" fn uri_to_iri(
     error_offset: *mut usize,
 ) -> cri_status {
     try_feature!("iri");
-    let r = try_parse!(s, len, false, error_offset);
+    try_parse!(r = s, len, false, error_offset);
     text_out!(out, cap, out_len, error_offset, [r.input], |b| {
         uri::uri_to_iri(&r, b)
     })
@@ -308,7 +309,7 @@ pub unsafe extern "C" fn uri_host_specific(
     out: *mut uri_span,
     error_offset: *mut usize,
 ) -> cri_status {
-    let r = try_parse!(s, len, cfg!(feature = "iri"), error_offset);
+    try_parse!(r = s, len, cfg!(feature = "iri"), error_offset);
     try_apart!(out, [r.input]);
     let out = try_mut!(out);
     *out = span(Some(r.host_specific().as_bytes()));
