@@ -915,6 +915,57 @@ static void test_query_next(void)
 
 /* --- The overlap contract (cri.h): an output overlapping an input is CRI_ERR_ARGUMENT --- */
 
+/* `out` NULL with `cap > 0` is CRI_ERR_NULL at every capacity (the @retval lines of cri.h),
+ * also where a region of `cap` bytes at address 0 would take in the input's address: the
+ * NULL check comes before the overlap check. */
+static void test_null_output_any_capacity(void)
+{
+    static const size_t caps[] = {1, 4096, SIZE_MAX / 2, SIZE_MAX - 1, SIZE_MAX};
+    static const char uri[] = "coap://h/a?q";
+    uint8_t cri[64];
+    size_t cri_len = 0, n, off;
+    struct cri_error_info err;
+    CHECK(cri_from_uri(uri, strlen(uri), cri, sizeof cri, &cri_len, &err) == CRI_OK);
+    struct uri_parts parts = parts_of("coap", NULL, "h", NULL, "/a", NULL, NULL);
+    struct cri_coap_option opt = {CRI_COAP_OPTION_URI_HOST, (const uint8_t *)"h", 1};
+    const size_t u = strlen(uri);
+    for (size_t i = 0; i < sizeof caps / sizeof caps[0]; i++) {
+        const size_t c = caps[i];
+        CHECK(uri_percent_encode(uri, u, URI_ENCODE_UNRESERVED, NULL, c, &n) == CRI_ERR_NULL);
+        CHECK(uri_percent_decode(uri, u, 0, NULL, c, &n, &off) == CRI_ERR_NULL);
+        CHECK(uri_remove_dot_segments("/a/..", 5, NULL, c, &n) == CRI_ERR_NULL);
+        CHECK(uri_resolve(uri, u, "g", 1, NULL, c, &n, &off) == CRI_ERR_NULL);
+        CHECK(uri_recompose(&parts, NULL, c, &n) == CRI_ERR_NULL);
+        CHECK(uri_normalize(uri, u, NULL, c, &n, &off) == CRI_ERR_NULL);
+        CHECK(iri_to_uri(uri, u, NULL, c, &n, &off) == CRI_ERR_NULL);
+        CHECK(uri_to_iri(uri, u, NULL, c, &n, &off) == CRI_ERR_NULL);
+        CHECK(iri_resolve(uri, u, "g", 1, 0, NULL, c, &n, &off) == CRI_ERR_NULL);
+        CHECK(uri_preprocess(uri, u, NULL, c, &n, &off) == CRI_ERR_NULL);
+        CHECK(cri_from_uri(uri, u, NULL, c, &n, &err) == CRI_ERR_NULL);
+        CHECK(cri_from_iri(uri, u, NULL, c, &n, &err) == CRI_ERR_NULL);
+        CHECK(cri_to_uri(cri, cri_len, 0, NULL, c, &n, &err) == CRI_ERR_NULL);
+        CHECK(cri_to_iri(cri, cri_len, 0, NULL, c, &n, &err) == CRI_ERR_NULL);
+        CHECK(cri_resolve(cri, cri_len, cri, cri_len, NULL, c, &n, &err) == CRI_ERR_NULL);
+        CHECK(cri_to_edn(cri, cri_len, NULL, c, &n, &err) == CRI_ERR_NULL);
+        CHECK(uri_from_coap_options("coap", 4, NULL, &opt, 1, NULL, c, &n, &err) ==
+              CRI_ERR_NULL);
+        CHECK(cri_from_coap_options(0, NULL, &opt, 1, NULL, c, &n, &err) == CRI_ERR_NULL);
+        CHECK(cri_coap_options_to_wire(&opt, 1, NULL, c, &n, &err) == CRI_ERR_NULL);
+        struct cri_coap_option opts[4];
+        uint8_t scratch[32], wire[8] = {0x31, 'h'};
+        size_t on, sn;
+        CHECK(uri_to_coap_options(uri, u, NULL, CRI_COAP_MODE_DIRECT, NULL, c, &on, scratch,
+                                  sizeof scratch, &sn, &err) == CRI_ERR_NULL);
+        CHECK(uri_to_coap_options(uri, u, NULL, CRI_COAP_MODE_DIRECT, opts, 4, &on, NULL, c,
+                                  &sn, &err) == CRI_ERR_NULL);
+        CHECK(cri_to_coap_options(cri, cri_len, NULL, CRI_COAP_MODE_DIRECT, NULL, c, &on,
+                                  scratch, sizeof scratch, &sn, &err) == CRI_ERR_NULL);
+        CHECK(cri_to_coap_options(cri, cri_len, NULL, CRI_COAP_MODE_DIRECT, opts, 4, &on, NULL,
+                                  c, &sn, &err) == CRI_ERR_NULL);
+        CHECK(cri_coap_options_from_wire(wire, 2, NULL, c, &on, &n, &err) == CRI_ERR_NULL);
+    }
+}
+
 /* An output that overlaps its input (`a%2020c%30c…`, `http://a/b/c/http?/#a`,
  * `http://a/caff%C3C3x` written in place) is CRI_ERR_ARGUMENT with the buffer as it was,
  * never CRI_OK with corrupted output; an output right after the input is fine. */
@@ -1088,6 +1139,7 @@ int main(void)
     test_version();
     test_reason_names();
     test_overlap();
+    test_null_output_any_capacity();
     test_coap_error_offsets();
     test_split_null_and_empty();
     test_split_unterminated();

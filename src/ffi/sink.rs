@@ -192,13 +192,14 @@ pub(super) unsafe fn buffer_out<'i>(
     let Some(out_len) = (unsafe { out_len.as_mut() }) else {
         return Ok(cri_status::CRI_ERR_NULL);
     };
+    // NULL first: a region of `cap` bytes at address 0 may take in an input's address.
+    if out.is_null() && cap != 0 {
+        return Ok(cri_status::CRI_ERR_NULL);
+    }
     if overlaps(out, cap, inputs) {
         return Ok(cri_status::CRI_ERR_ARGUMENT);
     }
     let buf: &mut [u8] = if out.is_null() {
-        if cap != 0 {
-            return Ok(cri_status::CRI_ERR_NULL);
-        }
         &mut []
     } else {
         // SAFETY: the caller promises `cap` writable bytes at `out`.
