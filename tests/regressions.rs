@@ -900,3 +900,46 @@ fn cri_resolve_rootless_base_results() {
     assert_eq!(resolve("urn:a=b/;p", "./").unwrap(), "urn:a=b/");
     assert!(resolve("urn:a/b", "..//x").is_err());
 }
+
+/// From a new user's trial: `[-1, false]` is well-formed CBOR with a `false` where the
+/// authority or no-authority stands, which the CDDL does not allow there (`Structure` at
+/// the `false`), not "not CBOR" at the end of the input; and the cross-section rules of
+/// §5.2.1 point at the item they refuse, not past the end of the input.
+#[test]
+fn cri_validate_faults_point_at_their_item() {
+    use cri::ffi::{
+        cri_error_info, cri_validate, CRI_REASON_LEADING_EMPTY_SEGMENT, CRI_REASON_NAKED_ROOTLESS,
+        CRI_REASON_STRUCTURE,
+    };
+    // (input, reason, offset)
+    let cases: [(&[u8], i32, usize); 7] = [
+        (b"\x82\x20\xf4", CRI_REASON_STRUCTURE, 2),
+        (b"\x83\x20\xf4\x80", CRI_REASON_STRUCTURE, 2),
+        (b"\x83\x20\xf4\x9f\xff", CRI_REASON_STRUCTURE, 2),
+        // The path whose first segment is empty: its first segment.
+        (
+            b"\x84\x20\xf5\x81\x60\x81\x61q",
+            CRI_REASON_LEADING_EMPTY_SEGMENT,
+            4,
+        ),
+        (
+            b"\x83\x20\xf6\x82\x60\x61a",
+            CRI_REASON_LEADING_EMPTY_SEGMENT,
+            4,
+        ),
+        // A rootless CRI with no segment: its empty path, or where the path would stand.
+        (b"\x82\x20\xf5", CRI_REASON_NAKED_ROOTLESS, 3),
+        (b"\x84\x20\xf5\x80\x81\x61q", CRI_REASON_NAKED_ROOTLESS, 3),
+    ];
+    for (cbor, reason, at) in cases {
+        let mut err = cri_error_info::default();
+        // SAFETY: `cbor` is readable for its length; `err` is writable.
+        let status = unsafe { cri_validate(cbor.as_ptr(), cbor.len(), 0, &mut err) };
+        assert_eq!(
+            status as i32,
+            cri::ffi::cri_status::CRI_ERR_UNPROCESSABLE as i32,
+            "{cbor:02x?}"
+        );
+        assert_eq!((err.reason, err.offset), (reason, at), "{cbor:02x?}");
+    }
+}

@@ -22,6 +22,8 @@ struct Walk<'a> {
     fault: Option<Unprocessable>,
     /// The fault is an item of the wrong type ([`Walk::wrong`]).
     misplaced: bool,
+    /// Where the path section starts; 0 (the reference's own head) without one.
+    path_at: usize,
 }
 
 /// What a text item may not be.
@@ -47,6 +49,7 @@ impl<'a> CriRef<'a> {
             d: Reader::new(cbor),
             fault: None,
             misplaced: false,
+            path_at: 0,
         };
         if w.peek() == Kind::Tag && w.arg() != CRI_TAG {
             w.fail(Reason::Tag, 0);
@@ -57,7 +60,16 @@ impl<'a> CriRef<'a> {
             w.fail(Reason::TrailingBytes, end);
         }
         if let Some(reason) = across_sections(self, first_empty) {
-            w.fail(reason, cbor.len());
+            // The item the rule refuses: the empty first segment, else the path, else the
+            // end of the reference, where a path would stand.
+            let at = match (reason, self.path) {
+                (Reason::LeadingEmptySegment, Some(p)) => {
+                    (p.raw.as_ptr() as usize).wrapping_sub(cbor.as_ptr() as usize)
+                }
+                _ if w.path_at != 0 => w.path_at,
+                _ => end,
+            };
+            w.fail(reason, at);
         }
         if full && self.scheme.is_none() {
             w.fail(Reason::NotFull, 0);
@@ -351,13 +363,10 @@ impl<'a> Walk<'a> {
                 self.arg();
                 Authority::RootBased
             }
+            // `true` is no-authority; a `false`, well-formed CBOR, stands where the CDDL
+            // allows none.
             Kind::Bool if self.arg() == u64::from(SIMPLE_TRUE) => Authority::Rootless,
-            // A `false` is read, and what follows it is the wrong item, whose head is read
-            // for its argument: an indefinite length has none, so it is not CBOR there
-            // (kept, so that the reasons reported stay the same).
-            Kind::Bool if self.d.peek() == Err(Malformed::Indefinite) => {
-                return self.fail(Reason::NotCbor, self.at())
-            }
+            Kind::Bool => return self.fail(Reason::Structure, at),
             Kind::Array => {
                 let n = self.array_len();
                 return self.read_host_authority(n, at, slot);
@@ -437,7 +446,10 @@ impl<'a> Walk<'a> {
             let is_null = self.null();
             match section {
                 _ if is_null => {}
-                0 => first_empty = self.read_items(TextRule::Segment, &mut r.path),
+                0 => {
+                    self.path_at = last_at;
+                    first_empty = self.read_items(TextRule::Segment, &mut r.path);
+                }
                 1 => {
                     self.read_items(TextRule::Any, &mut r.query);
                 }

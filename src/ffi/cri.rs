@@ -136,8 +136,10 @@ pub const CRI_TO_URI_ZONE_ID: u32 = 1;
 /// @retval CRI_ERR_NULL `cbor` is NULL with `len > 0`.
 /// @retval CRI_ERR_ARGUMENT `flags` has a bit other than `CRI_VALIDATE_FULL`.
 /// @retval CRI_ERR_UNPROCESSABLE The CRI reference is not processable (draft §5.2.1):
-///     `err->reason` is a `CRI_REASON_*` value, `err->offset` the offending CBOR item. A
-///     relative reference with `CRI_VALIDATE_FULL` is `CRI_REASON_NOT_FULL`.
+///     `err->reason` is a `CRI_REASON_*` value, `err->offset` the offending CBOR item (for
+///     a rule across sections, the path or its first segment, or the end of the reference
+///     where a path would stand). A relative reference with `CRI_VALIDATE_FULL` is
+///     `CRI_REASON_NOT_FULL`.
 ///
 /// # Safety
 /// `cbor` points to `len` readable bytes (or is NULL with `len == 0`); `err` is NULL or
