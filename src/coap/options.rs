@@ -99,7 +99,7 @@ impl OptionRef {
 pub(crate) trait OptionSlots {
     /// How many options fit.
     fn capacity(&self) -> usize;
-    /// Stores option `i` (`i < capacity()`).
+    /// Stores option `i` when `i < capacity()`.
     fn set(&mut self, i: usize, option: OptionRef);
 }
 
@@ -197,8 +197,6 @@ pub(crate) const P_SCHEME_NUMBER: Kind =
 /// buffer), counted on past the ends of both, with the errors noted so far.
 pub(crate) struct List<'a, S: OptionSlots> {
     slots: &'a mut S,
-    /// `slots.capacity()`, asked once.
-    capacity: usize,
     pub(super) scratch: &'a mut [u8],
     /// Options listed so far (stored or only counted).
     pub(super) count: usize,
@@ -215,7 +213,6 @@ pub(crate) struct List<'a, S: OptionSlots> {
 impl<'a, S: OptionSlots> List<'a, S> {
     pub(crate) fn new(slots: &'a mut S, scratch: &'a mut [u8]) -> Self {
         List {
-            capacity: slots.capacity(),
             slots,
             scratch,
             count: 0,
@@ -269,16 +266,14 @@ impl<'a, S: OptionSlots> List<'a, S> {
         if len < min || len > max {
             self.note(kind.rank(), CoapError::OptionLength, at);
         }
-        if index < self.capacity {
-            self.slots.set(
-                index,
-                OptionRef {
-                    number: kind.number(),
-                    offset: pos,
-                    len,
-                },
-            );
-        }
+        self.slots.set(
+            index,
+            OptionRef {
+                number: kind.number(),
+                offset: pos,
+                len,
+            },
+        );
     }
 
     /// Appends an option of `kind` whose value is the `len` bytes just put at the end.
@@ -335,7 +330,7 @@ impl<'a, S: OptionSlots> List<'a, S> {
             options: self.count,
             scratch: self.len,
         };
-        if self.count > self.capacity || self.len > self.scratch.len() {
+        if self.count > self.slots.capacity() || self.len > self.scratch.len() {
             return Err(Refusal::Space(space));
         }
         Ok(space)
