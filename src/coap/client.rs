@@ -5,10 +5,11 @@
 
 use super::coap_scheme_port;
 use super::options::{
-    is_destination, port_to_send, Destination, List, OptionRef, OptionSlots, Refusal, SliceSlots,
-    NO_ADDRESS, RANK_BAD_HOST, RANK_PATH_TEXT, RANK_TEXT_UTF8,
+    is_destination, port_to_send, Destination, Kind, List, OptionRef, OptionSlots, Refusal,
+    SliceSlots, HOST, NO_ADDRESS, PATH, PORT, P_SCHEME, P_URI, QUERY, RANK_BAD_HOST,
+    RANK_PATH_TEXT, RANK_TEXT_UTF8,
 };
-use super::{PROXY_SCHEME, PROXY_URI, URI_HOST, URI_PATH, URI_PORT, URI_QUERY};
+use super::{URI_PATH, URI_QUERY};
 use crate::error::{CoapError, Error, OptionSpace};
 use crate::uri::ip::{ipv4, ipv6, read_ip};
 use crate::uri::percent::pct_byte;
@@ -48,7 +49,8 @@ pub enum Mode {
 
 /// Does the target go to a forward-proxy whole (Proxy-Uri, Proxy-Cri) rather than as
 /// Uri-* options, by `mode` and whether its scheme is a CoAP scheme? `None`: it cannot go
-/// (mode `Direct` with another scheme).
+/// (mode `Direct` with another scheme). Inlined: one caller per firmware image.
+#[inline(always)]
 pub(crate) fn sent_whole(mode: Mode, is_coap: bool) -> Option<bool> {
     match (mode, is_coap) {
         (Mode::Direct, false) => None,
@@ -122,7 +124,7 @@ pub(crate) fn uri_to_list<S: OptionSlots>(
         return fail(CoapError::NotCoapScheme, 0);
     };
     if whole {
-        list.bytes(PROXY_URI, u.input, false, 0);
+        list.bytes(P_URI, u.input, false, 0);
         return list.finish();
     }
     // An empty host names nothing: a Uri-Host is 1-255 bytes (RFC 7252 §5.10.1) and CoAP
@@ -139,22 +141,23 @@ pub(crate) fn uri_to_list<S: OptionSlots>(
     let to = if proxy { Some(&NO_ADDRESS) } else { dest };
     list.host(host, u.host_kind, u.zone_id, to, offset(host));
     if let Some(p) = port_to_send(u.port_number, default_port(scheme), dest, proxy) {
-        list.uint(URI_PORT, u64::from(p));
+        list.uint(PORT, u64::from(p));
     }
     list.path(u.path, offset(u.path));
     if let Some(q) = u.query {
-        list.items(URI_QUERY, q, offset(q));
+        list.items(QUERY, q, offset(q));
     }
     if mode == Mode::ProxyScheme {
-        list.bytes(PROXY_SCHEME, scheme, true, 0);
+        list.bytes(P_SCHEME, scheme, true, 0);
     }
     list.finish()
 }
 
 /// The URI side of the list: values decoded from a URI's components.
 impl<S: OptionSlots> List<'_, S> {
-    /// Appends option `number` with the valid component text `s` decoded.
-    fn text(&mut self, number: u16, s: &[u8], lower: bool, at: usize) -> usize {
+    /// Appends an option of `kind` with the valid component text `s` decoded.
+    fn text(&mut self, kind: Kind, s: &[u8], lower: bool, at: usize) -> usize {
+        let number = kind.number();
         let rank = if number == URI_PATH {
             RANK_PATH_TEXT
         } else {
@@ -162,7 +165,7 @@ impl<S: OptionSlots> List<'_, S> {
         };
         let stop = if number == URI_QUERY { b'&' } else { b'/' };
         let (end, len) = self.decode(s, stop, lower, self.len, at, rank);
-        self.append(number, len, at);
+        self.append(kind, len, at);
         end
     }
 
@@ -227,7 +230,7 @@ impl<S: OptionSlots> List<'_, S> {
             self.put(self.len.wrapping_add(len), b']');
             len = len.wrapping_add(1);
         }
-        self.append(URI_HOST, len, at);
+        self.append(HOST, len, at);
     }
 
     /// Uri-Path (RFC 7252 §6.4 step 8): one option per segment of the path after
@@ -244,7 +247,7 @@ impl<S: OptionSlots> List<'_, S> {
         };
         let (at, first, start) = (at.wrapping_add(1), self.count, self.len);
         if !cfg!(any(target_os = "none", cri_firmware_paths)) && !has_dot_segment(segments) {
-            self.items(URI_PATH, segments, at);
+            self.items(PATH, segments, at);
             // "/" alone: no Uri-Path.
             if self.count == first.wrapping_add(1) && self.len == start {
                 self.count = first;
@@ -312,7 +315,7 @@ impl<S: OptionSlots> List<'_, S> {
                 self.len = self.len.wrapping_sub(len);
                 if write {
                     self.decode(s, b'/', false, self.len, seg_at, RANK_PATH_TEXT);
-                    self.record(URI_PATH, self.count, self.len, len, seg_at);
+                    self.record(PATH, self.count, self.len, len, seg_at);
                 }
             }
             let Some(before) = b.checked_sub(1) else {
@@ -322,13 +325,13 @@ impl<S: OptionSlots> List<'_, S> {
         }
     }
 
-    /// One option `number` per item of `s` (Uri-Path: `/`-separated segments, Uri-Query:
+    /// One option of `kind` per item of `s` (Uri-Path: `/`-separated segments, Uri-Query:
     /// `&`-separated items, RFC 7252 §6.4 steps 8-9), each decoded.
-    fn items(&mut self, number: u16, s: &[u8], at: usize) {
+    fn items(&mut self, kind: Kind, s: &[u8], at: usize) {
         let mut i = 0usize;
         loop {
             let item = s.get(i..).unwrap_or(&[]);
-            i = i.wrapping_add(self.text(number, item, false, at.wrapping_add(i)));
+            i = i.wrapping_add(self.text(kind, item, false, at.wrapping_add(i)));
             if i >= s.len() {
                 return;
             }

@@ -5,10 +5,8 @@ use super::client::{sent_whole, Mode};
 use super::coap_scheme;
 use super::options::{
     is_destination, port_to_send, Destination, List, OptionRef, OptionSlots, Refusal, SliceSlots,
-    NO_ADDRESS, RANK_BAD_HOST, RANK_PATH_TEXT, RANK_QUERY_TEXT, RANK_TEXT_UTF8,
-};
-use super::{
-    PROXY_CRI, PROXY_SCHEME, PROXY_SCHEME_NUMBER, URI_HOST, URI_PATH, URI_PORT, URI_QUERY,
+    HOST, NO_ADDRESS, PATH, PORT, P_CRI, P_SCHEME, P_SCHEME_NUMBER, QUERY, RANK_BAD_HOST,
+    RANK_PATH_TEXT, RANK_QUERY_TEXT, RANK_TEXT_UTF8,
 };
 use crate::cri::{Authority, CriRef, Host, Items, Scheme, TextOrPet};
 use crate::error::{CoapError, Error, OptionSpace};
@@ -132,7 +130,7 @@ pub(crate) fn cri_to_slots<S: OptionSlots>(
     };
     let mut list = List::new(opts, scratch);
     if whole {
-        list.bytes(PROXY_CRI, raw, false, 0);
+        list.bytes(P_CRI, raw, false, 0);
         return list.finish();
     }
     let default = match scheme {
@@ -159,16 +157,16 @@ pub(crate) fn cri_to_slots<S: OptionSlots>(
             if spells_ipv6(|w| write_joined(labels, b'.', w)) || labels_are_bracketed(labels) {
                 list.note(RANK_BAD_HOST, CoapError::BadUriHost, 0);
             }
-            list.write(URI_HOST, 0, |w| write_joined(labels, b'.', w));
+            list.write(HOST, 0, |w| write_joined(labels, b'.', w));
         }
         &Host::Ip { addr, zone } => {
             if !is_destination(addr, zone.map(str::as_bytes), false, to) {
-                list.write(URI_HOST, 0, |w| write_ip_literal(addr, w));
+                list.write(HOST, 0, |w| write_ip_literal(addr, w));
             }
         }
     }
     if let Some(p) = port_to_send(a.port, default, dest, proxy) {
-        list.uint(URI_PORT, u64::from(p));
+        list.uint(PORT, u64::from(p));
     }
     // A path of one empty segment is "/": no Uri-Path (RFC 7252 §6.4 step 8).
     if let Some(path) = cri
@@ -177,19 +175,19 @@ pub(crate) fn cri_to_slots<S: OptionSlots>(
     {
         list.check_text(path, RANK_PATH_TEXT);
         for seg in path.iter() {
-            list.bytes(URI_PATH, text_of(seg), false, 0);
+            list.bytes(PATH, text_of(seg), false, 0);
         }
     }
     if let Some(query) = cri.query {
         list.check_text(query, RANK_QUERY_TEXT);
         for param in query.iter() {
-            list.bytes(URI_QUERY, text_of(param), false, 0);
+            list.bytes(QUERY, text_of(param), false, 0);
         }
     }
     if mode == Mode::ProxyScheme {
         match scheme {
-            Scheme::Number(n) => list.uint(PROXY_SCHEME_NUMBER, n),
-            Scheme::Name(name) => list.bytes(PROXY_SCHEME, name.as_bytes(), false, 0),
+            Scheme::Number(n) => list.uint(P_SCHEME_NUMBER, n),
+            Scheme::Name(name) => list.bytes(P_SCHEME, name.as_bytes(), false, 0),
         }
     }
     list.finish()

@@ -99,7 +99,7 @@ impl OptionRef {
 pub(crate) trait OptionSlots {
     /// How many options fit.
     fn capacity(&self) -> usize;
-    /// Stores option `i` (`i < capacity()`).
+    /// Stores option `i` when `i < capacity()`.
     fn set(&mut self, i: usize, option: OptionRef);
 }
 
@@ -152,12 +152,51 @@ pub(crate) const RANK_SCHEME_LENGTH: u8 = 7;
 /// No error noted.
 const RANK_NONE: u8 = u8::MAX;
 
+/// An option a list writes: its number, the value lengths it allows (RFC 7252 §5.10,
+/// draft §8.2) and the rank of a value outside them, in one word: the writers take it as
+/// a constant, with no lookup by number per option.
+#[derive(Clone, Copy)]
+pub(crate) struct Kind(u32);
+
+impl Kind {
+    /// Bits 0-15 the number, 16-26 the longest value, 27 the shortest (0 or 1), 28-30 the
+    /// rank.
+    const fn new(number: u16, min: bool, max: u16, rank: u8) -> Kind {
+        Kind(number as u32 | (max as u32) << 16 | (min as u32) << 27 | (rank as u32) << 28)
+    }
+
+    pub(crate) fn number(self) -> u16 {
+        self.0 as u16
+    }
+
+    /// The shortest and the longest value allowed.
+    fn limits(self) -> (usize, usize) {
+        (
+            ((self.0 >> 27) & 1) as usize,
+            ((self.0 >> 16) & 0x7ff) as usize,
+        )
+    }
+
+    fn rank(self) -> u8 {
+        (self.0 >> 28) as u8
+    }
+}
+
+pub(crate) const HOST: Kind = Kind::new(URI_HOST, true, 255, RANK_HOST_LENGTH);
+/// A uint of at most 2 bytes: never outside its lengths.
+pub(crate) const PORT: Kind = Kind::new(URI_PORT, false, 2, RANK_SCHEME_LENGTH);
+pub(crate) const PATH: Kind = Kind::new(URI_PATH, false, 255, RANK_PATH_LENGTH);
+pub(crate) const QUERY: Kind = Kind::new(URI_QUERY, false, 255, RANK_QUERY_LENGTH);
+pub(crate) const P_URI: Kind = Kind::new(PROXY_URI, true, 1034, RANK_SCHEME_LENGTH);
+pub(crate) const P_SCHEME: Kind = Kind::new(PROXY_SCHEME, true, 255, RANK_SCHEME_LENGTH);
+pub(crate) const P_CRI: Kind = Kind::new(PROXY_CRI, true, 1023, RANK_SCHEME_LENGTH);
+pub(crate) const P_SCHEME_NUMBER: Kind =
+    Kind::new(PROXY_SCHEME_NUMBER, false, 3, RANK_SCHEME_LENGTH);
+
 /// An option list under construction in the caller's memory (option slots and a value
 /// buffer), counted on past the ends of both, with the errors noted so far.
 pub(crate) struct List<'a, S: OptionSlots> {
     slots: &'a mut S,
-    /// `slots.capacity()`, asked once.
-    capacity: usize,
     pub(super) scratch: &'a mut [u8],
     /// Options listed so far (stored or only counted).
     pub(super) count: usize,
@@ -174,7 +213,6 @@ pub(crate) struct List<'a, S: OptionSlots> {
 impl<'a, S: OptionSlots> List<'a, S> {
     pub(crate) fn new(slots: &'a mut S, scratch: &'a mut [u8]) -> Self {
         List {
-            capacity: slots.capacity(),
             slots,
             scratch,
             count: 0,
@@ -220,35 +258,27 @@ impl<'a, S: OptionSlots> List<'a, S> {
         (d.end, d.len)
     }
 
-    /// Lists option `index`, `number` with the `len` value bytes at `pos`, when it fits,
+    /// Lists option `index` of `kind` with the `len` value bytes at `pos`, when it fits,
     /// noting a value outside the length its option allows (RFC 7252 §5.10, draft §8.2)
     /// against the piece at `at`.
-    pub(super) fn record(&mut self, number: u16, index: usize, pos: usize, len: usize, at: usize) {
-        let (min, max) = length_limits(number);
+    pub(super) fn record(&mut self, kind: Kind, index: usize, pos: usize, len: usize, at: usize) {
+        let (min, max) = kind.limits();
         if len < min || len > max {
-            let rank = match number {
-                URI_HOST => RANK_HOST_LENGTH,
-                URI_PATH => RANK_PATH_LENGTH,
-                URI_QUERY => RANK_QUERY_LENGTH,
-                _ => RANK_SCHEME_LENGTH,
-            };
-            self.note(rank, CoapError::OptionLength, at);
+            self.note(kind.rank(), CoapError::OptionLength, at);
         }
-        if index < self.capacity {
-            self.slots.set(
-                index,
-                OptionRef {
-                    number,
-                    offset: pos,
-                    len,
-                },
-            );
-        }
+        self.slots.set(
+            index,
+            OptionRef {
+                number: kind.number(),
+                offset: pos,
+                len,
+            },
+        );
     }
 
-    /// Appends option `number` whose value is the `len` bytes just put at the end.
-    pub(super) fn append(&mut self, number: u16, len: usize, at: usize) {
-        self.record(number, self.count, self.len, len, at);
+    /// Appends an option of `kind` whose value is the `len` bytes just put at the end.
+    pub(super) fn append(&mut self, kind: Kind, len: usize, at: usize) {
+        self.record(kind, self.count, self.len, len, at);
         self.count = self.count.saturating_add(1);
         self.len = self.len.saturating_add(len);
     }
@@ -260,30 +290,30 @@ impl<'a, S: OptionSlots> List<'a, S> {
         }
     }
 
-    /// Appends option `number` whose value `write` writes through an [`Out`].
-    pub(super) fn write(&mut self, number: u16, at: usize, write: impl FnOnce(&mut Out<'_>)) {
+    /// Appends an option of `kind` whose value `write` writes through an [`Out`].
+    pub(super) fn write(&mut self, kind: Kind, at: usize, write: impl FnOnce(&mut Out<'_>)) {
         let mut w = Out::new(self.scratch);
         w.seek(self.len);
         write(&mut w);
         let len = w.len().saturating_sub(self.len);
-        self.append(number, len, at);
+        self.append(kind, len, at);
     }
 
-    /// Appends option `number` with the bytes of `s`, ASCII-lowercased with `lower`.
-    pub(super) fn bytes(&mut self, number: u16, s: &[u8], lower: bool, at: usize) {
+    /// Appends an option of `kind` with the bytes of `s`, ASCII-lowercased with `lower`.
+    pub(super) fn bytes(&mut self, kind: Kind, s: &[u8], lower: bool, at: usize) {
         for (k, &b) in s.iter().enumerate() {
             let b = if lower { b.to_ascii_lowercase() } else { b };
             self.put(self.len.wrapping_add(k), b);
         }
-        self.append(number, s.len(), at);
+        self.append(kind, s.len(), at);
     }
 
     /// Appends a uint option: big-endian without leading zero bytes (RFC 7252 §3.2).
-    pub(super) fn uint(&mut self, number: u16, v: u64) {
+    pub(super) fn uint(&mut self, kind: Kind, v: u64) {
         // The leading zero bytes from the leading zero bits (8 for 0).
         let skip = (v.leading_zeros() / 8) as usize;
         let bytes = v.to_be_bytes();
-        self.bytes(number, bytes.get(skip..).unwrap_or(&[]), false, 0);
+        self.bytes(kind, bytes.get(skip..).unwrap_or(&[]), false, 0);
     }
 
     /// The list's room, or why it cannot be made.
@@ -300,23 +330,28 @@ impl<'a, S: OptionSlots> List<'a, S> {
             options: self.count,
             scratch: self.len,
         };
-        if self.count > self.capacity || self.len > self.scratch.len() {
+        if self.count > self.slots.capacity() || self.len > self.scratch.len() {
             return Err(Refusal::Space(space));
         }
         Ok(space)
     }
 }
 
-/// The allowed value lengths (RFC 7252 §5.10, draft §8.2).
-fn length_limits(number: u16) -> (usize, usize) {
+/// The allowed value lengths of option `number` (RFC 7252 §5.10, draft §8.2): those of its
+/// [`Kind`], any length for an option not restricted there. Inlined: a switch of constants
+/// in the one loop of each image that checks lengths.
+#[inline(always)]
+pub(super) fn length_limits(number: u16) -> (usize, usize) {
+    // Each arm a constant: no unpacking at run time.
     match number {
-        URI_HOST => (1, 255),
-        URI_PORT => (0, 2),
-        URI_PATH | URI_QUERY => (0, 255),
-        PROXY_URI => (1, 1034),
-        PROXY_SCHEME => (1, 255),
-        PROXY_CRI => (1, 1023),
-        PROXY_SCHEME_NUMBER => (0, 3),
+        URI_HOST => HOST.limits(),
+        URI_PORT => PORT.limits(),
+        URI_PATH => PATH.limits(),
+        URI_QUERY => QUERY.limits(),
+        PROXY_URI => P_URI.limits(),
+        PROXY_SCHEME => P_SCHEME.limits(),
+        PROXY_CRI => P_CRI.limits(),
+        PROXY_SCHEME_NUMBER => P_SCHEME_NUMBER.limits(),
         _ => (0, usize::MAX),
     }
 }
@@ -414,23 +449,22 @@ pub(crate) fn is_destination(
     let Some(d) = dest else {
         return true;
     };
-    same_bytes(d.addr, addr)
-        && match (zone, d.zone) {
-            (None, None) => true,
-            (Some(z), Some(dz)) => {
-                let (mut i, mut k, mut same) = (0usize, 0usize, true);
-                while let Some(&b) = z.get(i) {
-                    let (v, step) = match pct_byte(z, i).filter(|_| encoded) {
-                        Some(v) => (v, 3),
-                        None => (b, 1),
-                    };
-                    same &= dz.get(k) == Some(&v);
-                    (i, k) = (i.wrapping_add(step), k.wrapping_add(1));
-                }
-                same && k == dz.len()
-            }
-            _ => false,
+    if !same_bytes(d.addr, addr) || zone.is_some() != d.zone.is_some() {
+        return false;
+    }
+    let (z, dz) = (zone.unwrap_or_default(), d.zone.unwrap_or_default());
+    let (mut i, mut k) = (0usize, 0usize);
+    while let Some(&b) = z.get(i) {
+        let (v, step) = match pct_byte(z, i).filter(|_| encoded) {
+            Some(v) => (v, 3),
+            None => (b, 1),
+        };
+        if dz.get(k) != Some(&v) {
+            return false;
         }
+        (i, k) = (i.wrapping_add(step), k.wrapping_add(1));
+    }
+    k == dz.len()
 }
 
 /// The Uri-Port to send (RFC 7252 §6.4 step 7): the target's `port` (its scheme's

@@ -4,7 +4,7 @@
 //! that the length a too-small buffer needs comes out of the same walk (docs/DECISIONS.md
 //! Decision 17).
 
-use super::options::Destination;
+use super::options::{length_limits, Destination};
 use super::{PROXY_CRI, PROXY_SCHEME, PROXY_SCHEME_NUMBER, PROXY_URI, URI_HOST, URI_PATH};
 use super::{URI_PORT, URI_QUERY};
 use crate::cri::wire::{self as cbor, ARRAY, TEXT};
@@ -109,20 +109,6 @@ pub(crate) struct Scan<'a> {
     pub(crate) queries: usize,
     /// Whether a proxy option is in the list.
     pub(crate) proxy: bool,
-}
-
-/// The allowed value lengths (RFC 7252 §5.10, draft §8.2).
-fn length_limits(number: u16) -> (usize, usize) {
-    match number {
-        URI_HOST => (1, 255),
-        URI_PORT => (0, 2),
-        URI_PATH | URI_QUERY => (0, 255),
-        PROXY_URI => (1, 1034),
-        PROXY_SCHEME => (1, 255),
-        PROXY_CRI => (1, 1023),
-        PROXY_SCHEME_NUMBER => (0, 3),
-        _ => (0, usize::MAX),
-    }
 }
 
 /// Checks that the options may stand together in one request (RFC 7252 §5.4.5, §5.10, draft

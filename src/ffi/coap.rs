@@ -146,29 +146,20 @@ unsafe fn destination<'a>(
     };
     // NULL only with length 0, as for every input (ffi/args.rs); a NULL zone is no zone,
     // an empty one a zone the composers refuse.
-    if (d.addr.is_null() && d.addr_len != 0) || (d.zone.is_null() && d.zone_len != 0) {
+    // SAFETY: the caller's promise for `addr` and `zone`.
+    let (Some(addr), Some(zone)) = (unsafe { super::args::input(d.addr, d.addr_len) }, unsafe {
+        super::args::input(d.zone.cast(), d.zone_len)
+    }) else {
         return Err(cri_status::CRI_ERR_NULL);
-    }
-    let port = match d.port {
-        -1 => None,
-        p => Some(u16::try_from(p).map_err(|_| cri_status::CRI_ERR_ARGUMENT)?),
     };
-    if !matches!(d.addr_len, 0 | 4 | 16) {
+    if !matches!(d.addr_len, 0 | 4 | 16) || !(-1..=0xffff).contains(&d.port) {
         return Err(cri_status::CRI_ERR_ARGUMENT);
     }
-    let addr = if d.addr.is_null() {
-        &[]
-    } else {
-        // SAFETY: the caller's promise for `addr`.
-        unsafe { core::slice::from_raw_parts(d.addr, d.addr_len) }
-    };
-    let zone = if d.zone.is_null() {
-        None
-    } else {
-        // SAFETY: the caller's promise for `zone`.
-        Some(unsafe { core::slice::from_raw_parts(d.zone.cast::<u8>(), d.zone_len) })
-    };
-    Ok(Some(Destination { addr, zone, port }))
+    Ok(Some(Destination {
+        addr,
+        zone: (!d.zone.is_null()).then_some(zone),
+        port: u16::try_from(d.port).ok(),
+    }))
 }
 
 /// `try_destination!(dest)`: `Option<Destination>` of the `cri_coap_destination *` (None
