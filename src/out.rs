@@ -7,11 +7,21 @@ pub(crate) struct Out<'a> {
     buf: &'a mut [u8],
     /// Output produced so far (written or only counted).
     len: usize,
+    /// The output position that `buf` starts at: 0, or a later one for a writer that
+    /// keeps only a window of its output (`uri::equivalent` compares normal forms one
+    /// window at a time, Decision 17: no buffer).
+    from: usize,
 }
 
 impl<'a> Out<'a> {
     pub(crate) fn new(buf: &'a mut [u8]) -> Self {
-        Out { buf, len: 0 }
+        Out::window(buf, 0)
+    }
+
+    /// A writer that keeps the bytes of its output from position `from` on, as many as
+    /// `buf` holds, and only counts the others.
+    pub(crate) fn window(buf: &'a mut [u8], from: usize) -> Self {
+        Out { buf, len: 0, from }
     }
 
     /// How many bytes `write` produces, without writing them anywhere.
@@ -30,21 +40,33 @@ impl<'a> Out<'a> {
         self.len = pos;
     }
 
-    /// Appends `bytes` when they fit; a piece that does not fit is only counted (the
-    /// output is then an error anyway).
+    /// Where output position `pos` is in `buf` (past its end when before `from`).
+    fn index(&self, pos: usize) -> usize {
+        pos.wrapping_sub(self.from)
+    }
+
+    /// Appends `bytes`: those that fall in the buffer are written, the others only
+    /// counted (the output is then an error, or a window's outside).
     pub(crate) fn push(&mut self, bytes: &[u8]) {
-        let start = self.len;
-        let end = start.saturating_add(bytes.len());
-        self.len = end;
-        if let Some(dst) = self.buf.get_mut(start..end) {
+        let at = self.index(self.len);
+        self.len = self.len.saturating_add(bytes.len());
+        if let Some(dst) = self.buf.get_mut(at..at.saturating_add(bytes.len())) {
             copy(dst, bytes);
+        } else if !self.buf.is_empty() {
+            // Across an edge of the buffer, or outside it: byte by byte.
+            for (k, &b) in bytes.iter().enumerate() {
+                if let Some(d) = self.buf.get_mut(at.wrapping_add(k)) {
+                    *d = b;
+                }
+            }
         }
     }
 
     /// The next `n` bytes of the buffer, when they fit, for a writer that fills them
     /// itself and then calls [`Out::advance`] with what it wrote.
     pub(crate) fn room(&mut self, n: usize) -> Option<&mut [u8]> {
-        self.buf.get_mut(self.len..self.len.checked_add(n)?)
+        let at = self.index(self.len);
+        self.buf.get_mut(at..at.checked_add(n)?)
     }
 
     /// Counts `n` more bytes of output (written through [`Out::room`], or only counted).
@@ -52,8 +74,14 @@ impl<'a> Out<'a> {
         self.len = self.len.saturating_add(n);
     }
 
+    /// Appends one byte: [`Out::push`] for one, a leaf without a frame under each
+    /// writer's loop (Decision 17: stack). Not inlined: it is called in many places.
+    #[inline(never)]
     pub(crate) fn byte(&mut self, b: u8) {
-        self.push(&[b]);
+        if let Some(d) = self.buf.get_mut(self.index(self.len)) {
+            *d = b;
+        }
+        self.len = self.len.saturating_add(1);
     }
 
     pub(crate) fn finish(self) -> Result<usize, Error> {

@@ -472,7 +472,7 @@ pub unsafe extern "C" fn uri_recompose(
         spans.iter().map(|c| component(c).unwrap_or(&[]))
     };
     text_out!(out, cap, out_len, NO_OFFSET, inputs, |b| {
-        uri::recompose::check_parts(&r)?;
+        uri::recompose::check_parts(&mut r)?;
         uri::recompose::write_as_is(&r, b)
     })
 }
@@ -567,10 +567,8 @@ pub unsafe extern "C" fn uri_equivalent(
     let (a, b) = (try_input!(a, a_len), try_input!(b, b_len));
     try_apart!(equivalent, [a, b]);
     let equivalent = try_mut!(equivalent);
-    let (mut ra, mut rb) = (UriRef::default(), UriRef::default());
-    try_ok!(uri::parse_strict::<false>(a, &mut ra), error_offset);
-    try_ok!(uri::parse_strict::<false>(b, &mut rb), error_offset);
-    *equivalent = i32::from(uri::equivalent(&ra, &rb));
+    let same = try_ok!(uri::equivalent_texts(a, b), error_offset);
+    *equivalent = i32::from(same);
     cri_status::CRI_OK
 }
 
