@@ -5,23 +5,26 @@ use crate::error::Error;
 
 pub(crate) struct Out<'a> {
     buf: &'a mut [u8],
-    /// Output produced so far (written or only counted).
+    /// Output produced so far (written or only counted): the position of the next byte,
+    /// counted modulo `usize::MAX + 1` (a window's starts below 0, [`Out::window`]).
     len: usize,
-    /// The output position that `buf` starts at: 0, or a later one for a writer that
-    /// keeps only a window of its output (`uri::equivalent` compares normal forms one
-    /// window at a time, Decision 17: no buffer).
-    from: usize,
 }
 
 impl<'a> Out<'a> {
     pub(crate) fn new(buf: &'a mut [u8]) -> Self {
-        Out::window(buf, 0)
+        Out { buf, len: 0 }
     }
 
     /// A writer that keeps the bytes of its output from position `from` on, as many as
-    /// `buf` holds, and only counts the others.
+    /// `buf` holds, and only counts the others: its positions start at `0 - from`, so that
+    /// output position `from` is `buf[0]` (`uri::equivalent` compares normal forms one
+    /// window at a time, Decision 17: no buffer). Its [`Out::len`] is the output length
+    /// minus `from`, modulo `usize::MAX + 1`.
     pub(crate) fn window(buf: &'a mut [u8], from: usize) -> Self {
-        Out { buf, len: 0, from }
+        Out {
+            buf,
+            len: from.wrapping_neg(),
+        }
     }
 
     /// How many bytes `write` produces, without writing them anywhere.
@@ -40,48 +43,44 @@ impl<'a> Out<'a> {
         self.len = pos;
     }
 
-    /// Where output position `pos` is in `buf` (past its end when before `from`).
-    fn index(&self, pos: usize) -> usize {
-        pos.wrapping_sub(self.from)
-    }
-
     /// Appends `bytes`: those that fall in the buffer are written, the others only
-    /// counted (the output is then an error, or a window's outside).
+    /// counted (the output is then an error, or a window's outside). Hosts copy a run
+    /// that fits whole at once; bare metal writes byte by byte, which also keeps a window
+    /// whose edge a run crosses (Decision 17: the small algorithm on firmware; `--cfg
+    /// cri_firmware_paths` takes it on a host).
     pub(crate) fn push(&mut self, bytes: &[u8]) {
-        let at = self.index(self.len);
-        self.len = self.len.saturating_add(bytes.len());
-        if let Some(dst) = self.buf.get_mut(at..at.saturating_add(bytes.len())) {
-            copy(dst, bytes);
-        } else if !self.buf.is_empty() {
-            // Across an edge of the buffer, or outside it: byte by byte.
-            for (k, &b) in bytes.iter().enumerate() {
-                if let Some(d) = self.buf.get_mut(at.wrapping_add(k)) {
-                    *d = b;
-                }
+        if !cfg!(any(target_os = "none", cri_firmware_paths)) {
+            let end = self.len.wrapping_add(bytes.len());
+            if let Some(dst) = self.buf.get_mut(self.len..end) {
+                copy(dst, bytes);
+                self.len = end;
+                return;
             }
+        }
+        for &b in bytes {
+            self.byte(b);
         }
     }
 
     /// The next `n` bytes of the buffer, when they fit, for a writer that fills them
     /// itself and then calls [`Out::advance`] with what it wrote.
     pub(crate) fn room(&mut self, n: usize) -> Option<&mut [u8]> {
-        let at = self.index(self.len);
-        self.buf.get_mut(at..at.checked_add(n)?)
+        self.buf.get_mut(self.len..self.len.checked_add(n)?)
     }
 
     /// Counts `n` more bytes of output (written through [`Out::room`], or only counted).
     pub(crate) fn advance(&mut self, n: usize) {
-        self.len = self.len.saturating_add(n);
+        self.len = self.len.wrapping_add(n);
     }
 
     /// Appends one byte: [`Out::push`] for one, a leaf without a frame under each
     /// writer's loop (Decision 17: stack). Not inlined: it is called in many places.
     #[inline(never)]
     pub(crate) fn byte(&mut self, b: u8) {
-        if let Some(d) = self.buf.get_mut(self.index(self.len)) {
+        if let Some(d) = self.buf.get_mut(self.len) {
             *d = b;
         }
-        self.len = self.len.saturating_add(1);
+        self.len = self.len.wrapping_add(1);
     }
 
     pub(crate) fn finish(self) -> Result<usize, Error> {

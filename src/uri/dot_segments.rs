@@ -408,13 +408,14 @@ pub(crate) fn write_dotted<S: SegWrite>(
     walk = survivors(p, dots);
     for c in walk {
         end = end.saturating_sub(chunk_len(s, c));
-        w.seek(base.saturating_add(end));
+        // Positions wrap in a window ([`Out::window`]).
+        w.seek(base.wrapping_add(end));
         if c.slash {
             w.byte(b'/');
         }
         s.write(c.seg, w);
     }
-    w.seek(base.saturating_add(total));
+    w.seek(base.wrapping_add(total));
 }
 
 /// How the written path starts, which decides the prefixes of recomposition (Decision 3,
