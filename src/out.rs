@@ -58,7 +58,7 @@ impl<'a> Out<'a> {
             }
         }
         for &b in bytes {
-            self.byte(b);
+            self.put(b);
         }
     }
 
@@ -77,6 +77,12 @@ impl<'a> Out<'a> {
     /// writer's loop (Decision 17: stack). Not inlined: it is called in many places.
     #[inline(never)]
     pub(crate) fn byte(&mut self, b: u8) {
+        self.put(b);
+    }
+
+    /// [`Out::byte`], inlined: [`Out::push`] then stays a leaf too.
+    #[inline(always)]
+    fn put(&mut self, b: u8) {
         if let Some(d) = self.buf.get_mut(self.len) {
             *d = b;
         }

@@ -86,24 +86,26 @@ fn write_normal(r: &UriRef<'_>, w: &mut Out<'_>) {
 /// at a time: in constant memory, without a buffer, in time that grows with the square
 /// of their length.
 pub fn equivalent(a: &UriRef<'_>, b: &UriRef<'_>) -> bool {
-    same_normal_forms(|second, w| write_normal(if second { b } else { a }, w))
+    same_normal_forms(|second, w| {
+        write_normal(if second { b } else { a }, w);
+        Ok(())
+    })
+    .unwrap_or(false)
 }
 
 /// [`equivalent`] of two URI references given as text, parsed strictly (errors as
-/// [`UriRef::parse`] gives them, in `a` first). Each is parsed again whenever its normal
-/// form is written, so that one view, not two, sits under the writer (Decision 17:
-/// stack). Not inlined: the view lives on this frame, not on the C function's.
+/// [`UriRef::parse`] gives them, in `a` first). Each is parsed whenever its normal form
+/// is written, so that one view, not two, sits under the writer (Decision 17: stack);
+/// the first round finds the errors. Not inlined: the view lives on this frame, not on
+/// the C function's.
 #[inline(never)]
 pub(crate) fn equivalent_texts(a: &[u8], b: &[u8]) -> Result<bool, Error> {
     let mut r = UriRef::default();
-    parse_strict::<false>(a, &mut r)?;
-    parse_strict::<false>(b, &mut r)?;
-    Ok(same_normal_forms(|second, w| {
-        // Both parsed above: no error here.
-        if parse_strict::<false>(if second { b } else { a }, &mut r).is_ok() {
-            write_normal(&r, w);
-        }
-    }))
+    same_normal_forms(|second, w| {
+        parse_strict::<false>(if second { b } else { a }, &mut r)?;
+        write_normal(&r, w);
+        Ok(())
+    })
 }
 
 /// How many bytes of each normal form [`same_normal_forms`] compares per round.
@@ -114,8 +116,12 @@ const WINDOW: usize = 8;
 /// bytes further on every round: no buffer for a whole form, and one writer for
 /// normalization and comparison (Decision 17). One call of `write`, so that it is
 /// inlined here rather than a frame of its own above the writer.
+///
+/// Errors: the first that `write` returns (in the first round, both texts are written).
 #[inline(always)]
-fn same_normal_forms(mut write: impl FnMut(bool, &mut Out<'_>)) -> bool {
+fn same_normal_forms(
+    mut write: impl FnMut(bool, &mut Out<'_>) -> Result<(), Error>,
+) -> Result<bool, Error> {
     let mut from = 0usize;
     loop {
         // Fresh each round: bytes past the end of both forms stay 0 in both.
@@ -123,16 +129,16 @@ fn same_normal_forms(mut write: impl FnMut(bool, &mut Out<'_>)) -> bool {
         let mut lens = [0usize; 2];
         for (i, (window, len)) in windows.iter_mut().zip(&mut lens).enumerate() {
             let mut w = Out::window(window, from);
-            write(i == 1, &mut w);
+            write(i == 1, &mut w)?;
             *len = w.len().wrapping_add(from);
         }
         let [x, y] = &windows;
         if lens[0] != lens[1] || !chars::same_bytes(x, y) {
-            return false;
+            return Ok(false);
         }
         from = from.saturating_add(WINDOW);
         if from >= lens[0] {
-            return true;
+            return Ok(true);
         }
     }
 }
