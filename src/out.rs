@@ -5,26 +5,13 @@ use crate::error::Error;
 
 pub(crate) struct Out<'a> {
     buf: &'a mut [u8],
-    /// Output produced so far (written or only counted): the position of the next byte,
-    /// counted modulo `usize::MAX + 1` (a window's starts below 0, [`Out::window`]).
+    /// Output produced so far (written or only counted).
     len: usize,
 }
 
 impl<'a> Out<'a> {
     pub(crate) fn new(buf: &'a mut [u8]) -> Self {
         Out { buf, len: 0 }
-    }
-
-    /// A writer that keeps the bytes of its output from position `from` on, as many as
-    /// `buf` holds, and only counts the others: its positions start at `0 - from`, so that
-    /// output position `from` is `buf[0]` (`uri::equivalent` compares normal forms one
-    /// window at a time, Decision 17: no buffer). Its [`Out::len`] is the output length
-    /// minus `from`, modulo `usize::MAX + 1`.
-    pub(crate) fn window(buf: &'a mut [u8], from: usize) -> Self {
-        Out {
-            buf,
-            len: from.wrapping_neg(),
-        }
     }
 
     /// How many bytes `write` produces, without writing them anywhere.
@@ -43,22 +30,14 @@ impl<'a> Out<'a> {
         self.len = pos;
     }
 
-    /// Appends `bytes`: those that fall in the buffer are written, the others only
-    /// counted (the output is then an error, or a window's outside). Hosts copy a run
-    /// that fits whole at once; bare metal writes byte by byte, which also keeps a window
-    /// whose edge a run crosses (Decision 17: the small algorithm on firmware; `--cfg
-    /// cri_firmware_paths` takes it on a host).
+    /// Appends `bytes` when they fit; a piece that does not fit is only counted (the
+    /// output is then an error anyway).
     pub(crate) fn push(&mut self, bytes: &[u8]) {
-        if !cfg!(any(target_os = "none", cri_firmware_paths)) {
-            let end = self.len.wrapping_add(bytes.len());
-            if let Some(dst) = self.buf.get_mut(self.len..end) {
-                copy(dst, bytes);
-                self.len = end;
-                return;
-            }
-        }
-        for &b in bytes {
-            self.put(b);
+        let start = self.len;
+        let end = start.saturating_add(bytes.len());
+        self.len = end;
+        if let Some(dst) = self.buf.get_mut(start..end) {
+            copy(dst, bytes);
         }
     }
 
@@ -70,23 +49,11 @@ impl<'a> Out<'a> {
 
     /// Counts `n` more bytes of output (written through [`Out::room`], or only counted).
     pub(crate) fn advance(&mut self, n: usize) {
-        self.len = self.len.wrapping_add(n);
+        self.len = self.len.saturating_add(n);
     }
 
-    /// Appends one byte: [`Out::push`] for one, a leaf without a frame under each
-    /// writer's loop (Decision 17: stack). Not inlined: it is called in many places.
-    #[inline(never)]
     pub(crate) fn byte(&mut self, b: u8) {
-        self.put(b);
-    }
-
-    /// [`Out::byte`], inlined: [`Out::push`] then stays a leaf too.
-    #[inline(always)]
-    fn put(&mut self, b: u8) {
-        if let Some(d) = self.buf.get_mut(self.len) {
-            *d = b;
-        }
-        self.len = self.len.wrapping_add(1);
+        self.push(&[b]);
     }
 
     pub(crate) fn finish(self) -> Result<usize, Error> {

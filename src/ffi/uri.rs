@@ -567,8 +567,10 @@ pub unsafe extern "C" fn uri_equivalent(
     let (a, b) = (try_input!(a, a_len), try_input!(b, b_len));
     try_apart!(equivalent, [a, b]);
     let equivalent = try_mut!(equivalent);
-    let same = try_ok!(uri::equivalent_texts(a, b), error_offset);
-    *equivalent = i32::from(same);
+    let (mut ra, mut rb) = (UriRef::default(), UriRef::default());
+    try_ok!(uri::parse_strict::<false>(a, &mut ra), error_offset);
+    try_ok!(uri::parse_strict::<false>(b, &mut rb), error_offset);
+    *equivalent = i32::from(uri::equivalent(&ra, &rb));
     cri_status::CRI_OK
 }
 

@@ -408,14 +408,13 @@ pub(crate) fn write_dotted<S: SegWrite>(
     walk = survivors(p, dots);
     for c in walk {
         end = end.saturating_sub(chunk_len(s, c));
-        // Positions wrap in a window ([`Out::window`]).
-        w.seek(base.wrapping_add(end));
+        w.seek(base.saturating_add(end));
         if c.slash {
             w.byte(b'/');
         }
         s.write(c.seg, w);
     }
-    w.seek(base.wrapping_add(total));
+    w.seek(base.saturating_add(total));
 }
 
 /// How the written path starts, which decides the prefixes of recomposition (Decision 3,

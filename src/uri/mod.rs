@@ -38,7 +38,6 @@ mod target;
 pub use dot_segments::remove_dot_segments;
 pub use iri::{iri_to_uri, preprocess, uri_to_iri};
 pub use normalize::{equivalent, normalize};
-pub(crate) use normalize::{equivalent_texts, parse_strict};
 /// # Examples
 ///
 /// ```
@@ -155,7 +154,7 @@ pub use percent::DecodeOptions;
 pub use percent::EncodeSet;
 pub use query::{query_args, QueryArg, QueryArgs};
 pub use recompose::{recompose, Parts};
-pub(crate) use resolve::{parse_target, write_iri_target, write_target, Target};
+pub(crate) use resolve::{parse_strict, parse_target, write_iri_target, write_target, Target};
 pub use resolve::{resolve, resolve_iri, resolve_str};
 pub use scheme::default_port;
 pub(crate) use target::split_target_into;

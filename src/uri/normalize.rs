@@ -1,12 +1,19 @@
 //! Syntax- and scheme-based normalization and comparison (RFC 3986 §6.2.2, §6.2.3),
 //! following docs/DECISIONS.md Decision 4 and 5.
 
-use super::chars;
-use super::dot_segments::{is_rooted, Dots};
-use super::parse::{parse_into, UriRef};
-use super::recompose::{Composer, Plain};
+use super::chars::{self, UNRESERVED};
+use super::dot_segments::{self, is_rooted, Dots, PathPieces};
+use super::ip;
+use super::parse::UriRef;
+use super::percent::pct_byte;
+use super::recompose::{norm_host, norm_port, slash_if_empty, Composer, Host, Plain};
 use crate::error::Error;
 use crate::out::Out;
+
+// The parts of the normal form are one function each (`norm_host`, `norm_port`,
+// `slash_if_empty` with the writer's style in `recompose`, and `norm_dots`): the writer
+// calls them, and `equivalent` compares them one component at a time, so that it never
+// holds two writers (Decision 17: stack).
 
 /// Which dots are removed: none in a relative-path reference, whose dots depend on its
 /// base (Decision 5).
@@ -49,20 +56,13 @@ fn norm_dots(r: &UriRef<'_>) -> Dots {
 /// ```
 pub fn normalize(r: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
     let mut w = Out::new(out);
-    write_normal(r, &mut w);
-    w.finish()
-}
-
-/// Writes the normal form of `r`: the one normalizing writer, of [`normalize`] and
-/// [`equivalent`] alike. Inlined: a frame of its own would add to their chains.
-#[inline(always)]
-fn write_normal(r: &UriRef<'_>, w: &mut Out<'_>) {
     let c = Composer {
         r,
         head: &[],
         dots: norm_dots(r),
     };
-    c.write(Plain { normalize: true }, w);
+    c.write(Plain { normalize: true }, &mut w);
+    w.finish()
 }
 
 /// Whether two URI references are equivalent: their normalized forms are equal
@@ -82,74 +82,150 @@ fn write_normal(r: &UriRef<'_>, w: &mut Out<'_>) {
 /// # Ok::<(), cri::Error>(())
 /// ```
 ///
-/// The normal forms are written by the writer of [`normalize`] and compared a few bytes
-/// at a time: in constant memory, without a buffer, in time that grows with the square
-/// of their length.
-pub fn equivalent(a: &UriRef<'_>, b: &UriRef<'_>) -> bool {
-    same_normal_forms(|second, w| {
-        write_normal(if second { b } else { a }, w);
-        Ok(())
-    })
-    .unwrap_or(false)
-}
-
-/// [`equivalent`] of two URI references given as text, parsed strictly (errors as
-/// [`UriRef::parse`] gives them, in `a` first). Each is parsed whenever its normal form
-/// is written, so that one view, not two, sits under the writer (Decision 17: stack);
-/// the first round finds the errors. Not inlined: the view lives on this frame, not on
-/// the C function's.
-#[inline(never)]
-pub(crate) fn equivalent_texts(a: &[u8], b: &[u8]) -> Result<bool, Error> {
-    let mut r = UriRef::default();
-    same_normal_forms(|second, w| {
-        parse_strict::<false>(if second { b } else { a }, &mut r)?;
-        write_normal(&r, w);
-        Ok(())
-    })
-}
-
-/// How many bytes of each normal form [`same_normal_forms`] compares per round.
-const WINDOW: usize = 8;
-
-/// Are the two texts that `write` writes (the first, and with `true` the second) the
-/// same? Each round writes both again and keeps the same window of each, [`WINDOW`]
-/// bytes further on every round: no buffer for a whole form, and one writer for
-/// normalization and comparison (Decision 17). One call of `write`, so that it is
-/// inlined here rather than a frame of its own above the writer.
+/// The normalized forms are compared component by component as byte streams, in linear
+/// time and without a buffer; a path is compared by its segments after dot-segment
+/// removal (both taken last first).
 ///
-/// Errors: the first that `write` returns (in the first round, both texts are written).
-#[inline(always)]
-fn same_normal_forms(
-    mut write: impl FnMut(bool, &mut Out<'_>) -> Result<(), Error>,
-) -> Result<bool, Error> {
-    let mut from = 0usize;
+/// Not inlined: the C entry point would otherwise hold the comparison's state next to
+/// both parsed references in its frame while it parses (Decision 17: stack). No composer is
+/// built: each component of the normal form is computed for both references and
+/// compared, the host and the path by functions of their own.
+#[inline(never)]
+pub fn equivalent(a: &UriRef<'_>, b: &UriRef<'_>) -> bool {
+    same_text(a.scheme, b.scheme, true)
+        && same_text(a.userinfo, b.userinfo, false)
+        && same_host(a, b)
+        && same_port(norm_port(a), norm_port(b))
+        && same_path(a, b)
+        && same_text(a.query, b.query, false)
+        && same_text(a.fragment, b.fragment, false)
+}
+
+/// Two normalized ports, both absent or the same digits.
+fn same_port(x: Option<&[u8]>, y: Option<&[u8]>) -> bool {
+    match (x, y) {
+        (Some(x), Some(y)) => chars::same_bytes(x, y),
+        (x, y) => x.is_none() && y.is_none(),
+    }
+}
+
+/// Do two optional components have the same normal form (both absent, or both present
+/// with equal [`NormBytes`])?
+fn same_text(x: Option<&[u8]>, y: Option<&[u8]>, lower: bool) -> bool {
+    match (x, y) {
+        (Some(x), Some(y)) => same_norm(x, y, lower),
+        (x, y) => x.is_none() && y.is_none(),
+    }
+}
+
+/// Do `x` and `y` normalize to the same bytes? One byte loop: `Iterator::eq` stays a
+/// generic function of its own at opt-level "z".
+fn same_norm(x: &[u8], y: &[u8], lower: bool) -> bool {
+    let (mut xs, mut ys) = (NormBytes::new(x, lower), NormBytes::new(y, lower));
     loop {
-        // Fresh each round: bytes past the end of both forms stay 0 in both.
-        let mut windows = [[0u8; WINDOW]; 2];
-        let mut lens = [0usize; 2];
-        for (i, (window, len)) in windows.iter_mut().zip(&mut lens).enumerate() {
-            let mut w = Out::window(window, from);
-            write(i == 1, &mut w)?;
-            *len = w.len().wrapping_add(from);
+        let (a, b) = (xs.next(), ys.next());
+        if a != b {
+            return false;
         }
-        let [x, y] = &windows;
-        if lens[0] != lens[1] || !chars::same_bytes(x, y) {
-            return Ok(false);
-        }
-        from = from.saturating_add(WINDOW);
-        if from >= lens[0] {
-            return Ok(true);
+        if a.is_none() {
+            return true;
         }
     }
 }
 
-/// [`parse_into`] as one function for every strict parse of the C functions (both of
-/// `parse_target`, `uri_normalize`, those of `uri_equivalent`): one copy of the call and
-/// its port check, not one per caller.
+/// Not inlined, as [`same_path`]: each holds its own state only while it compares.
 #[inline(never)]
-pub(crate) fn parse_strict<'a, const IRI: bool>(
+fn same_host(a: &UriRef<'_>, b: &UriRef<'_>) -> bool {
+    match (norm_host(a), norm_host(b)) {
+        (None, None) => true,
+        (Some(Host::Text(x)), Some(Host::Text(y))) => same_text(Some(x), Some(y), true),
+        (Some(Host::Ipv6 { addr: x, zone: zx }), Some(Host::Ipv6 { addr: y, zone: zy })) => {
+            let (mut ax, mut ay) = ([0u8; 16], [0u8; 16]);
+            ip::ipv6(x, &mut ax)
+                && ip::ipv6(y, &mut ay)
+                && chars::same_bytes(&ax, &ay)
+                && same_text(zx, zy, false)
+        }
+        _ => false,
+    }
+}
+
+/// The path as normalization writes it: an empty path after an authority is "/" where
+/// the scheme asks for it.
+fn effective_path<'a>(r: &UriRef<'a>) -> &'a [u8] {
+    if slash_if_empty(r) && r.host.is_some() && r.path.is_empty() {
+        b"/"
+    } else {
+        r.path
+    }
+}
+
+/// Compares the paths by their segments after dot-segment removal, both taken last
+/// first. A relative-path reference keeps its dots ([`Dots::Keep`]): its first segment
+/// comes without "/", where every other path's first one has it, so the two never match.
+#[inline(never)]
+fn same_path(a: &UriRef<'_>, b: &UriRef<'_>) -> bool {
+    let mut xs = dot_segments::survivors(PathPieces::new(effective_path(a)), norm_dots(a));
+    let mut ys = dot_segments::survivors(PathPieces::new(effective_path(b)), norm_dots(b));
+    loop {
+        match (xs.next(), ys.next()) {
+            (None, None) => return true,
+            (Some(x), Some(y)) if x.slash == y.slash && same_norm(x.seg, y.seg, false) => {}
+            _ => return false,
+        }
+    }
+}
+
+/// The bytes [`norm`] writes for `s`, one at a time.
+#[derive(Clone)]
+struct NormBytes<'a> {
     s: &'a [u8],
-    r: &mut UriRef<'a>,
-) -> Result<(), Error> {
-    parse_into::<IRI>(s, r)
+    lower: bool,
+    /// Hex digits of a triplet still to yield.
+    pending: [u8; 2],
+    npending: u8,
+}
+
+impl<'a> NormBytes<'a> {
+    fn new(s: &'a [u8], lower: bool) -> Self {
+        NormBytes {
+            s,
+            lower,
+            pending: [0; 2],
+            npending: 0,
+        }
+    }
+}
+
+impl Iterator for NormBytes<'_> {
+    type Item = u8;
+
+    fn next(&mut self) -> Option<u8> {
+        if self.npending > 0 {
+            let i = usize::from(2u8.saturating_sub(self.npending));
+            self.npending = self.npending.saturating_sub(1);
+            return self.pending.get(i).copied();
+        }
+        let (&b, rest) = self.s.split_first()?;
+        if let Some(v) = pct_byte(self.s, 0) {
+            self.s = self.s.get(3..).unwrap_or(&[]);
+            if chars::is(v, UNRESERVED) {
+                return Some(if self.lower {
+                    v.to_ascii_lowercase()
+                } else {
+                    v
+                });
+            }
+            let t = chars::pct_triplet(v);
+            self.pending = [t[1], t[2]];
+            self.npending = 2;
+            return Some(b'%');
+        }
+        self.s = rest;
+        Some(if self.lower {
+            b.to_ascii_lowercase()
+        } else {
+            b
+        })
+    }
 }

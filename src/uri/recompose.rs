@@ -67,12 +67,15 @@ impl Style for Plain {
 /// their own, not on the writer's above that chain (Decision 17, stack).
 #[inline(never)]
 fn write_authority(r: &UriRef<'_>, normalize: bool, w: &mut Out<'_>) {
-    let h = r.host.unwrap_or(&[]);
     let port = if normalize {
-        write_norm_host(r, h, w);
+        match norm_host(r) {
+            Some(Host::Ipv6 { addr, zone }) => write_ipv6_literal(addr, zone, w),
+            Some(Host::Text(h)) => norm_lower(h, w),
+            None => {}
+        }
         norm_port(r)
     } else {
-        w.push(h);
+        w.push(r.host.unwrap_or(&[]));
         r.port
     };
     if let Some(p) = port {
@@ -81,35 +84,63 @@ fn write_authority(r: &UriRef<'_>, normalize: bool, w: &mut Out<'_>) {
     }
 }
 
-/// The host `h` of `r` as normalization writes it: an IPv6 literal with its address in
-/// RFC 5952 form and its zone id normalized, any other host lowercased with its
-/// percent-encoding normalized. Inlined into [`write_authority`], whose frame then holds
+/// An IP-literal holding the IPv6 address `addr` (its valid text) in RFC 5952 form, and
+/// its zone id normalized. Inlined into [`write_authority`], whose frame then holds
 /// the address bytes: a frame of its own would add to the chain under the writer.
 #[inline(always)]
-fn write_norm_host(r: &UriRef<'_>, h: &[u8], w: &mut Out<'_>) {
-    // A look at both ends, not `strip_prefix` and `strip_suffix`: those compare slices
-    // through `memcmp`.
-    if let (Some(HostKind::Ipv6), [b'[', inner @ .., b']']) = (r.host_kind, h) {
-        let addr = inner.split(|&b| b == b'%').next().unwrap_or(&[]);
-        let mut bytes = [0u8; 16];
-        if ip::ipv6(addr, &mut bytes) {
-            w.byte(b'[');
-            ip::write_ipv6(&bytes, w);
-            if let Some(z) = r.zone_id {
-                w.push(b"%25");
-                norm_segment(z, w);
-            }
-            w.byte(b']');
-            return;
-        }
+fn write_ipv6_literal(addr: &[u8], zone: Option<&[u8]>, w: &mut Out<'_>) {
+    w.byte(b'[');
+    let mut bytes = [0u8; 16];
+    if ip::ipv6(addr, &mut bytes) {
+        ip::write_ipv6(&bytes, w);
     }
-    norm_lower(h, w);
+    if let Some(z) = zone {
+        w.push(b"%25");
+        norm_segment(z, w);
+    }
+    w.byte(b']');
+}
+
+/// A host as normalization reads it: as text, or an IPv6 address in RFC 5952 form.
+#[derive(Clone, Copy)]
+pub(crate) enum Host<'a> {
+    /// A reg-name, IPv4address or IPvFuture literal, as text.
+    Text(&'a [u8]),
+    /// `addr` is the address text (valid, without brackets and zone id): it is parsed
+    /// where it is written or compared.
+    Ipv6 {
+        addr: &'a [u8],
+        zone: Option<&'a [u8]>,
+    },
+}
+
+/// The host as normalization reads it: an IPv6 literal by its address (written in
+/// RFC 5952 form), any other host as its text.
+pub(crate) fn norm_host<'a>(r: &UriRef<'a>) -> Option<Host<'a>> {
+    r.host.map(|h| {
+        // A look at both ends, not `strip_prefix` and `strip_suffix`: those compare
+        // slices through `memcmp`.
+        match (r.host_kind, h) {
+            (Some(HostKind::Ipv6), [b'[', inner @ .., b']']) => {
+                let addr_text = inner.split(|&b| b == b'%').next().unwrap_or(&[]);
+                if ip::ipv6(addr_text, &mut []) {
+                    Host::Ipv6 {
+                        addr: addr_text,
+                        zone: r.zone_id,
+                    }
+                } else {
+                    Host::Text(h)
+                }
+            }
+            _ => Host::Text(h),
+        }
+    })
 }
 
 /// The port as normalization writes it. A port is a decimal number (§3.2.3) and
 /// scheme-based normalization compares it as one (§6.2.3): leading zeros go, and an
 /// empty port or the scheme's default is dropped.
-fn norm_port<'a>(r: &UriRef<'a>) -> Option<&'a [u8]> {
+pub(crate) fn norm_port<'a>(r: &UriRef<'a>) -> Option<&'a [u8]> {
     let known_default = r.scheme.and_then(default_port);
     if r.port.is_some_and(<[u8]>::is_empty)
         || (known_default.is_some() && r.port_number == known_default)
@@ -124,7 +155,7 @@ fn norm_port<'a>(r: &UriRef<'a>) -> Option<&'a [u8]> {
 
 /// Does an empty path after an authority become "/" (§6.2.3, schemes with a known
 /// default port: the http-like ones)?
-fn slash_if_empty(r: &UriRef<'_>) -> bool {
+pub(crate) fn slash_if_empty(r: &UriRef<'_>) -> bool {
     r.scheme.and_then(default_port).is_some()
 }
 

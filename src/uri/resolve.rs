@@ -2,8 +2,7 @@
 
 use super::dot_segments::{is_rooted, Dots};
 use super::iri::ToUri;
-use super::normalize::parse_strict;
-use super::parse::UriRef;
+use super::parse::{parse_into, UriRef};
 use super::recompose::{Composer, Plain, Style};
 use crate::error::Error;
 use crate::out::Out;
@@ -68,6 +67,17 @@ pub(crate) fn parse_target<'a, const IRI: bool>(
     parse_strict::<IRI>(base, &mut b).map_err(base_error)?;
     parse_strict::<IRI>(reference, &mut t.r)?;
     resolve_onto(&b, t)
+}
+
+/// [`parse_into`] as one function for every strict parse of the C functions (both of
+/// [`parse_target`], `uri_normalize`, both of `uri_equivalent`): one copy of the call and
+/// its port check, not one per caller.
+#[inline(never)]
+pub(crate) fn parse_strict<'a, const IRI: bool>(
+    s: &'a [u8],
+    r: &mut UriRef<'a>,
+) -> Result<(), Error> {
+    parse_into::<IRI>(s, r)
 }
 
 /// Writes the target `t` (§5.3) in style `S` into `out`; returns its length.
