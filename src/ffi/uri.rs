@@ -472,7 +472,7 @@ pub unsafe extern "C" fn uri_recompose(
         spans.iter().map(|c| component(c).unwrap_or(&[]))
     };
     text_out!(out, cap, out_len, NO_OFFSET, inputs, |b| {
-        uri::recompose::check_parts(&r)?;
+        uri::recompose::check_parts(&mut r)?;
         uri::recompose::write_as_is(&r, b)
     })
 }

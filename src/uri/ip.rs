@@ -243,51 +243,50 @@ pub(crate) fn check_ipvfuture(s: &[u8]) -> Result<(), usize> {
 /// run (first on a tie) of two or more zero groups as "::", and the mixed form
 /// `::ffff:a.b.c.d` for IPv4-mapped addresses (§5).
 pub(crate) fn write_ipv6(addr: &[u8; 16], out: &mut Out<'_>) {
-    let byte = |j: usize| addr.get(j).copied().unwrap_or(0);
-    let g: [u16; 8] = core::array::from_fn(|i| {
-        let j = i.wrapping_mul(2);
-        u16::from_be_bytes([byte(j), byte(j.wrapping_add(1))])
-    });
     // The first 96 bits are `::ffff` (RFC 4291 §2.5.5.2), asked of the address as one
-    // number: comparing `g[..5]` with `[0; 5]` called memcmp.
-    let mapped = u128::from_be_bytes(*addr) >> 32 == 0xffff;
-    let words = if mapped { 6 } else { 8 };
-    let (run_start, run_len) = longest_zero_run(g.get(..words).unwrap_or(&[]));
-    let mut i = 0;
-    while i < words {
-        if run_len >= 2 && i == run_start {
-            out.push(if i == 0 { b"::" } else { b":" });
-            i = i.saturating_add(run_len);
+    // number: comparing slices calls memcmp. Such an address has one text.
+    if u128::from_be_bytes(*addr) >> 32 == 0xffff {
+        out.push(b"::ffff:");
+        write_ipv4(addr.get(12..).unwrap_or(&[]), out);
+        return;
+    }
+    let group = |i: usize| {
+        let j = i.wrapping_mul(2);
+        let byte = |k: usize| addr.get(k).copied().unwrap_or(0);
+        u16::from_be_bytes([byte(j), byte(j.wrapping_add(1))])
+    };
+    // The longest run of zero groups, the first on a tie: where it ends and how long it is.
+    let (mut end, mut best, mut cur) = (0usize, 0usize, 0usize);
+    for i in 0..8 {
+        cur = if group(i) == 0 {
+            cur.wrapping_add(1)
+        } else {
+            0
+        };
+        if cur > best {
+            (end, best) = (i.wrapping_add(1), cur);
+        }
+    }
+    // A run of one group is written as "0" (§4.2.2): no run, then.
+    let (start, end) = if best >= 2 {
+        (end.wrapping_sub(best), end)
+    } else {
+        (8, 8)
+    };
+    let mut i = 0usize;
+    while i < 8 {
+        if i == start {
+            // The run's "::" stands for the colons on both sides of it.
+            out.push(b"::");
+            i = end;
             continue;
         }
-        write_hex16(g.get(i).copied().unwrap_or(0), out);
-        i = i.saturating_add(1);
-        if i < words || mapped {
+        if i > 0 && i != end {
             out.byte(b':');
         }
+        write_hex16(group(i), out);
+        i = i.wrapping_add(1);
     }
-    if mapped {
-        write_ipv4(addr.get(12..).unwrap_or(&[]), out);
-    }
-}
-
-fn longest_zero_run(g: &[u16]) -> (usize, usize) {
-    let (mut best, mut best_len, mut cur, mut cur_len) = (0usize, 0usize, 0usize, 0usize);
-    for (i, &w) in g.iter().enumerate() {
-        if w == 0 {
-            if cur_len == 0 {
-                cur = i;
-            }
-            cur_len = cur_len.saturating_add(1);
-            if cur_len > best_len {
-                best = cur;
-                best_len = cur_len;
-            }
-        } else {
-            cur_len = 0;
-        }
-    }
-    (best, best_len)
 }
 
 /// `w` in lowercase hex without leading zeros (RFC 5952 §4.1, §4.3).

@@ -311,7 +311,7 @@ impl<'a> UriRef<'a> {
             fragment: p.fragment,
             ..UriRef::default()
         };
-        (r.host_kind, r.zone_id, r.port_number) = check_parts(&r)?;
+        check_parts(&mut r)?;
         Ok(r)
     }
 
@@ -344,35 +344,33 @@ impl<'a> UriRef<'a> {
     }
 }
 
-/// Checks the components of `r` as [`UriRef::from_parts`] does and gives what they imply:
+/// Checks the components of `r` as [`UriRef::from_parts`] does and sets what they imply:
 /// the host kind and zone id (the host read as the parser reads it alone: a reg-name,
-/// IPv4address or IP-literal, nothing after it) and the port number. `uri_recompose`
-/// fills a view on its own frame and checks it here, so that neither parts nor view
-/// travel between frames (Decision 17).
+/// IPv4address or IP-literal, nothing after it) and the port number. In place:
+/// `uri_recompose` fills a view on its own frame and checks it here, so that neither
+/// parts nor view travel between frames (Decision 17).
 ///
 /// Not inlined: its frame then sits beside the writer's chain, not above it.
 ///
 /// Errors: [`Error::Parts`] for components that [`UriRef::from_parts`] refuses.
 #[inline(never)]
-pub(crate) fn check_parts<'a>(r: &UriRef<'a>) -> Result<HostFacts<'a>, Error> {
+pub(crate) fn check_parts(r: &mut UriRef<'_>) -> Result<(), Error> {
     let misplaced = match r.host {
         Some(_) => !r.path.is_empty() && !is_rooted(r.path),
         None => r.userinfo.is_some() || r.port.is_some(),
     };
-    let (host_kind, zone_id) = match r.host {
-        Some(h) => host_alone(h).ok_or(Error::Parts)?,
-        None => (None, None),
-    };
-    let port_number = r.port.and_then(port_number);
-    let port_ok = r.port.is_none_or(|d| d.is_empty() || port_number.is_some());
+    if let Some(h) = r.host {
+        (r.host_kind, r.zone_id) = host_alone(h).ok_or(Error::Parts)?;
+    }
+    r.port_number = r.port.and_then(port_number);
+    let port_ok = r
+        .port
+        .is_none_or(|d| d.is_empty() || r.port_number.is_some());
     if misplaced || !port_ok || !texts_valid(r) {
         return Err(Error::Parts);
     }
-    Ok((host_kind, zone_id, port_number))
+    Ok(())
 }
-
-/// What the components of a reference imply: host kind, zone id, port number.
-pub(crate) type HostFacts<'a> = (Option<HostKind>, Option<&'a [u8]>, Option<u16>);
 
 /// Recomposes a reference (RFC 3986 §5.3) into `out`; returns the length written. A path
 /// that would start with "//" without an authority gets a "/." prefix, and a first
