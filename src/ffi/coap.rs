@@ -770,9 +770,8 @@ pub unsafe extern "C" fn cri_coap_options_to_wire(
     err: *mut cri_error_info,
 ) -> cri_status {
     let (err, list) = (clear_error!(err), try_options!(opts, n));
-    // Asked where `bytes_out!` would ask it: after the NULL `out_len` and `out`.
-    let null_out = out.is_null() && cap != 0;
-    if !out_len.is_null() && !null_out && overlap(&[region(out, cap), array(list)], 1, list) {
+    // Asked where `bytes_out!` would ask it: after the NULL `out_len`.
+    if !out_len.is_null() && overlap(&[region(out, cap), array(list)], 1, list) {
         return cri_status::CRI_ERR_ARGUMENT;
     }
     bytes_out!(out, cap, out_len, err, NO_INPUTS, |b| {

@@ -149,9 +149,10 @@ pub(super) fn overlaps_value<T>(out: *const T, input: &[u8]) -> bool {
 }
 
 /// Do the regions of `n` bytes at address `o` and `m` bytes at address `i` share a byte?
-/// Only addresses are compared, nothing is read.
+/// Only addresses are compared, nothing is read. An output at NULL overlaps nothing,
+/// whatever its length: it is refused as NULL (`CRI_ERR_NULL`), not as an overlap.
 pub(super) fn regions_overlap(o: usize, n: usize, i: usize, m: usize) -> bool {
-    n != 0 && m != 0 && i < o.saturating_add(n) && o < i.saturating_add(m)
+    o != 0 && n != 0 && m != 0 && i < o.saturating_add(n) && o < i.saturating_add(m)
 }
 
 /// Runs `f` on the caller's text buffer `(out, cap)` and applies the output convention
@@ -192,14 +193,13 @@ pub(super) unsafe fn buffer_out<'i>(
     let Some(out_len) = (unsafe { out_len.as_mut() }) else {
         return Ok(cri_status::CRI_ERR_NULL);
     };
-    // NULL first: a region of `cap` bytes at address 0 may take in an input's address.
-    if out.is_null() && cap != 0 {
-        return Ok(cri_status::CRI_ERR_NULL);
-    }
     if overlaps(out, cap, inputs) {
         return Ok(cri_status::CRI_ERR_ARGUMENT);
     }
     let buf: &mut [u8] = if out.is_null() {
+        if cap != 0 {
+            return Ok(cri_status::CRI_ERR_NULL);
+        }
         &mut []
     } else {
         // SAFETY: the caller promises `cap` writable bytes at `out`.
