@@ -1168,7 +1168,8 @@ cri_status uri_equivalent(const char *a,
  * as `application/x-www-form-urlencoded` reads them (empty pieces skipped). Start with
  * `*pos = 0`; each call stores the next argument in `*arg` and advances `*pos`.
  *
- * @retval CRI_OK `*arg` holds the next argument and `*pos` is past it.
+ * @retval CRI_OK `*arg` holds the next argument and `*pos` is past it and the `&` that
+ *     ends it: at most `len + 1`, a cursor for the next call, not an offset to read at.
  * @retval CRI_DONE No argument is left (`*arg` untouched); every later call returns
  *     `CRI_DONE` too.
  * @retval CRI_ERR_NULL `pos` or `arg` is NULL, or `query` is NULL with `len > 0`.
