@@ -43,6 +43,19 @@ fn equivalent(a: &str, b: &str) -> bool {
 /// `zz:a/..` gives `["zz", true, [""]]` (LeadingEmptySegment), both unprocessable.
 /// Expected: a valid CRI whose URI is equivalent to the normalized input (`["zz"]`,
 /// `["zz", null, [""]]`).
+/// `cri_validate(cbor)` is `CRI_ERR_UNPROCESSABLE` with `reason` at `offset`.
+fn expect_unprocessable(cbor: &[u8], reason: i32, offset: usize) {
+    let mut err = cri::ffi::cri_error_info::default();
+    // SAFETY: `cbor` is readable for its length; `err` is writable.
+    let status = unsafe { cri::ffi::cri_validate(cbor.as_ptr(), cbor.len(), 0, &mut err) };
+    assert_eq!(
+        status as i32,
+        cri::ffi::cri_status::CRI_ERR_UNPROCESSABLE as i32,
+        "{cbor:02x?}"
+    );
+    assert_eq!((err.reason, err.offset), (reason, offset), "{cbor:02x?}");
+}
+
 #[test]
 
 fn from_uri_rootless_path_emptied_by_dots() {
@@ -771,7 +784,7 @@ fn proxy_scheme_without_destination_sends_the_host() {
 /// item, and so for every head and string cut short where a type check comes first.
 #[test]
 fn cri_validate_truncated_item_is_not_cbor() {
-    use cri::ffi::{cri_error_info, cri_validate, CRI_REASON_NOT_CBOR};
+    use cri::ffi::CRI_REASON_NOT_CBOR;
     // (input, offset of the cut item)
     let cases: [(&[u8], usize); 7] = [
         (b"\x82\x00\x18", 2),
@@ -784,19 +797,7 @@ fn cri_validate_truncated_item_is_not_cbor() {
         (b"\x83\x20\x82\xf4\x44a", 4),
     ];
     for (cbor, at) in cases {
-        let mut err = cri_error_info::default();
-        // SAFETY: `cbor` is readable for its length; `err` is writable.
-        let status = unsafe { cri_validate(cbor.as_ptr(), cbor.len(), 0, &mut err) };
-        assert_eq!(
-            status as i32,
-            cri::ffi::cri_status::CRI_ERR_UNPROCESSABLE as i32,
-            "{cbor:02x?}"
-        );
-        assert_eq!(
-            (err.reason, err.offset),
-            (CRI_REASON_NOT_CBOR, at),
-            "{cbor:02x?}"
-        );
+        expect_unprocessable(cbor, CRI_REASON_NOT_CBOR, at);
     }
 }
 
@@ -908,8 +909,7 @@ fn cri_resolve_rootless_base_results() {
 #[test]
 fn cri_validate_faults_point_at_their_item() {
     use cri::ffi::{
-        cri_error_info, cri_validate, CRI_REASON_LEADING_EMPTY_SEGMENT, CRI_REASON_NAKED_ROOTLESS,
-        CRI_REASON_STRUCTURE,
+        CRI_REASON_LEADING_EMPTY_SEGMENT, CRI_REASON_NAKED_ROOTLESS, CRI_REASON_STRUCTURE,
     };
     // (input, reason, offset)
     let cases: [(&[u8], i32, usize); 7] = [
@@ -932,14 +932,6 @@ fn cri_validate_faults_point_at_their_item() {
         (b"\x84\x20\xf5\x80\x81\x61q", CRI_REASON_NAKED_ROOTLESS, 3),
     ];
     for (cbor, reason, at) in cases {
-        let mut err = cri_error_info::default();
-        // SAFETY: `cbor` is readable for its length; `err` is writable.
-        let status = unsafe { cri_validate(cbor.as_ptr(), cbor.len(), 0, &mut err) };
-        assert_eq!(
-            status as i32,
-            cri::ffi::cri_status::CRI_ERR_UNPROCESSABLE as i32,
-            "{cbor:02x?}"
-        );
-        assert_eq!((err.reason, err.offset), (reason, at), "{cbor:02x?}");
+        expect_unprocessable(cbor, reason, at);
     }
 }
