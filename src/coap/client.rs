@@ -11,7 +11,7 @@ use super::options::{
 };
 use super::{URI_PATH, URI_QUERY};
 use crate::error::{CoapError, Error, OptionSpace};
-use crate::uri::ip::{ipv4, ipv6, read_ip};
+use crate::uri::ip::read_ip;
 use crate::uri::percent::pct_byte;
 use crate::uri::{default_port, HostKind, UriRef};
 
@@ -173,7 +173,9 @@ impl<S: OptionSlots> List<'_, S> {
     /// destination's address (without a destination: when it is an address); else the host
     /// percent-decoded and lowercased, an IP-literal without its zone id. A reg-name that
     /// spells an IPv6 address or reads as an IP-literal cannot be sent (§6.5 would read it
-    /// back as an address).
+    /// back as an address). Not inlined: the address bytes stay out of the caller's frame,
+    /// which lies under the deepest chain of `uri_to_coap_options` (Decision 17, stack).
+    #[inline(never)]
     fn host(
         &mut self,
         host: &[u8],
@@ -193,27 +195,21 @@ impl<S: OptionSlots> List<'_, S> {
         };
         let value = host.get(..cut).unwrap_or(host);
         let mut addr = [0u8; 16];
-        // A reg-name spells an address only through percent-encoding: a name such as
-        // 10.0.0.1 is an IPv4address to the parser, and ":" is no reg-name character.
-        #[allow(clippy::manual_contains)] // `contains` calls memchr (Decision 17)
-        let plain = !host.iter().any(|&b| b == b'%');
-        // The parser checked an IPv4address or IPv6address already: read it as it is.
-        let n = match kind {
-            Some(HostKind::Ipv6) => {
-                let read = ipv6(value.get(1..).unwrap_or(&[]), &mut addr);
-                debug_assert!(read, "the parser checked the address");
-                16
-            }
-            Some(HostKind::Ipv4) => {
-                let v4 = ipv4(host);
-                debug_assert!(v4.is_some(), "the parser checked the address");
-                let [a, b, c, d] = v4.unwrap_or_default();
-                (addr[0], addr[1], addr[2], addr[3]) = (a, b, c, d);
-                4
-            }
-            Some(HostKind::RegName) if !plain => read_ip(host, &mut addr),
-            _ => 0,
-        };
+        // The address the host names: an IPv4address or an IP-literal's IPv6address (the
+        // parser checked them), or a reg-name that spells one through percent-encoding (a
+        // name such as 10.0.0.1 is an IPv4address to the parser, and ":" is no reg-name
+        // character); an IPvFuture names none. The one reader takes them all: neither
+        // address holds a "%".
+        let text = if literal { value.get(1..) } else { Some(host) };
+        let n = read_ip(text.unwrap_or(&[]), &mut addr);
+        debug_assert!(
+            match kind {
+                Some(HostKind::Ipv6) => n == 16,
+                Some(HostKind::Ipv4) => n == 4,
+                _ => true,
+            },
+            "the parser checked the address"
+        );
         if kind == Some(HostKind::RegName) {
             let bracketed = pct_byte(host, 0) == Some(b'[')
                 && host.len().checked_sub(3).and_then(|i| pct_byte(host, i)) == Some(b']');

@@ -28,10 +28,10 @@ fn spells_ipv6(write: impl Fn(&mut Out<'_>)) -> bool {
     let mut w = Out::new(&mut buf);
     write(&mut w);
     let n = w.len();
-    // `is_ipv6` alone: an IPv6 text without a ':' is none. A `contains(&b':')` first
+    // The reader alone: an IPv6 text without a ':' is none. A `contains(&b':')` first
     // called `memchr`, which the CRI device image carried for it and two loops of the
     // CRI decoder.
-    n <= buf.len() && buf.get(..n).is_some_and(ip::is_ipv6)
+    n <= buf.len() && buf.get(..n).is_some_and(|t| ip::ipv6(t, &mut []))
 }
 
 /// Does a Uri-Host value that starts with `first` and ends with `last` read as an

@@ -4,218 +4,202 @@
 use super::chars::{self, HEX, IPVFUTURE};
 use crate::out::Out;
 
-/// The longest text of an IPv6address (six groups and an IPv4address).
-const MAX_IP_TEXT: usize = 45;
 /// The bytes of an IPv6 address.
 const IPV6_BYTES: usize = 16;
-/// [`ipv6`] before a "::".
+
+// [`read`]'s grammar of both addresses as a table: what it read last (its state), and
+// for each kind of character and state the next state and what to do.
+/// Nothing yet.
+const START: u8 = 0;
+/// A ":" first.
+const LEAD: u8 = 1;
+/// A ":" after a group.
+const SEP: u8 = 2;
+/// The "::".
+const GAPPED: u8 = 3;
+/// A run of hex digits (a group, or an IPv4address's first dec-octet).
+const RUN: u8 = 4;
+/// The first "." and the run of digits after it (a dec-octet); the second and third
+/// follow.
+const DOT1: u8 = 5;
+const OCTET1: u8 = 6;
+const DOT2: u8 = 7;
+const OCTET2: u8 = 8;
+const DOT3: u8 = 9;
+const OCTET3: u8 = 10;
+/// No address.
+const FAIL: u8 = 11;
+// What to do at a character that is no digit, above the next state's four bits.
+/// The run ends as a group of two bytes.
+const GROUP: u8 = 1 << 4;
+/// The run ends as a dec-octet, one byte.
+const OCTET: u8 = 1 << 5;
+/// The "::" stands here, and a zero group (the least it stands for).
+const GAP: u8 = 1 << 6;
+/// The steps by the kind of character (hex digit, ":", ".", the end) and the state.
+#[rustfmt::skip]
+static STEPS: [[u8; 11]; 4] = [
+    // START, LEAD, SEP, GAPPED, RUN, DOT1, OCTET1, DOT2, OCTET2, DOT3, OCTET3
+    [RUN, FAIL, RUN, RUN, RUN, OCTET1, OCTET1, OCTET2, OCTET2, OCTET3, OCTET3],
+    [LEAD, GAPPED | GAP | GROUP, GAPPED | GAP | GROUP, FAIL, SEP | GROUP,
+        FAIL, FAIL, FAIL, FAIL, FAIL, FAIL],
+    [FAIL, FAIL, FAIL, FAIL, DOT1 | OCTET, FAIL, DOT2 | OCTET, FAIL, DOT3 | OCTET, FAIL, FAIL],
+    [FAIL, FAIL, FAIL, GAPPED, RUN | GROUP, FAIL, FAIL, FAIL, FAIL, FAIL, OCTET3 | OCTET],
+];
+/// [`read`] before a "::".
 const NO_GAP: usize = usize::MAX;
 
 /// `dec-octet "." dec-octet "." dec-octet "." dec-octet`, all of `s` (RFC 3986 §3.2.2:
-/// 0-255 without leading zeros). Inlined: the bytes of [`ipv4_value`], the one copy for
-/// every caller but [`is_ipv6`], which inlines the loop to stay a leaf under the parser
-/// (Decision 17: `uri_split` within 256 bytes of stack).
-#[inline(always)]
+/// 0-255 without leading zeros): [`read`]'s IPv4address, its bytes read into room for an
+/// IPv6 address on this frame (not the callers').
 pub(crate) fn ipv4(s: &[u8]) -> Option<[u8; 4]> {
-    ipv4_value(s).map(u32::to_be_bytes)
+    let mut a = [0u8; IPV6_BYTES];
+    let v4 = read(s, false, Some(&mut a)) == 4;
+    let [b0, b1, b2, b3, ..] = a;
+    v4.then_some([b0, b1, b2, b3])
 }
 
-/// [`ipv4`] as a number (the first octet on top): a value that comes back in registers,
-/// so that this leaf under the parser needs no frame for a returned array (Decision 17).
-#[inline(never)]
-fn ipv4_value(s: &[u8]) -> Option<u32> {
-    ipv4_inline(s)
-}
-
-/// [`ipv4_value`], inlined.
+/// Is `s` an IPv4address? [`read`] without an output.
 #[inline(always)]
-fn ipv4_inline(s: &[u8]) -> Option<u32> {
-    // The octets so far, the one being read (NO_DIGIT before its first digit) and the
-    // dots: few values, so that the leaves under the parser keep them in registers
-    // (Decision 17: `uri_split` within its stack budget on Cortex-M0).
-    const NO_DIGIT: u32 = 0x100;
-    let (mut acc, mut v, mut dots) = (0u32, NO_DIGIT, 0u32);
-    for &b in s {
-        if b == b'.' {
-            // No digit yet is NO_DIGIT, the one value over 255 at a dot.
-            if v > 0xff || dots == 3 {
-                return None;
-            }
-            (acc, v, dots) = (acc.wrapping_shl(8) | v, NO_DIGIT, dots.wrapping_add(1));
-            continue;
-        }
-        let d = b.wrapping_sub(b'0');
-        // A digit after a leading "0" is a leading zero; past 255 is no octet (and bounds
-        // the digits to three).
-        if d > 9 || v == 0 {
-            return None;
-        }
-        // NO_DIGIT's low byte is 0: the first digit is the octet's value so far.
-        v = (v & 0xff).wrapping_mul(10).wrapping_add(u32::from(d));
-        if v > 255 {
-            return None;
-        }
-    }
-    (dots == 3 && v <= 0xff).then_some(acc.wrapping_shl(8) | v)
+pub(crate) fn is_ipv4(s: &[u8]) -> bool {
+    read(s, false, None) == 4
 }
 
 /// An IPv6address, all of `s`, every form of RFC 3986 §3.2.2, into `out` (16 bytes, or
-/// empty to validate only): the groups go in as they are read, and those after a "::"
-/// move to the end at last. The one IPv6 reader
-/// (docs/DECISIONS.md Decision 17): the parser validates with it, the CoAP and CRI layers
-/// read addresses with it.
+/// empty to validate only): [`read`]'s IPv6address.
+#[inline(always)]
 pub(crate) fn ipv6(s: &[u8], out: &mut [u8]) -> bool {
-    // Bytes written, where the "::" stands (NO_GAP: none yet), where in `s`.
-    let (mut n, mut gap, mut i) = (0usize, NO_GAP, 0usize);
-    if s.first() == Some(&b':') && s.get(1) == Some(&b':') {
-        (gap, i) = (0, 2);
-    }
-    while i < s.len() {
-        let start = i;
-        let mut v = 0u32;
-        while let Some(h) = s.get(i).and_then(|&b| chars::hex_value(b)) {
-            (v, i) = (v.wrapping_shl(4) | u32::from(h), i.wrapping_add(1));
-        }
-        // A group of 1-4 hex digits, or the last 32 bits as an IPv4address to the end:
-        // its bytes from the top of `word`.
-        let (mut word, len) = if s.get(i) == Some(&b'.') {
-            let Some(a) = ipv4_value(s.get(start..).unwrap_or(&[])) else {
-                return false;
-            };
-            i = s.len();
-            (a, 4usize)
-        } else if (1..=4).contains(&i.wrapping_sub(start)) {
-            (v.wrapping_shl(16), 2)
-        } else {
-            return false;
-        };
-        for _ in 0..len {
-            word = word.rotate_left(8);
-            if let Some(d) = out.get_mut(n) {
-                *d = word as u8;
-            }
-            n = n.wrapping_add(1);
-        }
-        if n > IPV6_BYTES {
-            return false;
-        }
-        if i == s.len() {
-            break;
-        }
-        // ":" before the next group, or "::" for the gap.
-        if s.get(i) != Some(&b':') {
-            return false;
-        }
-        i = i.wrapping_add(1);
-        if s.get(i) == Some(&b':') {
-            if gap != NO_GAP {
-                return false;
-            }
-            (gap, i) = (n, i.wrapping_add(1));
-        } else if i == s.len() {
-            return false;
-        }
-    }
-    match gap {
-        NO_GAP => n == IPV6_BYTES,
-        // The gap stands for at least one zero group.
-        g if n < IPV6_BYTES => {
-            let shift = IPV6_BYTES.wrapping_sub(n);
-            // Back to front, so that no byte is overwritten before it moves.
-            for k in (g..IPV6_BYTES).rev() {
-                let from = k.checked_sub(shift).filter(|&f| f >= g);
-                let b = from.and_then(|f| out.get(f).copied()).unwrap_or(0);
-                if let Some(d) = out.get_mut(k) {
-                    *d = b;
+    read(s, false, <&mut [u8; IPV6_BYTES]>::try_from(out).ok()) == IPV6_BYTES
+}
+
+/// The address the valid percent-encoded text `s` (a parsed host: every "%" starts a
+/// triplet) spells once decoded: an IPv4address (its 4 bytes into `out`, returns 4), an
+/// IPv6address (16 bytes, returns 16), or neither (0, `out` unspecified). For a host that
+/// is compared with a destination, and a reg-name such as `%3A%3A1` that spells an
+/// address: [`read`] through the triplets, with no decoded copy.
+#[inline(always)]
+pub(crate) fn read_ip(s: &[u8], out: &mut [u8; 16]) -> usize {
+    read(s, true, Some(out))
+}
+
+/// The one IP reader (docs/DECISIONS.md Decision 17): the address all of `s` spells (with
+/// `encoded`, read through its `%HH` triplets), an IPv4address (returns 4) or an
+/// IPv6address in every form of RFC 3986 §3.2.2 (returns 16), else 0. The bytes go into
+/// `out` as they are read (the parser gives none: it validates), and those after a "::"
+/// move to the end at last. A leaf with one place that reads a character and few values
+/// live, so that it stays small and the parser validates IP literals with it within
+/// `uri_split`'s stack budget.
+#[inline(never)]
+fn read(s: &[u8], encoded: bool, mut out: Option<&mut [u8; IPV6_BYTES]>) -> usize {
+    // The text not read yet; the state; the run of hex digits: its value, its length and
+    // its value as a dec-octet (over 255 with a digit over 9 or a leading zero); the
+    // bytes so far and where the "::" stands (NO_GAP: none yet).
+    let (mut rest, mut state) = (s, START);
+    let (mut v, mut k, mut x) = (0u32, 0u32, 0u32);
+    let (mut n, mut gap) = (0usize, NO_GAP);
+    loop {
+        // The next character and its kind: a hex digit (its value), ":", "." or the end.
+        let (kind, h) = match rest.split_first() {
+            None => (3, 0),
+            Some((&b, tail)) => {
+                rest = tail;
+                let mut c = b;
+                // A triplet stands for its byte: its two hex digits by arithmetic, as the
+                // text is valid (`0`-`9` are 0x30-0x39, the letters 0x41-0x46 and
+                // 0x61-0x66).
+                if b == b'%' && encoded {
+                    let [hi, lo, tail @ ..] = rest else {
+                        return 0;
+                    };
+                    debug_assert!(hi.is_ascii_hexdigit() && lo.is_ascii_hexdigit());
+                    let nibble = |h: u8| (h & 15).wrapping_add((h >> 6).wrapping_mul(9));
+                    (c, rest) = (nibble(*hi) << 4 | nibble(*lo), tail);
+                }
+                match (chars::hex_value(c), c) {
+                    (Some(h), _) => (0, u32::from(h)),
+                    (None, b':') => (1, 0),
+                    (None, b'.') => (2, 0),
+                    _ => return 0,
                 }
             }
-            true
+        };
+        let step = STEPS
+            .get(kind)
+            .and_then(|row| row.get(usize::from(state)))
+            .copied()
+            .unwrap_or(FAIL);
+        state = step & 15;
+        if state == FAIL {
+            return 0;
         }
-        _ => false,
-    }
-}
-
-/// Is `s` an RFC 3986 IPv6address (§3.2.2, every form, with an IPv4address as `ls32`)?
-/// Validation only, for the parser: a leaf with no output, so that `uri_split` stays
-/// within its stack budget (Decision 17). It accepts exactly the texts [`ipv6`] does (the
-/// unit tests compare them).
-pub(crate) fn is_ipv6(s: &[u8]) -> bool {
-    // Twice the 16-bit pieces so far (an IPv4address counts two), plus 1 once "::" was
-    // seen: one value with small steps, so that this leaf keeps its state in registers
-    // (Decision 17: stack). Below `2 * s.len() + 2`, so the steps cannot wrap.
-    let (mut c, mut i) = (0usize, 0usize);
-    // Byte by byte: comparing slices calls memcmp.
-    if s.first() == Some(&b':') && s.get(1) == Some(&b':') {
-        (c, i) = (1, 2);
-    }
-    // Index steps over bytes just read cannot wrap (Decision 17).
-    while i < s.len() {
-        let start = i;
-        while s.get(i).is_some_and(u8::is_ascii_hexdigit) {
-            i = i.wrapping_add(1);
+        if kind == 0 {
+            // A fifth digit is neither a group (1-4 digits) nor a dec-octet (1-3).
+            if k == 4 {
+                return 0;
+            }
+            x = if h > 9 || (x == 0 && k > 0) {
+                0x100
+            } else {
+                x.wrapping_mul(10).wrapping_add(h)
+            };
+            (v, k) = (v << 4 | h, k.wrapping_add(1));
+            continue;
         }
-        if s.get(i) == Some(&b'.') {
-            // The last 32 bits as an IPv4address, two pieces, running to the end: the count
-            // is judged first, so that nothing else is live in the address's loop.
-            return complete(c.wrapping_add(4))
-                && ipv4_inline(s.get(start..).unwrap_or(&[])).is_some();
+        // The run ends: a group's two bytes, or a dec-octet's one.
+        if step & GROUP != 0 {
+            put(&mut out, n, (v >> 8) as u8);
+            (x, n) = (v & 0xff, n.wrapping_add(1));
         }
-        if !(1..=4).contains(&i.wrapping_sub(start)) {
-            return false;
+        if step & (GROUP | OCTET) != 0 {
+            if x > 0xff {
+                return 0;
+            }
+            put(&mut out, n, x as u8);
+            n = n.wrapping_add(1);
         }
-        c = c.wrapping_add(2);
-        if i == s.len() {
+        if step & GAP != 0 {
+            if gap != NO_GAP {
+                return 0;
+            }
+            gap = n;
+        }
+        if kind == 3 {
             break;
         }
-        // ":" before the next group, or "::" for the gap.
-        if s.get(i) != Some(&b':') {
-            return false;
-        }
-        i = i.wrapping_add(1);
-        if s.get(i) == Some(&b':') {
-            if c & 1 != 0 {
-                return false;
-            }
-            c |= 1;
-            i = i.wrapping_add(1);
-        } else if i == s.len() {
-            return false;
+        (v, k, x) = (0, 0, 0);
+    }
+    // Every byte is read (the "::" counted as the zero group it stands for at least).
+    match (gap, out) {
+        _ if n > IPV6_BYTES => 0,
+        // Four dec-octets and nothing else: an IPv4address.
+        _ if n == 4 && state == OCTET3 => 4,
+        (NO_GAP, _) if n != IPV6_BYTES => 0,
+        (NO_GAP, _) | (_, None) => IPV6_BYTES,
+        (g, Some(o)) => {
+            open_gap(o, n, g);
+            IPV6_BYTES
         }
     }
-    complete(c)
 }
 
-/// Does [`is_ipv6`]'s count `c` (twice the pieces, plus 1 with a "::") make an address?
-/// The gap stands for at least one zero group: at most 7 pieces with it, 8 without.
+/// `out[n] = b` where there is an `out` with room.
 #[inline(always)]
-fn complete(c: usize) -> bool {
-    if c & 1 != 0 {
-        c < 16
-    } else {
-        c == 16
+fn put(out: &mut Option<&mut [u8; IPV6_BYTES]>, n: usize, b: u8) {
+    if let Some(d) = out.as_deref_mut().and_then(|o| o.get_mut(n)) {
+        *d = b;
     }
 }
 
-/// The address the valid percent-encoded text `s` spells once decoded: an IPv4address
-/// (its 4 bytes into `out`, returns 4), an IPv6address (16 bytes, returns 16), or neither
-/// (0, `out` unspecified). For a host that is compared with a destination, and a reg-name
-/// such as `%3A%3A1` that spells an address.
-pub(crate) fn read_ip(s: &[u8], out: &mut [u8; 16]) -> usize {
-    // Decoded by the one decode loop (`percent::decode_text`, Decision 17) into room for
-    // the longest address text: a longer one spells none. A host holds no "/".
-    let mut text = [0u8; MAX_IP_TEXT];
-    let n = super::percent::decode_text(s, b'/', false, &mut text, 0).len;
-    if n > MAX_IP_TEXT {
-        return 0;
-    }
-    let t = text.get(..n).unwrap_or(&[]);
-    if let Some(a) = ipv4(t) {
-        out.iter_mut().zip(a).for_each(|(d, b)| *d = b);
-        4
-    } else if ipv6(t, out) {
-        IPV6_BYTES
-    } else {
-        0
+/// Opens the gap of a "::" at `gap` in `out`, whose first `n` bytes are read: the bytes
+/// after it move to the end, zeros take their place. One byte at a time: a loop that
+/// moves a slice would call `memmove`.
+fn open_gap(out: &mut [u8; IPV6_BYTES], n: usize, gap: usize) {
+    let tail = out.get_mut(gap..).unwrap_or(&mut []);
+    for _ in n..IPV6_BYTES {
+        let mut prev = 0;
+        for b in tail.iter_mut() {
+            (prev, *b) = (*b, prev);
+        }
     }
 }
 
@@ -324,7 +308,7 @@ pub(crate) fn write_ipv4(a: &[u8], out: &mut Out<'_>) {
 
 #[cfg(test)]
 mod tests {
-    use super::{ipv4, ipv6, is_ipv6, read_ip};
+    use super::{ipv4, ipv6, read_ip};
     use crate::test_rng::XorShift;
     use core::net::{Ipv4Addr, Ipv6Addr};
 
@@ -365,23 +349,33 @@ mod tests {
             // Not zeroed: every byte, the gap's included, must be written.
             let mut out = [0xaau8; 16];
             let parsed = ipv6(s, &mut out);
-            assert_eq!(is_ipv6(s), parsed, "{:?}", core::str::from_utf8(s));
             assert_eq!(ipv6(s, &mut []), parsed, "{:?}", core::str::from_utf8(s));
             let text = core::str::from_utf8(s).unwrap();
             let core_v6 = text.parse::<Ipv6Addr>().ok();
             assert_eq!(core_v6.map(|a| a.octets()), parsed.then_some(out), "{text}");
             let core_v4 = text.parse::<Ipv4Addr>().ok().map(|a| a.octets());
             assert_eq!(ipv4(s), core_v4, "{text}");
-            // Every byte percent-encoded, as a reg-name may spell an address.
-            let encoded: std::string::String = s.iter().map(|b| std::format!("%{b:02X}")).collect();
-            let mut via = [0u8; 16];
-            let k = read_ip(encoded.as_bytes(), &mut via);
+            // Percent-encoded, every byte, or some in either case ("%" always), as a
+            // reg-name may spell an address.
             let expect = match (core_v4, core_v6) {
                 (Some(a), _) => (4, a.to_vec()),
                 (_, Some(a)) => (16, a.octets().to_vec()),
                 _ => (0, std::vec::Vec::new()),
             };
-            assert_eq!((k, via[..k].to_vec()), expect, "{text}");
+            for every in [true, false] {
+                let encoded: std::string::String = s
+                    .iter()
+                    .map(|&b| match rng.next() % 3 {
+                        _ if every || b == b'%' => std::format!("%{b:02X}"),
+                        0 => std::format!("%{b:02x}"),
+                        1 => std::string::String::from(char::from(b)),
+                        _ => std::format!("%{b:02X}"),
+                    })
+                    .collect();
+                let mut via = [0xaau8; 16];
+                let k = read_ip(encoded.as_bytes(), &mut via);
+                assert_eq!((k, via[..k].to_vec()), expect, "{encoded}");
+            }
             valid += usize::from(parsed);
         }
         assert!(valid > 1_000, "too few valid addresses: {valid}");
@@ -469,5 +463,11 @@ mod tests {
             assert!(!ipv6(s.as_bytes(), &mut out), "{s}");
         }
         assert!(ipv4(b"0.10.255.199").is_some() && ipv4(b"0.10.255.1990").is_none());
+        // A NUL byte ends no address; a "%" that is no triplet starts none.
+        assert!(!ipv6(b"::1\0", &mut out) && ipv4(b"1.2.3.4\0").is_none());
+        assert_eq!(read_ip(b"%3A%3A1%00", &mut out), 0);
+        assert_eq!(read_ip(b"::1%", &mut out), 0);
+        assert_eq!(read_ip(b"%31.2.3.%34", &mut out), 4);
+        assert_eq!(out[..4], [1, 2, 3, 4]);
     }
 }

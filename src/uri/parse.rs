@@ -529,11 +529,21 @@ pub(crate) fn parse_into<'a, const IRI: bool>(
 /// checks it): `uri_split` fills its parts from this result on [`Error::PortRange`]
 /// instead of splitting a second time (the lenient splitter stays out of strict-only
 /// images). `r` is an out-parameter rather than the return value so that the 80-byte
-/// view is written in place, not copied out through `memcpy`.
+/// view is written in place, not copied out through `memcpy`. Inlined: two calls, so that
+/// the host's address is read in a frame beside the parser's, not under it (Decision 17,
+/// stack on Cortex-M0).
+#[inline(always)]
 pub(crate) fn parse_components<'a, const IRI: bool>(
     s: &'a [u8],
     r: &mut UriRef<'a>,
 ) -> Result<(), ParseError> {
+    let parsed = parse_reference::<IRI>(s, r);
+    settle_host(s, r, parsed)
+}
+
+/// [`parse_components`] but for the host's address ([`settle_host`]).
+#[inline(never)]
+fn parse_reference<'a, const IRI: bool>(s: &'a [u8], r: &mut UriRef<'a>) -> Result<(), ParseError> {
     // One forward pass over the reference (RFC 3986 §4.1, or RFC 3987 §2.2): every byte is
     // classified once, by the component it belongs to.
     *r = UriRef {
@@ -550,7 +560,6 @@ pub(crate) fn parse_components<'a, const IRI: bool>(
     // Byte by byte: comparing slices calls memcmp.
     if s.get(i) == Some(&b'/') && s.get(i.wrapping_add(1)) == Some(&b'/') {
         i = parse_authority::<IRI>(s, i.wrapping_add(2), r)?;
-        settle_ipv4(r);
     }
     let path_start = i;
     i = scan(s, i, PATH, ext(IRI))?;
@@ -623,14 +632,13 @@ pub(crate) fn host_alone(h: &[u8]) -> Option<(Option<HostKind>, Option<&[u8]>)> 
 /// Parses all of `s` as an authority into `r` (inlined: a call and an end check).
 #[inline(always)]
 fn authority_alone<'a>(s: &'a [u8], r: &mut UriRef<'a>) -> Result<(), ParseError> {
-    let end = parse_authority::<false>(s, 0, r)?;
-    settle_ipv4(r);
-    expect_end(s, end, [])
+    let parsed = parse_authority::<false>(s, 0, r).and_then(|end| expect_end(s, end, []));
+    settle_host(s, r, parsed)
 }
 
 /// authority = [ userinfo "@" ] host [ ":" port ] (§3.2), starting at `s[start]`;
 /// returns where the authority ends. A name host is left a reg-name: the caller settles
-/// whether it is an IPv4address ([`settle_ipv4`]).
+/// whether it is an IPv4address, and checks an IP-literal's IPv6address ([`settle_host`]).
 fn parse_authority<'a, const IRI: bool>(
     s: &'a [u8],
     start: usize,
@@ -655,7 +663,7 @@ fn parse_authority<'a, const IRI: bool>(
     let host_end = if s.get(host_start) == Some(&b'[') {
         parse_ip_literal(s, host_start, r)?
     } else {
-        // A reg-name until the caller's [`settle_ipv4`] finds an IPv4address.
+        // A reg-name until the caller's [`settle_host`] finds an IPv4address.
         r.host_kind = Some(HostKind::RegName);
         name_end
     };
@@ -672,23 +680,45 @@ fn parse_authority<'a, const IRI: bool>(
     Ok(i)
 }
 
-/// A reg-name host that is an IPv4address is one (RFC 3986 §3.2.2: the IPv4address rule
-/// wins). Asked by the callers of [`parse_authority`] once it returned, not by it: the
-/// address reader is then no frame deeper than the authority's (Decision 17, stack on
-/// Cortex-M0). Only a name that starts with a digit can be an IPv4address. Not inlined: one
-/// copy for every caller.
+/// Settles the host [`parse_authority`] left in `r` (RFC 3986 §3.2.2) once the reference
+/// or authority was `parsed`, whatever the outcome: a reg-name that is an IPv4address is
+/// one (the IPv4address rule wins; only a name that starts with a digit can be one), and
+/// an IP-literal's IPv6address must be valid, else the error is at its first byte. Every
+/// other error after the authority's start lies further on, so an invalid address is still
+/// the error reported; an error before the host leaves no host kind. Not under the
+/// parser's frame: the address reader's frame is then beside it (Decision 17, stack on
+/// Cortex-M0). Not inlined: one copy for every caller.
 #[inline(never)]
-fn settle_ipv4(r: &mut UriRef<'_>) {
+fn settle_host(
+    s: &[u8],
+    r: &mut UriRef<'_>,
+    parsed: Result<(), ParseError>,
+) -> Result<(), ParseError> {
     // A `match`, not `is_some_and`: its closure can stay a call of its own.
     let Some(h) = r.host else {
-        return;
+        return parsed;
     };
-    if r.host_kind == Some(HostKind::RegName)
-        && matches!(h.first(), Some(b'0'..=b'9'))
-        && ip::ipv4(h).is_some()
-    {
-        r.host_kind = Some(HostKind::Ipv4);
+    match (r.host_kind, h) {
+        (Some(HostKind::RegName), [b'0'..=b'9', ..]) if ip::is_ipv4(h) => {
+            r.host_kind = Some(HostKind::Ipv4);
+        }
+        (Some(HostKind::Ipv6), [_, addr @ ..]) => {
+            // After the "[", up to the zone's "%" or the "]".
+            let mut end = 0usize;
+            while let Some(&b) = addr.get(end) {
+                if b == b'%' || b == b']' {
+                    break;
+                }
+                end = end.wrapping_add(1);
+            }
+            if !ip::ipv6(addr.get(..end).unwrap_or(&[]), &mut []) {
+                let open = (addr.as_ptr() as usize).wrapping_sub(s.as_ptr() as usize);
+                return Err(syntax(open));
+            }
+        }
+        _ => {}
     }
+    parsed
 }
 
 /// The end of the digits from `s[i]`.
@@ -760,10 +790,14 @@ fn parse_ip_literal<'a>(
         let zone_at = (inner.get(pct.wrapping_add(1)) == Some(&b'2')
             && inner.get(pct.wrapping_add(2)) == Some(&b'5'))
         .then_some(pct);
-        let addr = inner.get(..zone_at.unwrap_or(inner.len())).unwrap_or(inner);
-        if !ip::is_ipv6(addr) {
+        // A "%" that starts no zone is in the address, which then is none. The address
+        // itself is checked by [`settle_host`], from `r.host`: it is the host until the
+        // literal ends.
+        if zone_at.is_none() && pct < inner.len() {
             return Err(syntax(open));
         }
+        r.host_kind = Some(HostKind::Ipv6);
+        r.host = s.get(start..open.wrapping_add(pct));
         if let Some(z) = zone_at {
             // A zone is one or more unreserved or pct-encoded bytes up to the "]": the
             // scan stops at `close` (no byte there is either) unless a byte before it is
@@ -775,7 +809,6 @@ fn parse_ip_literal<'a>(
             }
             r.zone_id = s.get(zone_start..close);
         }
-        r.host_kind = Some(HostKind::Ipv6);
     }
     match s.get(close) {
         Some(b']') => Ok(close.wrapping_add(1)),
@@ -882,7 +915,7 @@ fn lenient_host_kind<'a>(host: &'a [u8], r: &mut UriRef<'a>) -> HostKind {
         }
         return HostKind::Ipv6;
     }
-    if ip::ipv4(host).is_some() {
+    if ip::is_ipv4(host) {
         HostKind::Ipv4
     } else {
         HostKind::RegName
