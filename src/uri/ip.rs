@@ -36,15 +36,18 @@ const GROUP: u8 = 1 << 4;
 const OCTET: u8 = 1 << 5;
 /// The "::" stands here, and a zero group (the least it stands for).
 const GAP: u8 = 1 << 6;
-/// The steps by the kind of character (hex digit, ":", ".", the end) and the state.
+/// The character is a digit of the run.
+const DIGIT: u8 = 1 << 7;
+/// The steps by the kind of character (hex digit, ":", ".", the end), then the state.
 #[rustfmt::skip]
-static STEPS: [[u8; 11]; 4] = [
+static STEPS: [u8; 44] = [
     // START, LEAD, SEP, GAPPED, RUN, DOT1, OCTET1, DOT2, OCTET2, DOT3, OCTET3
-    [RUN, FAIL, RUN, RUN, RUN, OCTET1, OCTET1, OCTET2, OCTET2, OCTET3, OCTET3],
-    [LEAD, GAPPED | GAP | GROUP, GAPPED | GAP | GROUP, FAIL, SEP | GROUP,
-        FAIL, FAIL, FAIL, FAIL, FAIL, FAIL],
-    [FAIL, FAIL, FAIL, FAIL, DOT1 | OCTET, FAIL, DOT2 | OCTET, FAIL, DOT3 | OCTET, FAIL, FAIL],
-    [FAIL, FAIL, FAIL, GAPPED, RUN | GROUP, FAIL, FAIL, FAIL, FAIL, FAIL, OCTET3 | OCTET],
+    RUN | DIGIT, FAIL, RUN | DIGIT, RUN | DIGIT, RUN | DIGIT, OCTET1 | DIGIT, OCTET1 | DIGIT,
+        OCTET2 | DIGIT, OCTET2 | DIGIT, OCTET3 | DIGIT, OCTET3 | DIGIT,
+    LEAD, GAPPED | GAP | GROUP, GAPPED | GAP | GROUP, FAIL, SEP | GROUP,
+        FAIL, FAIL, FAIL, FAIL, FAIL, FAIL,
+    FAIL, FAIL, FAIL, FAIL, DOT1 | OCTET, FAIL, DOT2 | OCTET, FAIL, DOT3 | OCTET, FAIL, FAIL,
+    FAIL, FAIL, FAIL, GAPPED, RUN | GROUP, FAIL, FAIL, FAIL, FAIL, FAIL, OCTET3 | OCTET,
 ];
 /// [`read`] before a "::".
 const NO_GAP: usize = usize::MAX;
@@ -100,7 +103,7 @@ fn read(s: &[u8], encoded: bool, mut out: Option<&mut [u8; IPV6_BYTES]>) -> usiz
     loop {
         // The next character and its kind: a hex digit (its value), ":", "." or the end.
         let (kind, h) = match rest.split_first() {
-            None => (3, 0),
+            None => (3usize, 0),
             Some((&b, tail)) => {
                 rest = tail;
                 let mut c = b;
@@ -124,15 +127,14 @@ fn read(s: &[u8], encoded: bool, mut out: Option<&mut [u8; IPV6_BYTES]>) -> usiz
             }
         };
         let step = STEPS
-            .get(kind)
-            .and_then(|row| row.get(usize::from(state)))
+            .get(kind.wrapping_mul(11).wrapping_add(usize::from(state)))
             .copied()
             .unwrap_or(FAIL);
         state = step & 15;
         if state == FAIL {
             return 0;
         }
-        if kind == 0 {
+        if step & DIGIT != 0 {
             // A fifth digit is neither a group (1-4 digits) nor a dec-octet (1-3).
             if k == 4 {
                 return 0;
