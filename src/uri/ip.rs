@@ -118,10 +118,14 @@ fn read(s: &[u8], encoded: bool, mut out: Option<&mut [u8; IPV6_BYTES]>) -> usiz
                     let nibble = |h: u8| (h & 15).wrapping_add((h >> 6).wrapping_mul(9));
                     (c, rest) = (nibble(*hi) << 4 | nibble(*lo), tail);
                 }
-                match (chars::hex_value(c), c) {
-                    (Some(h), _) => (0, u32::from(h)),
-                    (None, b':') => (1, 0),
-                    (None, b'.') => (2, 0),
+                // A hex digit's value by arithmetic, as for a triplet: a letter folded to
+                // lowercase is 0x61-0x66.
+                let (digit, letter) = (c.wrapping_sub(b'0'), (c | 0x20).wrapping_sub(b'a'));
+                match c {
+                    _ if digit < 10 => (0, u32::from(digit)),
+                    _ if letter < 6 => (0, u32::from(letter).wrapping_add(10)),
+                    b':' => (1, 0),
+                    b'.' => (2, 0),
                     _ => return 0,
                 }
             }
