@@ -5,14 +5,14 @@
 use super::cri_status;
 use super::sink::regions_overlap;
 use super::uri::{span, uri_parts, uri_span};
-use crate::uri::{self, parse_into, UriRef};
+use crate::uri::{self, parse_strict, UriRef};
 use core::ffi::c_char;
 
 /// The reference `(s, len)` parsed strictly as an IRI (`iri`) or a URI reference into
 /// `r`, or the status to return (an error reported to `error_offset`). One copy of these
 /// steps for `iri_to_uri`, `uri_to_iri` and `uri_host_specific`, called, not inlined into
 /// each: the three share it in the `everything` firmware profile. `r` is the caller's view,
-/// filled by `parse_into`: returning the view would hold it a second time, in a `Result`
+/// filled by `parse_strict`: returning the view would hold it a second time, in a `Result`
 /// on this frame (Decision 17: no large structs returned by value).
 ///
 /// # Safety
@@ -28,9 +28,9 @@ unsafe fn parse_as(
     // SAFETY: the promise of this function's `# Safety`.
     let s = unsafe { super::args::input(s.cast(), len) }.ok_or(cri_status::CRI_ERR_NULL)?;
     let parsed = if iri {
-        parse_into::<true>(s, r)
+        parse_strict::<true>(s, r)
     } else {
-        parse_into::<false>(s, r)
+        parse_strict::<false>(s, r)
     };
     parsed.map_err(|e| report!(e, error_offset))
 }
@@ -230,10 +230,10 @@ pub unsafe extern "C" fn uri_preprocess(
     // The output is written (with its NUL and length) either way; then it is checked.
     // SAFETY: CRI_OK means `out` holds `*out_len` written bytes.
     let written = unsafe { core::slice::from_raw_parts(out.cast::<u8>(), *out_len) };
-    // Into a view on this frame (parse_into): `parse_bytes` would add its own frame with
+    // Into a view on this frame (parse_strict): `parse_bytes` would add its own frame with
     // the view in a `Result` below this one (Decision 17: stack).
     let mut check = UriRef::default();
-    try_ok!(parse_into::<false>(written, &mut check), error_offset);
+    try_ok!(parse_strict::<false>(written, &mut check), error_offset);
     cri_status::CRI_OK
 }
 

@@ -68,41 +68,44 @@ pub(crate) fn decode_ucs_private(s: &[u8], w: &mut Out<'_>) {
     decode(s, true, w);
 }
 
-/// IRI → URI: non-ASCII bytes percent-encoded (RFC 3987 §3.1).
-#[derive(Clone, Copy)]
-pub(crate) struct ToUri;
+/// The two IRI mappings: IRI → URI, non-ASCII bytes percent-encoded (RFC 3987 §3.1), and
+/// URI → IRI, percent-encoded `ucschar`s decoded (§3.2). One type with a runtime
+/// direction, not a type each: `iri_to_uri`, `uri_to_iri` and `iri_resolve` then share one
+/// copy of the reference writer and of the dot-segment writer (Decision 17: no twin
+/// monomorphizations).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Iri {
+    ToUri,
+    ToIri,
+}
 
-impl SegWrite for ToUri {
+impl SegWrite for Iri {
     fn write(self, seg: &[u8], w: &mut Out<'_>) {
-        encode_non_ascii(seg, w);
+        match self {
+            Iri::ToUri => encode_non_ascii(seg, w),
+            Iri::ToIri => decode_ucs(seg, w),
+        }
     }
 }
 
-impl Style for ToUri {}
-
-/// URI → IRI: percent-encoded `ucschar`s decoded (RFC 3987 §3.2).
-#[derive(Clone, Copy)]
-pub(crate) struct ToIri;
-
-impl SegWrite for ToIri {
-    fn write(self, seg: &[u8], w: &mut Out<'_>) {
-        decode_ucs(seg, w);
-    }
-}
-
-impl Style for ToIri {
-    /// An IP-literal as it is: `ihost = IP-literal / IPv4address / ireg-name` (RFC 3987
-    /// §2.2), so an IRI has no `ucschar` in a zone id, which stays percent-encoded (as
-    /// `cri::to_uri` with `iri` writes it). A reg-name is decoded as a segment.
+impl Style for Iri {
+    /// URI → IRI writes an IP-literal as it is: `ihost = IP-literal / IPv4address /
+    /// ireg-name` (RFC 3987 §2.2), so an IRI has no `ucschar` in a zone id, which stays
+    /// percent-encoded (as `cri::to_uri` with `iri` writes it). A reg-name is decoded as a
+    /// segment.
     fn host(self, h: &[u8], w: &mut Out<'_>) {
-        if h.first() == Some(&b'[') {
+        if self == Iri::ToIri && h.first() == Some(&b'[') {
             w.push(h);
         } else {
             self.write(h, w);
         }
     }
+    /// URI → IRI decodes `iprivate` in the query too (RFC 3987 §2.2).
     fn query(self, s: &[u8], w: &mut Out<'_>) {
-        decode_ucs_private(s, w);
+        match self {
+            Iri::ToUri => encode_non_ascii(s, w),
+            Iri::ToIri => decode_ucs_private(s, w),
+        }
     }
 }
 
@@ -128,7 +131,7 @@ impl Style for ToIri {
 /// # Ok::<(), cri::Error>(())
 /// ```
 pub fn iri_to_uri(iri: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
-    write(iri, ToUri, out)
+    write(iri, Iri::ToUri, out)
 }
 
 /// Maps a URI reference to an IRI reference (RFC 3987 §3.2) in `out`: percent-encoded
@@ -155,10 +158,10 @@ pub fn iri_to_uri(iri: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
 /// # Ok::<(), cri::Error>(())
 /// ```
 pub fn uri_to_iri(uri: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
-    write(uri, ToIri, out)
+    write(uri, Iri::ToIri, out)
 }
 
-fn write<S: Style>(r: &UriRef<'_>, style: S, out: &mut [u8]) -> Result<usize, Error> {
+fn write(r: &UriRef<'_>, style: Iri, out: &mut [u8]) -> Result<usize, Error> {
     let mut w = Out::new(out);
     // The writer IRI resolution uses, as `recompose` does.
     Composer::new(r).write(style, &mut w);

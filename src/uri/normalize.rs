@@ -95,22 +95,15 @@ pub fn equivalent(a: &UriRef<'_>, b: &UriRef<'_>) -> bool {
     same_text(a.scheme, b.scheme, true)
         && same_text(a.userinfo, b.userinfo, false)
         && same_host(a, b)
-        && same_port(norm_port(a), norm_port(b))
+        // Digits only (§3.2.3): compared as any text.
+        && same_text(norm_port(a), norm_port(b), false)
         && same_path(a, b)
         && same_text(a.query, b.query, false)
         && same_text(a.fragment, b.fragment, false)
 }
 
-/// Two normalized ports, both absent or the same digits.
-fn same_port(x: Option<&[u8]>, y: Option<&[u8]>) -> bool {
-    match (x, y) {
-        (Some(x), Some(y)) => chars::same_bytes(x, y),
-        (x, y) => x.is_none() && y.is_none(),
-    }
-}
-
 /// Do two optional components have the same normal form (both absent, or both present
-/// with equal [`NormBytes`])?
+/// with the same [`norm_char`]s)?
 fn same_text(x: Option<&[u8]>, y: Option<&[u8]>, lower: bool) -> bool {
     match (x, y) {
         (Some(x), Some(y)) => same_norm(x, y, lower),
@@ -118,18 +111,45 @@ fn same_text(x: Option<&[u8]>, y: Option<&[u8]>, lower: bool) -> bool {
     }
 }
 
-/// Do `x` and `y` normalize to the same bytes? One byte loop: `Iterator::eq` stays a
-/// generic function of its own at opt-level "z".
+/// Do `x` and `y` normalize to the same bytes? The two texts in lockstep, a character
+/// (a byte or a triplet) of each at a time: each normalizes on its own, so equal
+/// characters all along are equal normal forms (linear time, no buffer).
 fn same_norm(x: &[u8], y: &[u8], lower: bool) -> bool {
-    let (mut xs, mut ys) = (NormBytes::new(x, lower), NormBytes::new(y, lower));
+    let (mut i, mut j) = (0usize, 0usize);
     loop {
-        let (a, b) = (xs.next(), ys.next());
+        let ((a, step), (b, other)) = (norm_char(x, i, lower), norm_char(y, j, lower));
         if a != b {
             return false;
         }
-        if a.is_none() {
+        // Both ended: an ended text's character is the empty one.
+        if step == 0 {
             return true;
         }
+        // Steps of at most 3 within the texts (`norm_char` read there): no wrap.
+        (i, j) = (i.wrapping_add(step), j.wrapping_add(other));
+    }
+}
+
+/// The normal form of the character at `i` of `s` (a `%HH` triplet or a byte) as the
+/// normalizing writer writes it: an unreserved triplet decoded (§6.2.2.2), another with
+/// uppercase hex, a letter lowercased with `lower` (§6.2.2.1). Its bytes and length packed
+/// in a `u32` (0 past the end), and its length in `s`. Computed here, not by calling the
+/// writer on the character: that chain, under the path's walk, would put
+/// `uri_equivalent` over its stack budget.
+fn norm_char(s: &[u8], i: usize, lower: bool) -> (u32, usize) {
+    let one = |b: u8| {
+        (
+            u32::from(if lower { b.to_ascii_lowercase() } else { b }) | 1 << 24,
+            1,
+        )
+    };
+    match pct_byte(s, i) {
+        Some(v) if chars::is(v, UNRESERVED) => (one(v).0, 3),
+        Some(v) => {
+            let [p, hi, lo] = chars::pct_triplet(v);
+            (u32::from_le_bytes([p, hi, lo, 3]), 3)
+        }
+        None => s.get(i).map_or((0, 0), |&b| one(b)),
     }
 }
 
@@ -173,59 +193,5 @@ fn same_path(a: &UriRef<'_>, b: &UriRef<'_>) -> bool {
             (Some(x), Some(y)) if x.slash == y.slash && same_norm(x.seg, y.seg, false) => {}
             _ => return false,
         }
-    }
-}
-
-/// The bytes [`norm`] writes for `s`, one at a time.
-#[derive(Clone)]
-struct NormBytes<'a> {
-    s: &'a [u8],
-    lower: bool,
-    /// Hex digits of a triplet still to yield.
-    pending: [u8; 2],
-    npending: u8,
-}
-
-impl<'a> NormBytes<'a> {
-    fn new(s: &'a [u8], lower: bool) -> Self {
-        NormBytes {
-            s,
-            lower,
-            pending: [0; 2],
-            npending: 0,
-        }
-    }
-}
-
-impl Iterator for NormBytes<'_> {
-    type Item = u8;
-
-    fn next(&mut self) -> Option<u8> {
-        if self.npending > 0 {
-            let i = usize::from(2u8.saturating_sub(self.npending));
-            self.npending = self.npending.saturating_sub(1);
-            return self.pending.get(i).copied();
-        }
-        let (&b, rest) = self.s.split_first()?;
-        if let Some(v) = pct_byte(self.s, 0) {
-            self.s = self.s.get(3..).unwrap_or(&[]);
-            if chars::is(v, UNRESERVED) {
-                return Some(if self.lower {
-                    v.to_ascii_lowercase()
-                } else {
-                    v
-                });
-            }
-            let t = chars::pct_triplet(v);
-            self.pending = [t[1], t[2]];
-            self.npending = 2;
-            return Some(b'%');
-        }
-        self.s = rest;
-        Some(if self.lower {
-            b.to_ascii_lowercase()
-        } else {
-            b
-        })
     }
 }

@@ -1,7 +1,7 @@
 //! Reference resolution (RFC 3986 §5.2), literally (docs/DECISIONS.md Decision 2).
 
 use super::dot_segments::{is_rooted, Dots};
-use super::iri::ToUri;
+use super::iri::Iri;
 use super::parse::{parse_into, UriRef};
 use super::recompose::{Composer, Plain, Style};
 use crate::error::Error;
@@ -70,7 +70,8 @@ pub(crate) fn parse_target<'a, const IRI: bool>(
 }
 
 /// [`parse_into`] as one function for every strict parse of the C functions (both of
-/// [`parse_target`], `uri_normalize`, both of `uri_equivalent`): one copy of the call and
+/// [`parse_target`], `uri_normalize`, both of `uri_equivalent`, the IRI functions,
+/// `uri_preprocess`'s check, an absolute-form request target): one copy of the call and
 /// its port check, not one per caller.
 #[inline(never)]
 pub(crate) fn parse_strict<'a, const IRI: bool>(
@@ -179,7 +180,7 @@ pub(crate) fn write_iri_target(
     if keep_iri {
         write_target(t, Plain { normalize: false }, out)
     } else {
-        write_target(t, ToUri, out)
+        write_target(t, Iri::ToUri, out)
     }
 }
 

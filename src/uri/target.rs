@@ -105,7 +105,7 @@ fn origin_form<'a>(s: &'a [u8], r: &mut UriRef<'a>) -> Result<(), Error> {
 }
 
 fn absolute_form<'a>(s: &'a [u8], r: &mut UriRef<'a>) -> Result<(), Error> {
-    super::parse::parse_into::<false>(s, r)?;
+    super::parse_strict::<false>(s, r)?;
     if r.scheme.is_none() {
         return Err(Error::Syntax {
             offset: find_any(s, b":/?#"),
