@@ -11,7 +11,7 @@
 use super::model::{
     Authority, CriRef, Discard, Host, HostAuthority, Items, Scheme, TextOrPet, CRI_TAG, MAX_DISCARD,
 };
-use super::reader::{Kind, Malformed, Reader};
+use super::reader::{Kind, Reader};
 use super::wire::SIMPLE_TRUE;
 use crate::error::{Reason, Unprocessable};
 use crate::uri::chars::{is_utf8, utf8_multibyte_len, utf8_str};
@@ -94,9 +94,9 @@ impl<'a> CriRef<'a> {
 fn misplaced(item: &[u8]) -> Reason {
     let mut probe = Reader::new(item);
     let kind = match probe.peek() {
-        Ok(kind) => kind,
-        Err(Malformed::Indefinite) => return Reason::Indefinite,
-        Err(Malformed::NotCbor) => return Reason::NotCbor,
+        Kind::Indefinite => return Reason::Indefinite,
+        Kind::NotCbor => return Reason::NotCbor,
+        kind => kind,
     };
     let whole = match probe.arg() {
         // usize -> u64 is lossless for 16-, 32- and 64-bit usize.
@@ -167,12 +167,12 @@ impl<'a> Walk<'a> {
         }
     }
 
-    /// The kind of the item at the position; a malformed head is `Other`, which no reader
-    /// takes, so that it becomes [`Walk::wrong`] at the same position, and [`misplaced`]
-    /// tells why (no fault is noted here: this is the innermost call of the walk).
+    /// The kind of the item at the position; a malformed head is a kind no reader takes,
+    /// so that it becomes [`Walk::wrong`] at the same position, and [`misplaced`] tells
+    /// why (no fault is noted here: this is the innermost call of the walk).
     #[inline(always)]
     fn peek(&self) -> Kind {
-        self.d.peek().unwrap_or(Kind::Other)
+        self.d.peek()
     }
 
     /// The argument of the head at the position: a truncated head is not-CBOR, and 0.
@@ -226,7 +226,7 @@ impl<'a> Walk<'a> {
     #[inline(always)]
     fn string(&mut self) -> &'a [u8] {
         // INVARIANT: every caller has peeked a text or byte string here.
-        debug_assert!(matches!(self.d.peek(), Ok(Kind::Text | Kind::Bytes)));
+        debug_assert!(matches!(self.d.peek(), Kind::Text | Kind::Bytes));
         let at = self.at();
         self.d.string().unwrap_or_else(|| {
             self.fail(Reason::NotCbor, at);
