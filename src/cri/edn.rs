@@ -118,7 +118,8 @@ fn write_items(cbor: &[u8], w: &mut Out<'_>) -> Result<(), Error> {
             w.push(b", ");
         }
         loop {
-            let kind = d.peek().map_err(|_| unprocessable(&d))?;
+            // A malformed head is no kind `write_scalar` writes: unprocessable.
+            let kind = d.peek();
             match kind {
                 Kind::Tag => {
                     write_u64(arg(&mut d)?, w);

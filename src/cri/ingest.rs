@@ -11,7 +11,7 @@
 use super::model::{
     Authority, CriRef, Discard, Host, HostAuthority, Items, Scheme, TextOrPet, CRI_TAG, MAX_DISCARD,
 };
-use super::reader::{Kind, Malformed, Reader};
+use super::reader::{Kind, Reader};
 use super::wire::SIMPLE_TRUE;
 use crate::error::{Reason, Unprocessable};
 use crate::uri::chars::{is_utf8, utf8_multibyte_len, utf8_str};
@@ -94,9 +94,9 @@ impl<'a> CriRef<'a> {
 fn misplaced(item: &[u8]) -> Reason {
     let mut probe = Reader::new(item);
     let kind = match probe.peek() {
-        Ok(kind) => kind,
-        Err(Malformed::Indefinite) => return Reason::Indefinite,
-        Err(Malformed::NotCbor) => return Reason::NotCbor,
+        Kind::Indefinite => return Reason::Indefinite,
+        Kind::NotCbor => return Reason::NotCbor,
+        kind => kind,
     };
     let whole = match probe.arg() {
         // usize -> u64 is lossless for 16-, 32- and 64-bit usize.
@@ -147,8 +147,12 @@ fn redundant_tail(r: &CriRef<'_>, rest: usize) -> bool {
 const READ: u8 = 1;
 /// and it was text;
 const TEXT: u8 = 2;
-/// a byte string was read.
+/// a byte string was read;
 const BYTES: u8 = 4;
+/// the item is plain text, no array of pieces;
+const PLAIN: u8 = 8;
+/// and that text is empty.
+const EMPTY: u8 = 16;
 
 impl<'a> Walk<'a> {
     fn at(&self) -> usize {
@@ -167,12 +171,12 @@ impl<'a> Walk<'a> {
         }
     }
 
-    /// The kind of the item at the position; a malformed head is `Other`, which no reader
-    /// takes, so that it becomes [`Walk::wrong`] at the same position, and [`misplaced`]
-    /// tells why (no fault is noted here: this is the innermost call of the walk).
+    /// The kind of the item at the position; a malformed head is a kind no reader takes,
+    /// so that it becomes [`Walk::wrong`] at the same position, and [`misplaced`] tells
+    /// why (no fault is noted here: this is the innermost call of the walk).
     #[inline(always)]
     fn peek(&self) -> Kind {
-        self.d.peek().unwrap_or(Kind::Other)
+        self.d.peek()
     }
 
     /// The argument of the head at the position: a truncated head is not-CBOR, and 0.
@@ -226,7 +230,7 @@ impl<'a> Walk<'a> {
     #[inline(always)]
     fn string(&mut self) -> &'a [u8] {
         // INVARIANT: every caller has peeked a text or byte string here.
-        debug_assert!(matches!(self.d.peek(), Ok(Kind::Text | Kind::Bytes)));
+        debug_assert!(matches!(self.d.peek(), Kind::Text | Kind::Bytes));
         let at = self.at();
         self.d.string().unwrap_or_else(|| {
             self.fail(Reason::NotCbor, at);
@@ -443,24 +447,25 @@ impl<'a> Walk<'a> {
         let mut first_empty = false;
         for section in 0..rest {
             last_at = self.at();
-            let is_null = self.null();
-            match section {
-                _ if is_null => {}
-                0 => {
-                    self.path_at = last_at;
-                    first_empty = self.read_items(TextRule::Segment, &mut r.path);
-                }
-                1 => {
-                    self.read_items(TextRule::Any, &mut r.query);
-                }
-                _ => r.fragment = Some(self.text_or_pet(TextRule::Any)),
+            last_default = self.null();
+            if last_default {
+                continue;
             }
-            last_default = is_null
-                || match section {
-                    0 => r.path.is_some_and(|p| p.count == 0),
-                    1 => r.query.is_some_and(|q| q.count == 0),
-                    _ => false,
-                };
+            if section >= 2 {
+                r.fragment = Some(self.text_or_pet(TextRule::Any));
+                continue;
+            }
+            // One reader for both arrays: path and query differ only in the rule for
+            // their items (draft §5.1).
+            let (rule, slot) = if section == 0 {
+                self.path_at = last_at;
+                (TextRule::Segment, &mut r.path)
+            } else {
+                (TextRule::Any, &mut r.query)
+            };
+            let (empty, count) = self.read_items(rule, slot);
+            first_empty |= section == 0 && empty;
+            last_default = count == 0;
         }
         if last_default && redundant_tail(r, rest) {
             self.fail(Reason::TrailingDefault, last_at);
@@ -469,9 +474,9 @@ impl<'a> Walk<'a> {
     }
 
     /// Reads an array of text-or-pet items into `slot`; returns whether the first is the
-    /// empty text.
+    /// empty text, and how many there are.
     #[inline(always)]
-    fn read_items(&mut self, rule: TextRule, slot: &mut Option<Items<'a>>) -> bool {
+    fn read_items(&mut self, rule: TextRule, slot: &mut Option<Items<'a>>) -> (bool, usize) {
         let count = self.array_len();
         let start = self.at();
         let mut first_empty = false;
@@ -486,7 +491,7 @@ impl<'a> Walk<'a> {
             raw: self.d.since(start),
             count,
         });
-        first_empty
+        (first_empty, count)
     }
 
     /// A text-or-pet item read with [`Walk::read_text_or_pet`], as the view of its encoding.
@@ -500,18 +505,19 @@ impl<'a> Walk<'a> {
     }
 
     /// Reads `text / [?text1, ((+(pet1, text1), ?pet1) // pet1)]` (draft §7.2), with
-    /// minimal PET; returns whether it is the empty text.
+    /// minimal PET; returns whether it is the empty text. Plain text is read as the one
+    /// piece of a sequence, by the code that reads the pieces of an array.
     fn read_text_or_pet(&mut self, rule: TextRule) -> bool {
         let start = self.at();
-        if self.peek() == Kind::Text {
-            let s = self.text_bytes();
-            self.check_text(s, rule, start);
-            return s.is_empty();
-        }
         // What the pieces so far were, in one register (the frame of this reader is on
         // the deepest chain of the walk, Decision 17, stack).
         let mut seen = 0u8;
-        let mut left = self.array_len_here();
+        let mut left = 1;
+        if self.peek() == Kind::Text {
+            seen = PLAIN;
+        } else {
+            left = self.array_len_here();
+        }
         while left > 0 && self.ok() {
             left = left.wrapping_sub(1); // left > 0
             let at = self.at();
@@ -519,11 +525,15 @@ impl<'a> Walk<'a> {
             if kind == Kind::Text {
                 let s = self.text_bytes();
                 // A piece is part of a segment, so only the label rule applies to it.
-                if rule == TextRule::Label {
+                if seen & PLAIN != 0 || rule == TextRule::Label {
                     self.check_text(s, rule, at);
                 }
                 if s.is_empty() {
-                    self.structure();
+                    if seen & PLAIN != 0 {
+                        seen |= EMPTY;
+                    } else {
+                        self.structure();
+                    }
                 }
             } else if kind == Kind::Bytes {
                 let b = self.string();
@@ -541,12 +551,12 @@ impl<'a> Walk<'a> {
             if seen & READ != 0 && seen & TEXT == text {
                 self.fail(Reason::Structure, at);
             }
-            seen = (seen & BYTES) | READ | text;
+            seen = (seen & !(READ | TEXT)) | READ | text;
         }
-        if seen & BYTES == 0 {
+        if seen & (BYTES | PLAIN) == 0 {
             self.fail(Reason::Structure, start);
         }
-        false
+        seen & EMPTY != 0
     }
 
     fn check_text(&mut self, s: &[u8], rule: TextRule, at: usize) {

@@ -390,7 +390,7 @@ impl<'a> CriRef<'a> {
 /// that passed ingest, so the shapes and lengths are known to be right and a `None` here
 /// only ends an iteration early.
 fn piece<'a>(d: &mut Reader<'a>) -> Option<Piece<'a>> {
-    match d.peek().ok()? {
+    match d.peek() {
         Kind::Text => utf8_str(d.string()?).map(Piece::Text),
         Kind::Bytes => d.string().map(Piece::Bytes),
         _ => None,
@@ -422,7 +422,7 @@ impl<'a> TextOrPet<'a> {
         // INVARIANT: `raw` passed ingest (`read_text_or_pet`): an array head is complete and
         // its count fits a usize (each piece took a byte).
         let left = match d.peek() {
-            Ok(Kind::Array) => {
+            Kind::Array => {
                 let n = d.arg().map(usize::try_from);
                 debug_assert!(matches!(n, Some(Ok(_))), "{:02x?}", self.raw);
                 n.map_or(0, |n| n.unwrap_or(0))
@@ -463,7 +463,7 @@ impl<'a> TextOrPet<'a> {
     pub(crate) fn text_bytes(&self) -> Option<&'a [u8]> {
         let mut d = Reader::new(self.raw);
         match d.peek() {
-            Ok(Kind::Text) => d.string(),
+            Kind::Text => d.string(),
             _ => None,
         }
     }
@@ -636,7 +636,7 @@ impl<'a> ItemIter<'a> {
     fn item(&mut self) -> Option<TextOrPet<'a>> {
         let start = self.d.position();
         // Ingest checked the shape: a text string, or an array of text and byte strings.
-        let pieces = match self.d.peek().ok()? {
+        let pieces = match self.d.peek() {
             Kind::Array => self.d.arg()?,
             _ => 1,
         };

@@ -9,28 +9,24 @@
 
 use super::wire::{
     ARG_1_BYTE, ARG_2_BYTES, ARG_4_BYTES, ARG_8_BYTES, ARRAY, BYTES, INDEFINITE, INFO_MASK,
-    MAJOR_SHIFT, MAX_IMMEDIATE, NEGATIVE, RESERVED_FIRST, RESERVED_LAST, SIMPLE, SIMPLE_FALSE,
-    SIMPLE_NULL, SIMPLE_TRUE, TAG, TEXT, UNSIGNED,
+    MAJOR_SHIFT, MAP, MAX_IMMEDIATE, NEGATIVE, RESERVED_FIRST, SIMPLE, SIMPLE_FALSE, SIMPLE_NULL,
+    SIMPLE_TRUE, TAG, TEXT, UNSIGNED,
 };
 
-/// What the head at the reader's position announces.
+/// What the head at the reader's position announces, or why no item starts there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Kind {
+    // The major types 0 to 6 in their order, so that the kind of one is its number.
     Unsigned,
     Negative,
     Bytes,
     Text,
     Array,
+    /// A map, a float, a simple value or `undefined`: well-formed, never part of a CRI.
+    Other,
     Tag,
     Bool,
     Null,
-    /// A map, a float, a simple value or `undefined`: well-formed, never part of a CRI.
-    Other,
-}
-
-/// Why no item starts at the reader's position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Malformed {
     /// An indefinite-length string, array or map.
     Indefinite,
     /// End of input, a reserved additional-information value, or a stray break.
@@ -66,33 +62,44 @@ impl<'a> Reader<'a> {
         self.input.get(start..self.pos).unwrap_or(&[])
     }
 
-    /// The kind of the item at the position, without reading it.
-    pub(crate) fn peek(&self) -> Result<Kind, Malformed> {
-        let initial = *self.input.get(self.pos).ok_or(Malformed::NotCbor)?;
-        let info = initial & INFO_MASK;
-        let kind = match (initial >> MAJOR_SHIFT, info) {
-            (_, RESERVED_FIRST..=RESERVED_LAST)
-            | (UNSIGNED | NEGATIVE | TAG | SIMPLE, INDEFINITE) => return Err(Malformed::NotCbor),
-            (_, INDEFINITE) => return Err(Malformed::Indefinite),
+    /// The kind of the item at the position, without reading it. A malformed head is a
+    /// kind of its own (`Indefinite`, `NotCbor`), which no reader of a section takes: one
+    /// byte back in a register, where a `Result` would be tested and mapped at every
+    /// call (Decision 17).
+    pub(crate) fn peek(&self) -> Kind {
+        let Some(&initial) = self.input.get(self.pos) else {
+            return Kind::NotCbor;
+        };
+        let (major, info) = (initial >> MAJOR_SHIFT, initial & INFO_MASK);
+        if info >= RESERVED_FIRST {
+            return if info == INDEFINITE && matches!(major, BYTES..=MAP) {
+                Kind::Indefinite
+            } else {
+                Kind::NotCbor
+            };
+        }
+        match major {
+            UNSIGNED => Kind::Unsigned,
             // A negative integer's argument must be there to be one (minicbor, used before,
             // read it to choose the integer width and failed at the head): kept, so the
             // reasons and offsets reported stay the same.
-            (NEGATIVE, ARG_1_BYTE..=ARG_8_BYTES)
-                if self.input.get(self.pos.saturating_add(1)).is_none() =>
+            NEGATIVE
+                if info >= ARG_1_BYTE && self.input.get(self.pos.saturating_add(1)).is_none() =>
             {
-                return Err(Malformed::NotCbor)
+                Kind::NotCbor
             }
-            (UNSIGNED, _) => Kind::Unsigned,
-            (NEGATIVE, _) => Kind::Negative,
-            (BYTES, _) => Kind::Bytes,
-            (TEXT, _) => Kind::Text,
-            (ARRAY, _) => Kind::Array,
-            (TAG, _) => Kind::Tag,
-            (SIMPLE, SIMPLE_FALSE | SIMPLE_TRUE) => Kind::Bool,
-            (SIMPLE, SIMPLE_NULL) => Kind::Null,
+            NEGATIVE => Kind::Negative,
+            BYTES => Kind::Bytes,
+            TEXT => Kind::Text,
+            ARRAY => Kind::Array,
+            TAG => Kind::Tag,
+            SIMPLE => match info {
+                SIMPLE_FALSE | SIMPLE_TRUE => Kind::Bool,
+                SIMPLE_NULL => Kind::Null,
+                _ => Kind::Other,
+            },
             _ => Kind::Other,
-        };
-        Ok(kind)
+        }
     }
 
     /// Reads the head at the position and returns its argument: the value of an integer,
@@ -174,25 +181,25 @@ mod tests {
     #[test]
     fn kinds_of_the_initial_bytes() {
         let kind = |b: &[u8]| Reader::new(b).peek();
-        assert_eq!(kind(&[0x1b]), Ok(Kind::Unsigned));
-        assert_eq!(kind(&[0x20]), Ok(Kind::Negative));
-        assert_eq!(kind(&[0x38, 0]), Ok(Kind::Negative));
-        assert_eq!(kind(&[0x38]), Err(Malformed::NotCbor));
-        assert_eq!(kind(&[0x5f]), Err(Malformed::Indefinite));
-        assert_eq!(kind(&[0x7f]), Err(Malformed::Indefinite));
-        assert_eq!(kind(&[0x9f]), Err(Malformed::Indefinite));
-        assert_eq!(kind(&[0xbf]), Err(Malformed::Indefinite));
-        assert_eq!(kind(&[0xa0]), Ok(Kind::Other));
-        assert_eq!(kind(&[0xd8]), Ok(Kind::Tag));
-        assert_eq!(kind(&[0xdf]), Err(Malformed::NotCbor));
-        assert_eq!(kind(&[0xf4]), Ok(Kind::Bool));
-        assert_eq!(kind(&[0xf6]), Ok(Kind::Null));
-        assert_eq!(kind(&[0xf7]), Ok(Kind::Other));
-        assert_eq!(kind(&[0xf9]), Ok(Kind::Other));
-        assert_eq!(kind(&[0xfc]), Err(Malformed::NotCbor));
-        assert_eq!(kind(&[0xff]), Err(Malformed::NotCbor));
-        assert_eq!(kind(&[0x1c]), Err(Malformed::NotCbor));
-        assert_eq!(kind(&[]), Err(Malformed::NotCbor));
+        assert_eq!(kind(&[0x1b]), Kind::Unsigned);
+        assert_eq!(kind(&[0x20]), Kind::Negative);
+        assert_eq!(kind(&[0x38, 0]), Kind::Negative);
+        assert_eq!(kind(&[0x38]), Kind::NotCbor);
+        assert_eq!(kind(&[0x5f]), Kind::Indefinite);
+        assert_eq!(kind(&[0x7f]), Kind::Indefinite);
+        assert_eq!(kind(&[0x9f]), Kind::Indefinite);
+        assert_eq!(kind(&[0xbf]), Kind::Indefinite);
+        assert_eq!(kind(&[0xa0]), Kind::Other);
+        assert_eq!(kind(&[0xd8]), Kind::Tag);
+        assert_eq!(kind(&[0xdf]), Kind::NotCbor);
+        assert_eq!(kind(&[0xf4]), Kind::Bool);
+        assert_eq!(kind(&[0xf6]), Kind::Null);
+        assert_eq!(kind(&[0xf7]), Kind::Other);
+        assert_eq!(kind(&[0xf9]), Kind::Other);
+        assert_eq!(kind(&[0xfc]), Kind::NotCbor);
+        assert_eq!(kind(&[0xff]), Kind::NotCbor);
+        assert_eq!(kind(&[0x1c]), Kind::NotCbor);
+        assert_eq!(kind(&[]), Kind::NotCbor);
     }
 
     #[test]
@@ -240,29 +247,29 @@ mod versus_minicbor {
     use std::vec::Vec;
 
     /// The kind the reader must report for what minicbor's `datatype()` says.
-    fn expected_kind(t: &Result<Type, Error>) -> Result<Kind, Malformed> {
+    fn expected_kind(t: &Result<Type, Error>) -> Kind {
         match t {
-            Ok(Type::U8 | Type::U16 | Type::U32 | Type::U64) => Ok(Kind::Unsigned),
+            Ok(Type::U8 | Type::U16 | Type::U32 | Type::U64) => Kind::Unsigned,
             // minicbor chooses the width of a negative integer from the first byte of its
             // argument (I8..I64, or Int past i64), so a major-type-1 head with a missing
             // argument is an error of `datatype()` itself: the reader keeps that (its
             // documented quirk), and the Err arm below expects NotCbor for it.
-            Ok(Type::I8 | Type::I16 | Type::I32 | Type::I64 | Type::Int) => Ok(Kind::Negative),
-            Ok(Type::Bytes) => Ok(Kind::Bytes),
-            Ok(Type::String) => Ok(Kind::Text),
-            Ok(Type::Array) => Ok(Kind::Array),
-            Ok(Type::Tag) => Ok(Kind::Tag),
-            Ok(Type::Bool) => Ok(Kind::Bool),
-            Ok(Type::Null) => Ok(Kind::Null),
+            Ok(Type::I8 | Type::I16 | Type::I32 | Type::I64 | Type::Int) => Kind::Negative,
+            Ok(Type::Bytes) => Kind::Bytes,
+            Ok(Type::String) => Kind::Text,
+            Ok(Type::Array) => Kind::Array,
+            Ok(Type::Tag) => Kind::Tag,
+            Ok(Type::Bool) => Kind::Bool,
+            Ok(Type::Null) => Kind::Null,
             Ok(Type::Map | Type::F16 | Type::F32 | Type::F64 | Type::Simple | Type::Undefined) => {
-                Ok(Kind::Other)
+                Kind::Other
             }
             Ok(Type::BytesIndef | Type::StringIndef | Type::ArrayIndef | Type::MapIndef) => {
-                Err(Malformed::Indefinite)
+                Kind::Indefinite
             }
             // A stray break (0xff), a reserved additional information (28-30), info 31 on
             // major types 0, 1 and 6 (all `Unknown`), or the end of the input.
-            Ok(Type::Break | Type::Unknown(_)) | Err(_) => Err(Malformed::NotCbor),
+            Ok(Type::Break | Type::Unknown(_)) | Err(_) => Kind::NotCbor,
         }
     }
 
@@ -330,11 +337,11 @@ mod versus_minicbor {
                 expected_kind(&t),
                 "item at {at} of {input:02x?}: {t:?}"
             );
-            let (Ok(kind), &Ok(ty)) = (kind, &t) else {
+            let (false, &Ok(ty)) = (matches!(kind, Kind::Indefinite | Kind::NotCbor), &t) else {
                 // Refused by both at `at`, for the same reason.
                 match (kind, &t) {
                     _ if at == input.len() => tally.at_end += 1,
-                    (Err(Malformed::Indefinite), _) => tally.indefinite += 1,
+                    (Kind::Indefinite, _) => tally.indefinite += 1,
                     (_, Err(_)) => {
                         tally.negative_head_at_end += 1;
                         tally.not_cbor += 1;
@@ -600,7 +607,11 @@ mod versus_minicbor {
     fn walk_count(input: &[u8]) -> usize {
         let mut r = Reader::new(input);
         let mut n = 0;
-        while let Ok(kind) = r.peek() {
+        loop {
+            let kind = r.peek();
+            if matches!(kind, Kind::Indefinite | Kind::NotCbor) {
+                break;
+            }
             let read = match kind {
                 Kind::Bytes | Kind::Text => r.string().is_some(),
                 _ => r.arg().is_some(),

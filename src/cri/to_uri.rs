@@ -217,12 +217,12 @@ fn write_joined(items: Items<'_>, sep: u8, set: Set, iri: bool, w: &mut Out<'_>)
 pub(crate) fn write_item(item: TextOrPet<'_>, set: Set, iri: bool, w: &mut Out<'_>) {
     let mut d = Reader::new(item.raw);
     let mut left = match d.peek() {
-        Ok(Kind::Array) => d.arg().unwrap_or(0),
+        Kind::Array => d.arg().unwrap_or(0),
         _ => 1,
     };
     while left > 0 {
         left = left.wrapping_sub(1);
-        let text = matches!(d.peek(), Ok(Kind::Text));
+        let text = matches!(d.peek(), Kind::Text);
         // INVARIANT: the value passed ingest (`read_text_or_pet`), so `left` more text or
         // byte strings follow.
         let s = d.string();

@@ -18,6 +18,8 @@ pub(crate) const BYTES: u8 = 2;
 pub(crate) const TEXT: u8 = 3;
 /// Major type 4: an array.
 pub(crate) const ARRAY: u8 = 4;
+/// Major type 5: a map (never part of a CRI).
+pub(crate) const MAP: u8 = 5;
 /// Major type 6: a tag.
 pub(crate) const TAG: u8 = 6;
 /// Major type 7: simple values and floats.
@@ -36,7 +38,6 @@ pub(crate) const ARG_4_BYTES: u8 = 26;
 pub(crate) const ARG_8_BYTES: u8 = 27;
 /// Additional information 28 to 30: reserved, not well-formed.
 pub(crate) const RESERVED_FIRST: u8 = 28;
-pub(crate) const RESERVED_LAST: u8 = 30;
 /// Additional information 31: indefinite length (and `break` in major type 7).
 pub(crate) const INDEFINITE: u8 = 31;
 
