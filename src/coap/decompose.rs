@@ -4,11 +4,11 @@
 use super::client::{sent_whole, Mode};
 use super::coap_scheme;
 use super::options::{
-    is_destination, port_to_send, Destination, List, OptionRef, OptionSlots, Refusal, SliceSlots,
-    HOST, NO_ADDRESS, PATH, PORT, P_CRI, P_SCHEME, P_SCHEME_NUMBER, QUERY, RANK_BAD_HOST,
-    RANK_PATH_TEXT, RANK_QUERY_TEXT, RANK_TEXT_UTF8,
+    is_destination, port_to_send, Destination, Kind, List, OptionRef, OptionSlots, Refusal,
+    SliceSlots, HOST, NO_ADDRESS, PATH, PORT, P_CRI, P_SCHEME, P_SCHEME_NUMBER, QUERY,
+    RANK_BAD_HOST, RANK_PATH_TEXT, RANK_QUERY_TEXT, RANK_TEXT_UTF8,
 };
-use crate::cri::{Authority, CriRef, Host, Items, Scheme, TextOrPet};
+use crate::cri::{Authority, CriRef, Host, Items, Scheme};
 use crate::error::{CoapError, Error, OptionSpace};
 use crate::out::Out;
 use crate::uri::{default_port, ip};
@@ -16,48 +16,32 @@ use crate::uri::{default_port, ip};
 /// The longest IPv6 text: six groups and an embedded IPv4 address (RFC 3986 §3.2.2).
 const MAX_IPV6_TEXT: usize = 45;
 
-/// Would this Uri-Host value read as a bare IPv6 address (a reg-name such as `%3A%3A1`)?
-/// RFC 7252 §6.5 cannot turn such a value back into a URI, and a server could take the
-/// name for the address, so it is refused rather than sent.
+/// Why the host-name `labels` cannot be sent as a Uri-Host, with the rank of the error
+/// (`None`: it can). "The presence of any text-pet-sequence subitem in this item fails
+/// this algorithm" (draft §8.1.1). Else the value, the labels joined by `.`, must not read
+/// back as an address: RFC 7252 §6.5 cannot turn a bare IPv6 address (a name such as
+/// `%3A%3A1`) back into a URI, and a server could take the name for the address; and
+/// §6.5 step 5 takes a Uri-Host in brackets for an IP-literal, so `%5B%3A%3A1%5D` would
+/// come back as the address `[::1]`, and `%5Bo%5D` not at all (the composers refuse
+/// `[o]`).
 ///
-/// Generic, not `&dyn Fn`, for the reason `List` is generic over its slots; not inlined,
-/// so that its 45-byte buffer stays out of its callers' frames.
+/// One walk over the labels gives all three: an IPv6 text fits the buffer, and the first
+/// and the last byte decide the brackets. Not inlined, so that the 45-byte buffer stays
+/// out of its caller's frame, on the deepest chain of the CRI device (Decision 17, stack).
 #[inline(never)]
-fn spells_ipv6(write: impl Fn(&mut Out<'_>)) -> bool {
+fn host_name_error(labels: Items<'_>) -> Option<(u8, CoapError)> {
     let mut buf = [0u8; MAX_IPV6_TEXT];
     let mut w = Out::new(&mut buf);
-    write(&mut w);
+    let Some(last) = write_joined(labels, b'.', &mut w) else {
+        return Some((RANK_TEXT_UTF8, CoapError::Pet));
+    };
     let n = w.len();
     // `is_ipv6` alone: an IPv6 text without a ':' is none. A `contains(&b':')` first
     // called `memchr`, which the CRI device image carried for it and two loops of the
     // CRI decoder.
-    n <= buf.len() && buf.get(..n).is_some_and(ip::is_ipv6)
-}
-
-/// Does a Uri-Host value that starts with `first` and ends with `last` read as an
-/// IP-literal? RFC 7252 §6.5 step 5 takes a Uri-Host in brackets for one, so a reg-name
-/// or CRI host-name that decodes to `[…]` cannot be sent: `%5B%3A%3A1%5D` would come back
-/// as the address `[::1]`, and `%5Bo%5D` not at all (the composers refuse `[o]`).
-fn bracketed(first: Option<u8>, last: Option<u8>) -> bool {
-    first == Some(b'[') && last == Some(b']')
-}
-
-/// [`bracketed`] for the labels of a CRI host-name, which go into Uri-Host joined by `.`:
-/// the first byte of the first label and the last byte of the last, in one walk over the
-/// labels (a PET label has neither: it fails the conversion anyway). Not inlined: its item
-/// iterator would otherwise be in cri_to_coap_options' own frame, on the deepest stack of
-/// the CRI device (Decision 17, stack; the budget is in docs/FIRMWARE.md).
-#[inline(never)]
-fn labels_are_bracketed(labels: Items<'_>) -> bool {
-    let (mut first, mut last) = (None, None);
-    for (i, label) in labels.iter().enumerate() {
-        let text = label.text_bytes().unwrap_or_default();
-        if i == 0 {
-            first = text.first().copied();
-        }
-        last = text.last().copied();
-    }
-    bracketed(first, last)
+    let [first, ..] = buf;
+    (buf.get(..n).is_some_and(ip::is_ipv6) || (first == b'[' && last == b']'))
+        .then_some((RANK_BAD_HOST, CoapError::BadUriHost))
 }
 
 /// The full CRI `cri` (whose CBOR is `raw`) as CoAP options (draft §8.1.1) for a request
@@ -153,11 +137,12 @@ pub(crate) fn cri_to_slots<S: OptionSlots>(
     match &a.host {
         Host::Name(labels) if labels.is_empty() => return fail(CoapError::NoHost),
         &Host::Name(labels) => {
-            list.check_text(labels, RANK_TEXT_UTF8);
-            if spells_ipv6(|w| write_joined(labels, b'.', w)) || labels_are_bracketed(labels) {
-                list.note(RANK_BAD_HOST, CoapError::BadUriHost, 0);
+            if let Some((rank, why)) = host_name_error(labels) {
+                list.note(rank, why, 0);
             }
-            list.write(HOST, 0, |w| write_joined(labels, b'.', w));
+            list.write(HOST, 0, |w| {
+                write_joined(labels, b'.', w);
+            });
         }
         &Host::Ip { addr, zone } => {
             if !is_destination(addr, zone.map(str::as_bytes), false, to) {
@@ -173,16 +158,10 @@ pub(crate) fn cri_to_slots<S: OptionSlots>(
         .path
         .filter(|p| !(p.count == 1 && p.iter().all(|s| s.is_empty())))
     {
-        list.check_text(path, RANK_PATH_TEXT);
-        for seg in path.iter() {
-            list.bytes(PATH, text_of(seg), false, 0);
-        }
+        list.text_items(PATH, path, RANK_PATH_TEXT);
     }
     if let Some(query) = cri.query {
-        list.check_text(query, RANK_QUERY_TEXT);
-        for param in query.iter() {
-            list.bytes(QUERY, text_of(param), false, 0);
-        }
+        list.text_items(QUERY, query, RANK_QUERY_TEXT);
     }
     if mode == Mode::ProxyScheme {
         match scheme {
@@ -195,38 +174,44 @@ pub(crate) fn cri_to_slots<S: OptionSlots>(
 
 /// The CRI side of the list.
 impl<S: OptionSlots> List<'_, S> {
-    /// "The presence of any text-pet-sequence subitem in this item fails this algorithm"
-    /// (draft §8.1.1): noted at `rank`.
-    fn check_text(&mut self, items: Items<'_>, rank: u8) {
-        if !items.iter().all(|i| i.text_bytes().is_some()) {
-            self.note(rank, CoapError::Pet, 0);
+    /// One option of `kind` per item of `items` (Uri-Path: the path segments, Uri-Query:
+    /// the query parameters, draft §8.1.1), a text-pet-sequence item noted at
+    /// `rank` ("the presence of any text-pet-sequence subitem in this item fails this
+    /// algorithm") and listed empty: the conversion fails anyway.
+    /// One walk for both, not inlined: one copy for the path and the query.
+    #[inline(never)]
+    fn text_items(&mut self, kind: Kind, items: Items<'_>, rank: u8) {
+        for item in items.iter() {
+            let text = item.text_bytes();
+            if text.is_none() {
+                self.note(rank, CoapError::Pet, 0);
+            }
+            self.bytes(kind, text.unwrap_or_default(), false, 0);
         }
     }
 }
 
-/// The text of an item that [`List::check_text`] found to be text (a PET item, which
-/// fails the conversion anyway, gives nothing).
-fn text_of(item: TextOrPet<'_>) -> &[u8] {
-    item.text_bytes().unwrap_or_default()
-}
-
 /// Uri-Host from host-name labels: joined by dots and ASCII-lowercased (Decision 6, as
-/// for a URI's host).
+/// for a URI's host); gives the last byte of the last label (0 when it is empty), which
+/// [`host_name_error`] needs when the text is longer than its buffer, or `None` when a
+/// label is a text-pet-sequence (written empty: the conversion fails anyway).
 ///
-/// The labels are text (the caller ran `check_text_items`): each is read whole, and the
-/// separator goes before every label but the first, with no `Pieces` or `Enumerate` state
-/// on this frame, which lies under `spells_ipv6` on the deepest chain of
-/// cri_to_coap_options (Decision 17, stack).
-fn write_joined(items: Items<'_>, sep: u8, w: &mut Out<'_>) {
-    let mut after_first = false;
+/// Each label is read whole, and the separator goes before every label but the first,
+/// with no `Pieces` or `Enumerate` state on this frame, which lies under
+/// `host_name_error` on the deepest chain of cri_to_coap_options (Decision 17, stack).
+fn write_joined(items: Items<'_>, sep: u8, w: &mut Out<'_>) -> Option<u8> {
+    let (mut after_first, mut last) = (false, Some(0u8));
     for item in items.iter() {
         if after_first {
             w.byte(sep);
         }
         after_first = true;
-        let text = item.text_bytes().unwrap_or_default();
-        text.iter().for_each(|b| w.byte(b.to_ascii_lowercase()));
+        let text = item.text_bytes();
+        let bytes = text.unwrap_or_default();
+        bytes.iter().for_each(|b| w.byte(b.to_ascii_lowercase()));
+        last = last.and(text.map(|t| t.last().copied().unwrap_or(0)));
     }
+    last
 }
 
 /// The URI text of a host-ip (draft §6.1): dotted IPv4, or `[…]` in RFC 5952 form; never
