@@ -16,32 +16,48 @@ use crate::uri::{default_port, ip};
 /// The longest IPv6 text: six groups and an embedded IPv4 address (RFC 3986 §3.2.2).
 const MAX_IPV6_TEXT: usize = 45;
 
-/// Why the host-name `labels` cannot be sent as a Uri-Host, with the rank of the error
-/// (`None`: it can). "The presence of any text-pet-sequence subitem in this item fails
-/// this algorithm" (draft §8.1.1). Else the value, the labels joined by `.`, must not read
-/// back as an address: RFC 7252 §6.5 cannot turn a bare IPv6 address (a name such as
-/// `%3A%3A1`) back into a URI, and a server could take the name for the address; and
-/// §6.5 step 5 takes a Uri-Host in brackets for an IP-literal, so `%5B%3A%3A1%5D` would
-/// come back as the address `[::1]`, and `%5Bo%5D` not at all (the composers refuse
-/// `[o]`).
+/// Would this Uri-Host value read as a bare IPv6 address (a reg-name such as `%3A%3A1`)?
+/// RFC 7252 §6.5 cannot turn such a value back into a URI, and a server could take the
+/// name for the address, so it is refused rather than sent.
 ///
-/// One walk over the labels gives all three: an IPv6 text fits the buffer, and the first
-/// and the last byte decide the brackets. Not inlined, so that the 45-byte buffer stays
-/// out of its caller's frame, on the deepest chain of the CRI device (Decision 17, stack).
+/// Generic, not `&dyn Fn`, for the reason `List` is generic over its slots; not inlined,
+/// so that its 45-byte buffer stays out of its callers' frames.
 #[inline(never)]
-fn host_name_error(labels: Items<'_>) -> Option<(u8, CoapError)> {
+fn spells_ipv6(write: impl Fn(&mut Out<'_>)) -> bool {
     let mut buf = [0u8; MAX_IPV6_TEXT];
     let mut w = Out::new(&mut buf);
-    let Some(last) = write_joined(labels, b'.', &mut w) else {
-        return Some((RANK_TEXT_UTF8, CoapError::Pet));
-    };
+    write(&mut w);
     let n = w.len();
     // `is_ipv6` alone: an IPv6 text without a ':' is none. A `contains(&b':')` first
     // called `memchr`, which the CRI device image carried for it and two loops of the
     // CRI decoder.
-    let [first, ..] = buf;
-    (buf.get(..n).is_some_and(ip::is_ipv6) || (first == b'[' && last == b']'))
-        .then_some((RANK_BAD_HOST, CoapError::BadUriHost))
+    n <= buf.len() && buf.get(..n).is_some_and(ip::is_ipv6)
+}
+
+/// Does a Uri-Host value that starts with `first` and ends with `last` read as an
+/// IP-literal? RFC 7252 §6.5 step 5 takes a Uri-Host in brackets for one, so a reg-name
+/// or CRI host-name that decodes to `[…]` cannot be sent: `%5B%3A%3A1%5D` would come back
+/// as the address `[::1]`, and `%5Bo%5D` not at all (the composers refuse `[o]`).
+fn bracketed(first: Option<u8>, last: Option<u8>) -> bool {
+    first == Some(b'[') && last == Some(b']')
+}
+
+/// [`bracketed`] for the labels of a CRI host-name, which go into Uri-Host joined by `.`:
+/// the first byte of the first label and the last byte of the last, in one walk over the
+/// labels (a PET label has neither: it fails the conversion anyway). Not inlined: its item
+/// iterator would otherwise be in cri_to_coap_options' own frame, on the deepest stack of
+/// the CRI device (Decision 17, stack; the budget is in docs/FIRMWARE.md).
+#[inline(never)]
+fn labels_are_bracketed(labels: Items<'_>) -> bool {
+    let (mut first, mut last) = (None, None);
+    for (i, label) in labels.iter().enumerate() {
+        let text = label.text_bytes().unwrap_or_default();
+        if i == 0 {
+            first = text.first().copied();
+        }
+        last = text.last().copied();
+    }
+    bracketed(first, last)
 }
 
 /// The full CRI `cri` (whose CBOR is `raw`) as CoAP options (draft §8.1.1) for a request
@@ -137,12 +153,11 @@ pub(crate) fn cri_to_slots<S: OptionSlots>(
     match &a.host {
         Host::Name(labels) if labels.is_empty() => return fail(CoapError::NoHost),
         &Host::Name(labels) => {
-            if let Some((rank, why)) = host_name_error(labels) {
-                list.note(rank, why, 0);
+            list.check_text(labels, RANK_TEXT_UTF8);
+            if spells_ipv6(|w| write_joined(labels, b'.', w)) || labels_are_bracketed(labels) {
+                list.note(RANK_BAD_HOST, CoapError::BadUriHost, 0);
             }
-            list.write(HOST, 0, |w| {
-                write_joined(labels, b'.', w);
-            });
+            list.write(HOST, 0, |w| write_joined(labels, b'.', w));
         }
         &Host::Ip { addr, zone } => {
             if !is_destination(addr, zone.map(str::as_bytes), false, to) {
@@ -174,11 +189,21 @@ pub(crate) fn cri_to_slots<S: OptionSlots>(
 
 /// The CRI side of the list.
 impl<S: OptionSlots> List<'_, S> {
+    /// "The presence of any text-pet-sequence subitem in this item fails this algorithm"
+    /// (draft §8.1.1): noted at `rank`. Not inlined: its item iterator would otherwise be
+    /// in cri_to_coap_options' own frame, on the deepest stack of the CRI device
+    /// (Decision 17, stack).
+    #[inline(never)]
+    fn check_text(&mut self, items: Items<'_>, rank: u8) {
+        if !items.iter().all(|i| i.text_bytes().is_some()) {
+            self.note(rank, CoapError::Pet, 0);
+        }
+    }
+
     /// One option of `kind` per item of `items` (Uri-Path: the path segments, Uri-Query:
-    /// the query parameters, draft §8.1.1), a text-pet-sequence item noted at
-    /// `rank` ("the presence of any text-pet-sequence subitem in this item fails this
-    /// algorithm") and listed empty: the conversion fails anyway.
-    /// One walk for both, not inlined: one copy for the path and the query.
+    /// the query parameters, draft §8.1.1), a text-pet-sequence item noted at `rank` (as
+    /// [`List::check_text`]) and listed empty: the conversion fails anyway. One walk for
+    /// both, not inlined: one copy for the path and the query.
     #[inline(never)]
     fn text_items(&mut self, kind: Kind, items: Items<'_>, rank: u8) {
         for item in items.iter() {
@@ -192,26 +217,22 @@ impl<S: OptionSlots> List<'_, S> {
 }
 
 /// Uri-Host from host-name labels: joined by dots and ASCII-lowercased (Decision 6, as
-/// for a URI's host); gives the last byte of the last label (0 when it is empty), which
-/// [`host_name_error`] needs when the text is longer than its buffer, or `None` when a
-/// label is a text-pet-sequence (written empty: the conversion fails anyway).
+/// for a URI's host).
 ///
-/// Each label is read whole, and the separator goes before every label but the first,
-/// with no `Pieces` or `Enumerate` state on this frame, which lies under
-/// `host_name_error` on the deepest chain of cri_to_coap_options (Decision 17, stack).
-fn write_joined(items: Items<'_>, sep: u8, w: &mut Out<'_>) -> Option<u8> {
-    let (mut after_first, mut last) = (false, Some(0u8));
+/// The labels are text (the caller ran `check_text_items`): each is read whole, and the
+/// separator goes before every label but the first, with no `Pieces` or `Enumerate` state
+/// on this frame, which lies under `spells_ipv6` on the deepest chain of
+/// cri_to_coap_options (Decision 17, stack).
+fn write_joined(items: Items<'_>, sep: u8, w: &mut Out<'_>) {
+    let mut after_first = false;
     for item in items.iter() {
         if after_first {
             w.byte(sep);
         }
         after_first = true;
-        let text = item.text_bytes();
-        let bytes = text.unwrap_or_default();
-        bytes.iter().for_each(|b| w.byte(b.to_ascii_lowercase()));
-        last = last.and(text.map(|t| t.last().copied().unwrap_or(0)));
+        let text = item.text_bytes().unwrap_or_default();
+        text.iter().for_each(|b| w.byte(b.to_ascii_lowercase()));
     }
-    last
 }
 
 /// The URI text of a host-ip (draft §6.1): dotted IPv4, or `[…]` in RFC 5952 form; never
