@@ -4,11 +4,11 @@
 use super::client::{sent_whole, Mode};
 use super::coap_scheme;
 use super::options::{
-    is_destination, port_to_send, Destination, List, OptionRef, OptionSlots, Refusal, SliceSlots,
-    HOST, NO_ADDRESS, PATH, PORT, P_CRI, P_SCHEME, P_SCHEME_NUMBER, QUERY, RANK_BAD_HOST,
-    RANK_PATH_TEXT, RANK_QUERY_TEXT, RANK_TEXT_UTF8,
+    is_destination, port_to_send, Destination, Kind, List, OptionRef, OptionSlots, Refusal,
+    SliceSlots, HOST, NO_ADDRESS, PATH, PORT, P_CRI, P_SCHEME, P_SCHEME_NUMBER, QUERY,
+    RANK_BAD_HOST, RANK_PATH_TEXT, RANK_QUERY_TEXT, RANK_TEXT_UTF8,
 };
-use crate::cri::{Authority, CriRef, Host, Items, Scheme, TextOrPet};
+use crate::cri::{Authority, CriRef, Host, Items, Scheme};
 use crate::error::{CoapError, Error, OptionSpace};
 use crate::out::Out;
 use crate::uri::{default_port, ip};
@@ -173,16 +173,10 @@ pub(crate) fn cri_to_slots<S: OptionSlots>(
         .path
         .filter(|p| !(p.count == 1 && p.iter().all(|s| s.is_empty())))
     {
-        list.check_text(path, RANK_PATH_TEXT);
-        for seg in path.iter() {
-            list.bytes(PATH, text_of(seg), false, 0);
-        }
+        list.text_items(PATH, path, RANK_PATH_TEXT);
     }
     if let Some(query) = cri.query {
-        list.check_text(query, RANK_QUERY_TEXT);
-        for param in query.iter() {
-            list.bytes(QUERY, text_of(param), false, 0);
-        }
+        list.text_items(QUERY, query, RANK_QUERY_TEXT);
     }
     if mode == Mode::ProxyScheme {
         match scheme {
@@ -196,18 +190,30 @@ pub(crate) fn cri_to_slots<S: OptionSlots>(
 /// The CRI side of the list.
 impl<S: OptionSlots> List<'_, S> {
     /// "The presence of any text-pet-sequence subitem in this item fails this algorithm"
-    /// (draft §8.1.1): noted at `rank`.
+    /// (draft §8.1.1): noted at `rank`. Not inlined: its item iterator would otherwise be
+    /// in cri_to_coap_options' own frame, on the deepest stack of the CRI device
+    /// (Decision 17, stack).
+    #[inline(never)]
     fn check_text(&mut self, items: Items<'_>, rank: u8) {
         if !items.iter().all(|i| i.text_bytes().is_some()) {
             self.note(rank, CoapError::Pet, 0);
         }
     }
-}
 
-/// The text of an item that [`List::check_text`] found to be text (a PET item, which
-/// fails the conversion anyway, gives nothing).
-fn text_of(item: TextOrPet<'_>) -> &[u8] {
-    item.text_bytes().unwrap_or_default()
+    /// One option of `kind` per item of `items` (Uri-Path: the path segments, Uri-Query:
+    /// the query parameters, draft §8.1.1), a text-pet-sequence item noted at `rank` (as
+    /// [`List::check_text`]) and listed empty: the conversion fails anyway. One walk for
+    /// both, not inlined: one copy for the path and the query.
+    #[inline(never)]
+    fn text_items(&mut self, kind: Kind, items: Items<'_>, rank: u8) {
+        for item in items.iter() {
+            let text = item.text_bytes();
+            if text.is_none() {
+                self.note(rank, CoapError::Pet, 0);
+            }
+            self.bytes(kind, text.unwrap_or_default(), false, 0);
+        }
+    }
 }
 
 /// Uri-Host from host-name labels: joined by dots and ASCII-lowercased (Decision 6, as

@@ -279,8 +279,10 @@ impl<'a, S: OptionSlots> List<'a, S> {
     /// Appends an option of `kind` whose value is the `len` bytes just put at the end.
     pub(super) fn append(&mut self, kind: Kind, len: usize, at: usize) {
         self.record(kind, self.count, self.len, len, at);
-        self.count = self.count.saturating_add(1);
-        self.len = self.len.saturating_add(len);
+        // Neither wraps (Decision 17): there are at most a few options per input byte,
+        // and a few value bytes (an IPv6 host-ip as text).
+        self.count = self.count.wrapping_add(1);
+        self.len = self.len.wrapping_add(len);
     }
 
     /// Puts `b` at `pos` of the value buffer, when it fits.
