@@ -186,22 +186,19 @@ impl<S: OptionSlots> List<'_, S> {
     ) {
         let literal = matches!(kind, Some(HostKind::Ipv6 | HostKind::IpvFuture));
         // An IP-literal's value is "[" and the address, without a zone id, then "]".
-        let cut = if literal {
-            host.iter()
-                .position(|&b| b == b'%' || b == b']')
-                .unwrap_or(host.len())
+        let (text, value) = if literal {
+            let a = crate::uri::literal_address(host, zone);
+            (a, host.get(..a.len().wrapping_add(1)).unwrap_or(host))
         } else {
-            host.len()
+            (host, host)
         };
-        let value = host.get(..cut).unwrap_or(host);
         let mut addr = [0u8; 16];
         // The address the host names: an IPv4address or an IP-literal's IPv6address (the
         // parser checked them), or a reg-name that spells one through percent-encoding (a
         // name such as 10.0.0.1 is an IPv4address to the parser, and ":" is no reg-name
         // character); an IPvFuture names none. The one reader takes them all: neither
         // address holds a "%".
-        let text = if literal { value.get(1..) } else { Some(host) };
-        let n = read_ip(text.unwrap_or(&[]), &mut addr);
+        let n = read_ip(text, &mut addr);
         debug_assert!(
             match kind {
                 Some(HostKind::Ipv6) => n == 16,

@@ -696,23 +696,34 @@ fn settle_host(
         (Some(HostKind::RegName), [b'0'..=b'9', ..]) if ip::is_ipv4(h) => {
             r.host_kind = Some(HostKind::Ipv4);
         }
-        (Some(HostKind::Ipv6), [_, addr @ ..]) => {
-            // After the "[", up to the zone's "%" or the "]".
-            let mut end = 0usize;
-            while let Some(&b) = addr.get(end) {
-                if b == b'%' || b == b']' {
-                    break;
-                }
-                end = end.wrapping_add(1);
-            }
-            if !ip::ipv6(addr.get(..end).unwrap_or(&[]), &mut []) {
-                let open = (addr.as_ptr() as usize).wrapping_sub(s.as_ptr() as usize);
-                return Err(syntax(open));
+        (Some(HostKind::Ipv6), _) => {
+            // The address starts after the "[".
+            let addr = literal_address(h, r.zone_id);
+            if !ip::ipv6(addr, &mut []) {
+                return Err(syntax(
+                    (addr.as_ptr() as usize).wrapping_sub(s.as_ptr() as usize),
+                ));
             }
         }
         _ => {}
     }
     parsed
+}
+
+/// The address of the IP-literal `host` whose zone id is `zone` (RFC 3986 §3.2.2, RFC
+/// 6874): after the "[", up to the zone's "%25" or the "]". The parser leaves it known: the
+/// zone id ends the literal, which is all of the host or, for one that does not close, the
+/// "[" and the address only (with no zone id).
+#[inline(always)]
+pub(crate) fn literal_address<'a>(host: &'a [u8], zone: Option<&[u8]>) -> &'a [u8] {
+    let inner = match host {
+        [_, inner @ .., b']'] | [_, inner @ ..] => inner,
+        [] => host,
+    };
+    let after = zone.map_or(0, |z| z.len().wrapping_add(3));
+    inner
+        .get(..inner.len().wrapping_sub(after))
+        .unwrap_or(inner)
 }
 
 /// The end of the digits from `s[i]`.
@@ -769,6 +780,7 @@ fn parse_ip_literal<'a>(
         close = close.wrapping_add(1);
     }
     let inner = s.get(open..close).unwrap_or(&[]);
+    let mut zone = None;
     if matches!(inner.first(), Some(b'v' | b'V')) {
         ip::check_ipvfuture(inner).map_err(|bad| syntax(open.wrapping_add(bad)))?;
         r.host_kind = Some(HostKind::IpvFuture);
@@ -801,13 +813,15 @@ fn parse_ip_literal<'a>(
             if end != close || end == zone_start {
                 return Err(syntax(end));
             }
-            r.zone_id = s.get(zone_start..close);
+            zone = s.get(zone_start..close);
         }
     }
-    match s.get(close) {
-        Some(b']') => Ok(close.wrapping_add(1)),
-        _ => Err(syntax(close)),
+    if s.get(close) != Some(&b']') {
+        return Err(syntax(close));
     }
+    // Only a closed literal has a zone id: [`literal_address`] reads the address by it.
+    r.zone_id = zone;
+    Ok(close.wrapping_add(1))
 }
 
 /// RFC 3986 Appendix B: `^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`.
