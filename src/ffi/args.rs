@@ -144,16 +144,25 @@ macro_rules! clear_error {
 }
 
 /// `text_out!(out, cap, out_len, sink, inputs, f)`: runs `f` on the text buffer
-/// `(out, cap)` under the output convention, errors to
-/// `sink`; `inputs` are the call's inputs, which the buffer must not overlap.
+/// `(out, cap)` under the output convention (`sink::text_room`, then `sink::text_done`),
+/// errors to `sink`; `inputs` (an array of slices) are the call's inputs, which the
+/// buffer must not overlap.
 ///
 /// Promise: `out` is NULL or points to `cap` writable bytes; `out_len` and `sink` are NULL
 /// or writable.
 macro_rules! text_out {
-    ($out:expr, $cap:expr, $out_len:expr, $sink:expr, $inputs:expr, $f:expr) => {
+    ($out:expr, $cap:expr, $out_len:expr, $sink:expr, $inputs:expr, $f:expr) => {{
+        let (out, cap, out_len) = ($out, $cap, $out_len);
         // SAFETY: the enclosing function's `# Safety` makes the promise (module docs).
-        unsafe { $crate::ffi::sink::text_out($out, $cap, $out_len, $sink, $inputs, $f) }
-    };
+        match unsafe { $crate::ffi::sink::text_room(out, cap, out_len, &$inputs) } {
+            Ok(room) => {
+                let written = $f(room);
+                // SAFETY: as above; `text_room` gave the room, which `f` no longer uses.
+                unsafe { $crate::ffi::sink::text_done(out, cap, out_len, written, $sink) }
+            }
+            Err(status) => status,
+        }
+    }};
 }
 
 /// `bytes_out!(...)`: [`text_out!`] for bytes (CBOR, option wire bytes), no NUL after them.

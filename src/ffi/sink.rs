@@ -155,24 +155,83 @@ pub(super) fn regions_overlap(o: usize, n: usize, i: usize, m: usize) -> bool {
     o != 0 && n != 0 && m != 0 && i < o.saturating_add(n) && o < i.saturating_add(m)
 }
 
-/// Runs `f` on the caller's text buffer `(out, cap)` and applies the output convention
-/// (a NUL after the text); errors go to `sink`. `inputs` are the call's inputs, which `out`
-/// must not overlap. (`bytes_out!` is the same without the NUL.)
+/// The room for the text in the caller's buffer `(out, cap)`: its first `cap - 1` bytes,
+/// the last one kept for the NUL. The first half of the output convention (`text_out!`),
+/// one function for every text writer rather than a copy in each entry point: a NULL
+/// `out_len` or an `out` NULL with `cap > 0` is `CRI_ERR_NULL`, an `out` that overlaps
+/// one of `inputs` (the overlap contract, [`overlaps`]) `CRI_ERR_ARGUMENT`.
 ///
 /// # Safety
-/// `out` is NULL or points to `cap` writable bytes; `out_len` is NULL or writable; `sink`
-/// is NULL or writable.
-pub(super) unsafe fn text_out<'i>(
+/// `out` is NULL or points to `cap` writable bytes that nothing else reaches while the
+/// room is used.
+// Shared on bare metal (flash); inlined on hosts, where the call would cost time.
+#[cfg_attr(any(target_os = "none", cri_firmware_paths), inline(never))]
+#[cfg_attr(not(any(target_os = "none", cri_firmware_paths)), inline(always))]
+pub(super) unsafe fn text_room<'o>(
+    out: *mut c_char,
+    cap: usize,
+    out_len: *const usize,
+    inputs: &[&[u8]],
+) -> Result<&'o mut [u8], cri_status> {
+    if out_len.is_null() {
+        return Err(cri_status::CRI_ERR_NULL);
+    }
+    let out = out.cast::<u8>();
+    // A loop of its own, not [`overlaps`]: a second caller of the instance that
+    // `cri_resolve` uses would keep that one from being inlined there.
+    if inputs.iter().any(|&i| overlaps_one(out, cap, i)) {
+        return Err(cri_status::CRI_ERR_ARGUMENT);
+    }
+    if out.is_null() {
+        return if cap == 0 {
+            Ok(&mut [])
+        } else {
+            Err(cri_status::CRI_ERR_NULL)
+        };
+    }
+    // SAFETY: the caller promises `cap` writable bytes at `out`; the room leaves the last.
+    Ok(unsafe { core::slice::from_raw_parts_mut(out, cap.saturating_sub(1)) })
+}
+
+/// The second half of the output convention: what the writer gave for the room of
+/// [`text_room`], as the caller learns it. A text of `n < cap` bytes gets its NUL at
+/// `out + n` (written through `out`, once the room is no longer used) and `*out_len = n`;
+/// a longer one, or [`Error::Buffer`], `CRI_ERR_BUFFER` with the length needed in
+/// `*out_len`; other errors go to `sink`.
+///
+/// # Safety
+/// [`text_room`] gave the room for these `out`, `cap`, `out_len` (so `out_len` is not
+/// NULL), and the room is no longer used; `out_len` and `sink` are writable or NULL as
+/// the contract of the entry point says.
+// Shared on bare metal (flash); inlined on hosts, where the call would cost time.
+#[cfg_attr(any(target_os = "none", cri_firmware_paths), inline(never))]
+#[cfg_attr(not(any(target_os = "none", cri_firmware_paths)), inline(always))]
+pub(super) unsafe fn text_done(
     out: *mut c_char,
     cap: usize,
     out_len: *mut usize,
+    written: Result<usize, Error>,
     sink: impl Sink,
-    inputs: impl IntoIterator<Item = &'i [u8]>,
-    f: impl FnOnce(&mut [u8]) -> Result<usize, Error>,
 ) -> cri_status {
-    // SAFETY: the contract of `text_out` is that of both callees.
-    unsafe { buffer_out(out.cast(), cap, out_len, true, inputs, f) }
-        .unwrap_or_else(|e| unsafe { Sink::report(e, sink) })
+    // SAFETY: `text_room` checked it for NULL (the caller's promise).
+    let Some(out_len) = (unsafe { out_len.as_mut() }) else {
+        return cri_status::CRI_ERR_NULL;
+    };
+    match written {
+        Ok(n) if n < cap => {
+            // SAFETY: `n < cap`, so `out` is not NULL (`text_room`) and `out + n` is one of
+            // the `cap` writable bytes; the room's borrow has ended.
+            unsafe { *out.cast::<u8>().add(n) = 0 };
+            *out_len = n;
+            cri_status::CRI_OK
+        }
+        Ok(n) | Err(Error::Buffer { needed: n }) => {
+            *out_len = n;
+            cri_status::CRI_ERR_BUFFER
+        }
+        // SAFETY: NULL or writable (the caller's promise).
+        Err(e) => unsafe { Sink::report(e, sink) },
+    }
 }
 
 /// The output convention for `(out, cap, out_len)`: with `nul` a NUL follows the output

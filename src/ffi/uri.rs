@@ -1,11 +1,13 @@
 //! C functions of the RFC 3986 layer.
 
 use super::cri_status;
-use super::sink::NO_OFFSET;
+use super::sink::{regions_overlap, NO_OFFSET};
 use crate::uri::{
-    self, parse_components, split_lenient, DecodeOptions, EncodeSet, TargetForm, UriRef,
+    self, parse_components, parse_strict, split_lenient, DecodeOptions, EncodeSet, TargetForm,
+    UriRef,
 };
 use core::ffi::c_char;
+use core::mem::MaybeUninit;
 
 /// A component of a split URI reference: `ptr` points into the caller's input (not
 /// NUL-terminated), `len` is its length in bytes. `ptr == NULL` means the component is
@@ -102,6 +104,46 @@ fn fill_parts(r: &UriRef<'_>, parts: &mut uri_parts) {
     // HostKind's discriminants are the URI_HOST_* values (checked by a unit test).
     parts.host_kind = r.host_kind.map_or(URI_HOST_NONE, |k| i32::from(k as u8));
     parts.port_number = r.port_number.map_or(-1, i32::from);
+}
+
+/// Parses `s` strictly (as an IRI reference with `IRI`) into the view in `slot`, which it
+/// resets first; an error goes to `error_offset` and comes back as its status. One copy
+/// of the reset and of the report for every entry point that parses a reference, not one
+/// in each (Decision 17).
+///
+/// # Safety
+/// `error_offset` is NULL or writable.
+// Shared on bare metal (flash); inlined on hosts, where the call would cost time.
+#[cfg_attr(any(target_os = "none", cri_firmware_paths), inline(never))]
+#[cfg_attr(not(any(target_os = "none", cri_firmware_paths)), inline(always))]
+pub(super) unsafe fn parse_c<'v, 'a, const IRI: bool>(
+    s: &'a [u8],
+    slot: &'v mut MaybeUninit<UriRef<'a>>,
+    error_offset: *mut usize,
+) -> Result<&'v mut UriRef<'a>, cri_status> {
+    let r = slot.write(UriRef::default());
+    match parse_strict::<IRI>(s, r) {
+        Ok(()) => Ok(r),
+        Err(e) => Err(report!(e, error_offset)),
+    }
+}
+
+/// `try_parse!(s, error_offset)`: the strict parse of the input slice `s` ([`parse_c`],
+/// `try_parse!(s, error_offset, IRI)` as an IRI reference), a view borrowed from `slot`;
+/// returns the error's status.
+///
+/// Promise: `error_offset` is NULL or writable.
+macro_rules! try_parse {
+    ($slot:ident, $s:expr, $error_offset:expr) => {
+        try_parse!($slot, $s, $error_offset, false)
+    };
+    ($slot:ident, $s:expr, $error_offset:expr, $iri:expr) => {
+        // SAFETY: the enclosing function's `# Safety` makes the promise (module docs).
+        match unsafe { $crate::ffi::uri::parse_c::<{ $iri }>($s, &mut $slot, $error_offset) } {
+            Ok(r) => r,
+            Err(status) => return status,
+        }
+    };
 }
 
 /// Splits the URI reference `(s, len)` into `*parts` (RFC 3986 §3, §4.1).
@@ -453,25 +495,33 @@ pub unsafe extern "C" fn uri_recompose(
     out_len: *mut usize,
 ) -> cri_status {
     let spans = component_spans(try_ref!(parts));
-    // A NULL `ptr` is an absent component only with `len == 0`.
-    if spans.iter().any(|c| c.ptr.is_null() && c.len != 0) {
-        return cri_status::CRI_ERR_NULL;
+    // One walk over the spans for both of their checks. The overlap is reported where
+    // `text_out!` would report it: after a NULL span and a NULL `out_len`.
+    let mut apart = true;
+    for c in spans {
+        // A NULL `ptr` is an absent component only with `len == 0`.
+        if c.ptr.is_null() && c.len != 0 {
+            return cri_status::CRI_ERR_NULL;
+        }
+        // Addresses only (`regions_overlap`): the spans in place, not an array of the
+        // components on this frame, under the writer's chain.
+        apart &= !regions_overlap(out as usize, cap, c.ptr as usize, c.len);
+    }
+    if !apart && !out_len.is_null() {
+        return cri_status::CRI_ERR_ARGUMENT;
     }
     let [scheme, userinfo, host, port, path, query, fragment] = spans;
     let mut r = UriRef::default();
     // SAFETY: every span points to `len` readable bytes or is NULL (`# Safety` below).
-    let inputs = unsafe {
+    unsafe {
         // The spans straight into a view on this frame, field by field (Decision 17).
         (r.scheme, r.userinfo) = (component(scheme), component(userinfo));
         (r.host, r.port) = (component(host), component(port));
         // A path is never absent: a NULL one of length 0 is the empty path.
         r.path = component(path).unwrap_or(&[]);
         (r.query, r.fragment) = (component(query), component(fragment));
-        // The overlap check reads the spans in place: an array of the components would
-        // sit on this frame, under the writer's chain.
-        spans.iter().map(|c| component(c).unwrap_or(&[]))
-    };
-    text_out!(out, cap, out_len, NO_OFFSET, inputs, |b| {
+    }
+    text_out!(out, cap, out_len, NO_OFFSET, [], |b| {
         uri::recompose::check_parts(&mut r)?;
         uri::recompose::write_as_is(&r, b)
     })
@@ -529,10 +579,10 @@ pub unsafe extern "C" fn uri_normalize(
     error_offset: *mut usize,
 ) -> cri_status {
     let s = try_input!(s, len);
-    let mut r = UriRef::default();
-    try_ok!(uri::parse_strict::<false>(s, &mut r), error_offset);
+    let mut slot = MaybeUninit::uninit();
+    let r = try_parse!(slot, s, error_offset);
     text_out!(out, cap, out_len, error_offset, [s], |b| uri::normalize(
-        &r, b
+        r, b
     ))
 }
 
@@ -567,10 +617,10 @@ pub unsafe extern "C" fn uri_equivalent(
     let (a, b) = (try_input!(a, a_len), try_input!(b, b_len));
     try_apart!(equivalent, [a, b]);
     let equivalent = try_mut!(equivalent);
-    let (mut ra, mut rb) = (UriRef::default(), UriRef::default());
-    try_ok!(uri::parse_strict::<false>(a, &mut ra), error_offset);
-    try_ok!(uri::parse_strict::<false>(b, &mut rb), error_offset);
-    *equivalent = i32::from(uri::equivalent(&ra, &rb));
+    let (mut slot_a, mut slot_b) = (MaybeUninit::uninit(), MaybeUninit::uninit());
+    let ra = try_parse!(slot_a, a, error_offset);
+    let rb = try_parse!(slot_b, b, error_offset);
+    *equivalent = i32::from(uri::equivalent(ra, rb));
     cri_status::CRI_OK
 }
 

@@ -1,11 +1,11 @@
 //! Syntax- and scheme-based normalization and comparison (RFC 3986 §6.2.2, §6.2.3),
 //! following docs/DECISIONS.md Decision 4 and 5.
 
-use super::chars::{self, UNRESERVED};
+use super::chars;
 use super::dot_segments::{self, is_rooted, Dots, PathPieces};
 use super::ip;
 use super::parse::UriRef;
-use super::percent::pct_byte;
+use super::percent::norm_char;
 use super::recompose::{norm_host, norm_port, slash_if_empty, Composer, Host, Plain};
 use crate::error::Error;
 use crate::out::Out;
@@ -127,29 +127,6 @@ fn same_norm(x: &[u8], y: &[u8], lower: bool) -> bool {
         }
         // Steps of at most 3 within the texts (`norm_char` read there): no wrap.
         (i, j) = (i.wrapping_add(step), j.wrapping_add(other));
-    }
-}
-
-/// The normal form of the character at `i` of `s` (a `%HH` triplet or a byte) as the
-/// normalizing writer writes it: an unreserved triplet decoded (§6.2.2.2), another with
-/// uppercase hex, a letter lowercased with `lower` (§6.2.2.1). Its bytes and length packed
-/// in a `u32` (0 past the end), and its length in `s`. Computed here, not by calling the
-/// writer on the character: that chain, under the path's walk, would put
-/// `uri_equivalent` over its stack budget.
-fn norm_char(s: &[u8], i: usize, lower: bool) -> (u32, usize) {
-    let one = |b: u8| {
-        (
-            u32::from(if lower { b.to_ascii_lowercase() } else { b }) | 1 << 24,
-            1,
-        )
-    };
-    match pct_byte(s, i) {
-        Some(v) if chars::is(v, UNRESERVED) => (one(v).0, 3),
-        Some(v) => {
-            let [p, hi, lo] = chars::pct_triplet(v);
-            (u32::from_le_bytes([p, hi, lo, 3]), 3)
-        }
-        None => s.get(i).map_or((0, 0), |&b| one(b)),
     }
 }
 

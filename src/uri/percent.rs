@@ -76,15 +76,24 @@ pub(crate) enum Set {
 impl Set {
     pub(crate) fn keeps(self, b: u8) -> bool {
         match self {
-            Set::Unreserved => chars::is(b, UNRESERVED),
-            Set::Userinfo => chars::is(b, USERINFO),
-            Set::RegName => chars::is(b, REG_NAME),
-            Set::Segment => chars::is(b, PCHAR),
-            Set::Query => chars::is(b, QUERY),
-            Set::QueryParam => b != b'&' && chars::is(b, QUERY),
-            Set::Form => b.is_ascii_alphanumeric() || matches!(b, b'*' | b'-' | b'.' | b'_'),
             Set::Ascii => b.is_ascii(),
-            Set::Nothing => false,
+            // ALPHA DIGIT "*-._": unreserved without "~", and "*".
+            Set::Form => b == b'*' || (b != b'~' && chars::is(b, UNRESERVED)),
+            Set::QueryParam if b == b'&' => false,
+            _ => chars::is(b, self.class()),
+        }
+    }
+
+    /// The class of the table that the set keeps (none for [`Set::Nothing`]); one
+    /// lookup for every set the table spells, not a test each.
+    fn class(self) -> u8 {
+        match self {
+            Set::Unreserved => UNRESERVED,
+            Set::Userinfo => USERINFO,
+            Set::RegName => REG_NAME,
+            Set::Segment => PCHAR,
+            Set::Query | Set::QueryParam => QUERY,
+            Set::Form | Set::Ascii | Set::Nothing => 0,
         }
     }
 }
@@ -278,32 +287,54 @@ pub(crate) fn norm_lower(s: &[u8], w: &mut Out<'_>) {
     norm(s, true, w);
 }
 
+/// The normalizing loop: [`norm_char`] at a time, the writer's and `equivalent`'s one
+/// normal form of a character (Decision 17: one algorithm). Hosts first copy each run
+/// that needs no change whole, for time; bare metal takes every byte through
+/// [`norm_char`], for flash.
 fn norm(s: &[u8], lower: bool, w: &mut Out<'_>) {
-    let mut rest = s;
-    while !rest.is_empty() {
-        // Runs that need no change are copied whole.
-        let run = rest
-            .iter()
-            .position(|&b| b == b'%' || (lower && b.is_ascii_uppercase()))
-            .unwrap_or(rest.len());
-        let (plain, tail) = rest.split_at_checked(run).unwrap_or((rest, &[]));
-        w.push(plain);
-        let Some(&b) = tail.first() else { break };
-        let step = match pct_byte(tail, 0) {
-            Some(v) if b == b'%' && chars::is(v, UNRESERVED) => {
-                w.byte(if lower { v.to_ascii_lowercase() } else { v });
-                3
-            }
-            Some(v) if b == b'%' => {
-                w.push(&chars::pct_triplet(v));
-                3
-            }
-            _ => {
-                w.byte(b.to_ascii_lowercase());
-                1
-            }
-        };
-        rest = tail.get(step..).unwrap_or(&[]);
+    let mut i = 0usize;
+    loop {
+        if !cfg!(any(target_os = "none", cri_firmware_paths)) {
+            let rest = s.get(i..).unwrap_or(&[]);
+            let run = rest
+                .iter()
+                .position(|&b| b == b'%' || (lower && b.is_ascii_uppercase()))
+                .unwrap_or(rest.len());
+            w.push(rest.get(..run).unwrap_or(&[]));
+            // `run <= rest.len()`: still within `s`.
+            i = i.wrapping_add(run);
+        }
+        let (c, step) = norm_char(s, i, lower);
+        if step == 0 {
+            return;
+        }
+        let [b0, b1, b2, n] = c.to_le_bytes();
+        w.push([b0, b1, b2].get(..usize::from(n)).unwrap_or(&[]));
+        // A step of at most 3 within `s` (`norm_char` read there): no wrap.
+        i = i.wrapping_add(step);
+    }
+}
+
+/// The normal form of the character at `i` of `s` (a `%HH` triplet or a byte), as the
+/// normalizing writer writes it and `equivalent` compares it: an unreserved triplet
+/// decoded (§6.2.2.2), another with uppercase hex, a letter lowercased with `lower`
+/// (§6.2.2.1). Its bytes and length packed in a `u32` (0 past the end), and its length
+/// in `s`. `equivalent` computes it, not the writer on the character: that chain, under
+/// the path's walk, would put `uri_equivalent` over its stack budget.
+pub(crate) fn norm_char(s: &[u8], i: usize, lower: bool) -> (u32, usize) {
+    let one = |b: u8| {
+        (
+            u32::from(if lower { b.to_ascii_lowercase() } else { b }) | 1 << 24,
+            1,
+        )
+    };
+    match pct_byte(s, i) {
+        Some(v) if chars::is(v, UNRESERVED) => (one(v).0, 3),
+        Some(v) => {
+            let [p, hi, lo] = chars::pct_triplet(v);
+            (u32::from_le_bytes([p, hi, lo, 3]), 3)
+        }
+        None => s.get(i).map_or((0, 0), |&b| one(b)),
     }
 }
 
