@@ -8,7 +8,7 @@ use super::{
 use crate::error::{CoapError, Error, OptionSpace};
 use crate::out::Out;
 use crate::uri::chars::same_bytes;
-use crate::uri::percent::{decode_text, pct_byte};
+use crate::uri::percent::{decode_text, text_byte};
 
 /// The request's destination transport address (RFC 7252 §6.4): IP address bytes (4 or
 /// 16; empty when unknown), an optional zone, the UDP port (`None`: the URI's own).
@@ -457,10 +457,7 @@ pub(crate) fn is_destination(
     let (z, dz) = (zone.unwrap_or_default(), d.zone.unwrap_or_default());
     let (mut i, mut k) = (0usize, 0usize);
     while let Some(&b) = z.get(i) {
-        let (v, step) = match pct_byte(z, i).filter(|_| encoded) {
-            Some(v) => (v, 3),
-            None => (b, 1),
-        };
+        let (v, step) = if encoded { text_byte(z, i) } else { (b, 1) };
         if dz.get(k) != Some(&v) {
             return false;
         }
