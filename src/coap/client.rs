@@ -124,7 +124,7 @@ pub(crate) fn uri_to_list<S: OptionSlots>(
         return fail(CoapError::NotCoapScheme, 0);
     };
     if whole {
-        list.bytes(P_URI, u.input, false, 0);
+        list.bytes(P_URI, u.input);
         return list.finish();
     }
     // An empty host names nothing: a Uri-Host is 1-255 bytes (RFC 7252 §5.10.1) and CoAP
@@ -148,7 +148,10 @@ pub(crate) fn uri_to_list<S: OptionSlots>(
         list.items(QUERY, q, offset(q));
     }
     if mode == Mode::ProxyScheme {
-        list.bytes(P_SCHEME, scheme, true, 0);
+        // Lowercased (RFC 3986 §3.1: the canonical form) through the decoding loop: a
+        // scheme holds no "%" and is ASCII.
+        let (_, len) = list.decode(scheme, b'/', true, list.len, 0, RANK_TEXT_UTF8);
+        list.append(P_SCHEME, len, 0);
     }
     list.finish()
 }
@@ -156,7 +159,7 @@ pub(crate) fn uri_to_list<S: OptionSlots>(
 /// The URI side of the list: values decoded from a URI's components.
 impl<S: OptionSlots> List<'_, S> {
     /// Appends an option of `kind` with the valid component text `s` decoded.
-    fn text(&mut self, kind: Kind, s: &[u8], lower: bool, at: usize) -> usize {
+    fn text(&mut self, kind: Kind, s: &[u8], at: usize) -> usize {
         let number = kind.number();
         let rank = if number == URI_PATH {
             RANK_PATH_TEXT
@@ -164,7 +167,7 @@ impl<S: OptionSlots> List<'_, S> {
             RANK_TEXT_UTF8
         };
         let stop = if number == URI_QUERY { b'&' } else { b'/' };
-        let (end, len) = self.decode(s, stop, lower, self.len, at, rank);
+        let (end, len) = self.decode(s, stop, false, self.len, at, rank);
         self.append(kind, len, at);
         end
     }
@@ -314,7 +317,7 @@ impl<S: OptionSlots> List<'_, S> {
         let mut i = 0usize;
         loop {
             let item = s.get(i..).unwrap_or(&[]);
-            i = i.wrapping_add(self.text(kind, item, false, at.wrapping_add(i)));
+            i = i.wrapping_add(self.text(kind, item, at.wrapping_add(i)));
             if i >= s.len() {
                 return;
             }

@@ -301,13 +301,12 @@ impl<'a, S: OptionSlots> List<'a, S> {
         self.append(kind, len, at);
     }
 
-    /// Appends an option of `kind` with the bytes of `s`, ASCII-lowercased with `lower`.
-    pub(super) fn bytes(&mut self, kind: Kind, s: &[u8], lower: bool, at: usize) {
+    /// Appends an option of `kind` with the bytes of `s` as they are.
+    pub(super) fn bytes(&mut self, kind: Kind, s: &[u8]) {
         for (k, &b) in s.iter().enumerate() {
-            let b = if lower { b.to_ascii_lowercase() } else { b };
             self.put(self.len.wrapping_add(k), b);
         }
-        self.append(kind, s.len(), at);
+        self.append(kind, s.len(), 0);
     }
 
     /// Appends a uint option: big-endian without leading zero bytes (RFC 7252 §3.2).
@@ -315,7 +314,7 @@ impl<'a, S: OptionSlots> List<'a, S> {
         // The leading zero bytes from the leading zero bits (8 for 0).
         let skip = (v.leading_zeros() / 8) as usize;
         let bytes = v.to_be_bytes();
-        self.bytes(kind, bytes.get(skip..).unwrap_or(&[]), false, 0);
+        self.bytes(kind, bytes.get(skip..).unwrap_or(&[]));
     }
 
     /// The list's room, or why it cannot be made.
