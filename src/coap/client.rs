@@ -12,7 +12,7 @@ use super::options::{
 use super::{URI_PATH, URI_QUERY};
 use crate::error::{CoapError, Error, OptionSpace};
 use crate::uri::ip::read_ip;
-use crate::uri::percent::pct_byte;
+use crate::uri::percent::text_byte;
 use crate::uri::{default_port, HostKind, UriRef};
 
 /// Which options carry the request target.
@@ -124,7 +124,7 @@ pub(crate) fn uri_to_list<S: OptionSlots>(
         return fail(CoapError::NotCoapScheme, 0);
     };
     if whole {
-        list.bytes(P_URI, u.input, false, 0);
+        list.bytes(P_URI, u.input);
         return list.finish();
     }
     // An empty host names nothing: a Uri-Host is 1-255 bytes (RFC 7252 §5.10.1) and CoAP
@@ -148,7 +148,10 @@ pub(crate) fn uri_to_list<S: OptionSlots>(
         list.items(QUERY, q, offset(q));
     }
     if mode == Mode::ProxyScheme {
-        list.bytes(P_SCHEME, scheme, true, 0);
+        // Lowercased (RFC 3986 §3.1: the canonical form) through the decoding loop: a
+        // scheme holds no "%" and is ASCII.
+        let (_, len) = list.decode(scheme, b'/', true, list.len, 0, RANK_TEXT_UTF8);
+        list.append(P_SCHEME, len, 0);
     }
     list.finish()
 }
@@ -156,7 +159,7 @@ pub(crate) fn uri_to_list<S: OptionSlots>(
 /// The URI side of the list: values decoded from a URI's components.
 impl<S: OptionSlots> List<'_, S> {
     /// Appends an option of `kind` with the valid component text `s` decoded.
-    fn text(&mut self, kind: Kind, s: &[u8], lower: bool, at: usize) -> usize {
+    fn text(&mut self, kind: Kind, s: &[u8], at: usize) -> usize {
         let number = kind.number();
         let rank = if number == URI_PATH {
             RANK_PATH_TEXT
@@ -164,7 +167,7 @@ impl<S: OptionSlots> List<'_, S> {
             RANK_TEXT_UTF8
         };
         let stop = if number == URI_QUERY { b'&' } else { b'/' };
-        let (end, len) = self.decode(s, stop, lower, self.len, at, rank);
+        let (end, len) = self.decode(s, stop, false, self.len, at, rank);
         self.append(kind, len, at);
         end
     }
@@ -208,8 +211,9 @@ impl<S: OptionSlots> List<'_, S> {
             "the parser checked the address"
         );
         if kind == Some(HostKind::RegName) {
-            let bracketed = pct_byte(host, 0) == Some(b'[')
-                && host.len().checked_sub(3).and_then(|i| pct_byte(host, i)) == Some(b']');
+            // A reg-name holds no "[" or "]" but as the triplets "%5B" and "%5D".
+            let last = host.len().wrapping_sub(3);
+            let bracketed = text_byte(host, 0) == (b'[', 3) && text_byte(host, last) == (b']', 3);
             if n == 16 || bracketed {
                 self.note(RANK_BAD_HOST, CoapError::BadUriHost, at);
             }
@@ -273,36 +277,22 @@ impl<S: OptionSlots> List<'_, S> {
     fn survivors(&mut self, segments: &[u8], at: usize, write: bool) {
         let (mut end, mut skip) = (segments.len(), 0usize);
         loop {
-            // The segment before `end`, and its decoded length.
-            let mut b = end;
-            let mut pcts = 0usize;
-            while let Some(&c) = b.checked_sub(1).and_then(|i| segments.get(i)) {
-                if c == b'/' {
-                    break;
-                }
-                pcts = pcts.wrapping_add(usize::from(c == b'%'));
-                b = b.wrapping_sub(1);
-            }
+            let (b, len, dots) = segment_before(segments, end);
             let seg = segments.get(b..end).unwrap_or(&[]);
             // A final "." or ".." (the first segment walked) leaves an empty last segment
             // (RFC 3986 §5.2.4 2C, 2D).
-            let sent = match dot_segment(seg) {
-                0 if skip == 0 => Some(seg),
+            let sent = match dots {
+                0 if skip == 0 => Some((seg, len)),
                 0 => {
                     skip = skip.wrapping_sub(1);
                     None
                 }
-                dots => {
+                _ => {
                     skip = skip.saturating_add(usize::from(dots == 2));
-                    (end == segments.len()).then_some(&[][..])
+                    (end == segments.len()).then_some((&[][..], 0))
                 }
             };
-            if let Some(s) = sent {
-                let len = if s.is_empty() {
-                    0
-                } else {
-                    s.len().wrapping_sub(pcts.wrapping_mul(2))
-                };
+            if let Some((s, len)) = sent {
                 let seg_at = at.wrapping_add(b);
                 self.count = self.count.wrapping_sub(1);
                 self.len = self.len.wrapping_sub(len);
@@ -324,7 +314,7 @@ impl<S: OptionSlots> List<'_, S> {
         let mut i = 0usize;
         loop {
             let item = s.get(i..).unwrap_or(&[]);
-            i = i.wrapping_add(self.text(kind, item, false, at.wrapping_add(i)));
+            i = i.wrapping_add(self.text(kind, item, at.wrapping_add(i)));
             if i >= s.len() {
                 return;
             }
@@ -334,40 +324,42 @@ impl<S: OptionSlots> List<'_, S> {
     }
 }
 
-/// Does a segment of `segments` (a path after its first `/`) decode to "." or ".."? A
-/// look at the first bytes of each segment: most paths have none.
+/// Does a segment of `segments` (a path after its first `/`) decode to "." or ".."?
 fn has_dot_segment(segments: &[u8]) -> bool {
-    let mut at_start = true;
-    for (i, &b) in segments.iter().enumerate() {
-        if at_start && matches!(b, b'.' | b'%') {
-            let seg = segments.get(i..).unwrap_or(&[]);
-            let end = seg.iter().position(|&c| c == b'/').unwrap_or(seg.len());
-            if dot_segment(seg.get(..end).unwrap_or(&[])) != 0 {
-                return true;
-            }
+    let mut end = segments.len();
+    loop {
+        let (b, _, dots) = segment_before(segments, end);
+        if dots != 0 {
+            return true;
         }
-        at_start = b == b'/';
+        let Some(before) = b.checked_sub(1) else {
+            return false;
+        };
+        end = before;
     }
-    false
 }
 
-/// 1 for a segment that decodes to ".", 2 for "..", else 0 (`%2E` and `%2e` are dots:
-/// Decision 4). Not inlined: a leaf beside the decoding, not more frame above it
-/// (Decision 17, stack on Cortex-M0).
-#[inline(never)]
-fn dot_segment(seg: &[u8]) -> usize {
-    let (mut i, mut dots) = (0usize, 0usize);
-    while let Some(&b) = seg.get(i) {
-        let step = match b {
-            b'.' => 1,
-            b'%' if pct_byte(seg, i) == Some(b'.') => 3,
-            _ => return 0,
-        };
-        i = i.wrapping_add(step);
-        dots = dots.wrapping_add(1);
-        if dots > 2 {
-            return 0;
+/// The segment of the valid path text `segments` that ends at `end` (at a `/` or the
+/// end): where it starts, its length once decoded, and 1 when it decodes to ".", 2 for
+/// "..", else 0 (`%2E` and `%2e` are dots: Decision 4). One backward walk that counts
+/// the triplets and the dots: a segment of dots alone has as many as it has bytes
+/// decoded.
+#[inline(always)]
+fn segment_before(segments: &[u8], end: usize) -> (usize, usize, usize) {
+    let (mut b, mut pcts, mut dots) = (end, 0usize, 0usize);
+    while let Some(&c) = b.checked_sub(1).and_then(|i| segments.get(i)) {
+        if c == b'/' {
+            break;
         }
+        // The "%" of a triplet: its digits are at `b` and after.
+        let pct = c == b'%';
+        let dot = c == b'.' || (pct && text_byte(segments, b.wrapping_sub(1)).0 == b'.');
+        pcts = pcts.wrapping_add(usize::from(pct));
+        dots = dots.wrapping_add(usize::from(dot));
+        b = b.wrapping_sub(1);
     }
-    dots
+    // Each triplet is 3 bytes for 1 decoded.
+    let len = end.wrapping_sub(b).wrapping_sub(pcts.wrapping_mul(2));
+    let dots = if dots == len && len <= 2 { len } else { 0 };
+    (b, len, dots)
 }

@@ -130,7 +130,7 @@ pub(crate) fn cri_to_slots<S: OptionSlots>(
     };
     let mut list = List::new(opts, scratch);
     if whole {
-        list.bytes(P_CRI, raw, false, 0);
+        list.bytes(P_CRI, raw);
         return list.finish();
     }
     let default = match scheme {
@@ -181,7 +181,7 @@ pub(crate) fn cri_to_slots<S: OptionSlots>(
     if mode == Mode::ProxyScheme {
         match scheme {
             Scheme::Number(n) => list.uint(P_SCHEME_NUMBER, n),
-            Scheme::Name(name) => list.bytes(P_SCHEME, name.as_bytes(), false, 0),
+            Scheme::Name(name) => list.bytes(P_SCHEME, name.as_bytes()),
         }
     }
     list.finish()
@@ -211,7 +211,7 @@ impl<S: OptionSlots> List<'_, S> {
             if text.is_none() {
                 self.note(rank, CoapError::Pet, 0);
             }
-            self.bytes(kind, text.unwrap_or_default(), false, 0);
+            self.bytes(kind, text.unwrap_or_default());
         }
     }
 }

@@ -8,7 +8,7 @@ use super::{
 use crate::error::{CoapError, Error, OptionSpace};
 use crate::out::Out;
 use crate::uri::chars::same_bytes;
-use crate::uri::percent::{decode_text, pct_byte};
+use crate::uri::percent::{decode_text, text_byte};
 
 /// The request's destination transport address (RFC 7252 §6.4): IP address bytes (4 or
 /// 16; empty when unknown), an optional zone, the UDP port (`None`: the URI's own).
@@ -301,13 +301,12 @@ impl<'a, S: OptionSlots> List<'a, S> {
         self.append(kind, len, at);
     }
 
-    /// Appends an option of `kind` with the bytes of `s`, ASCII-lowercased with `lower`.
-    pub(super) fn bytes(&mut self, kind: Kind, s: &[u8], lower: bool, at: usize) {
+    /// Appends an option of `kind` with the bytes of `s` as they are.
+    pub(super) fn bytes(&mut self, kind: Kind, s: &[u8]) {
         for (k, &b) in s.iter().enumerate() {
-            let b = if lower { b.to_ascii_lowercase() } else { b };
             self.put(self.len.wrapping_add(k), b);
         }
-        self.append(kind, s.len(), at);
+        self.append(kind, s.len(), 0);
     }
 
     /// Appends a uint option: big-endian without leading zero bytes (RFC 7252 §3.2).
@@ -315,7 +314,7 @@ impl<'a, S: OptionSlots> List<'a, S> {
         // The leading zero bytes from the leading zero bits (8 for 0).
         let skip = (v.leading_zeros() / 8) as usize;
         let bytes = v.to_be_bytes();
-        self.bytes(kind, bytes.get(skip..).unwrap_or(&[]), false, 0);
+        self.bytes(kind, bytes.get(skip..).unwrap_or(&[]));
     }
 
     /// The list's room, or why it cannot be made.
@@ -457,10 +456,7 @@ pub(crate) fn is_destination(
     let (z, dz) = (zone.unwrap_or_default(), d.zone.unwrap_or_default());
     let (mut i, mut k) = (0usize, 0usize);
     while let Some(&b) = z.get(i) {
-        let (v, step) = match pct_byte(z, i).filter(|_| encoded) {
-            Some(v) => (v, 3),
-            None => (b, 1),
-        };
+        let (v, step) = if encoded { text_byte(z, i) } else { (b, 1) };
         if dz.get(k) != Some(&v) {
             return false;
         }

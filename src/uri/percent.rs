@@ -367,10 +367,7 @@ pub(crate) fn decode_text(s: &[u8], stop: u8, lower: bool, out: &mut [u8], at: u
         if raw == stop {
             break;
         }
-        let (mut b, step) = match pct_byte(s, i) {
-            Some(v) => (v, 3),
-            None => (raw, 1),
-        };
+        let (mut b, step) = text_byte(s, i);
         if lower {
             b = b.to_ascii_lowercase();
         }
@@ -404,6 +401,25 @@ pub(crate) fn decode_text(s: &[u8], stop: u8, lower: bool, out: &mut [u8], at: u
         len: n,
         utf8: utf8 && due == 0,
     }
+}
+
+/// The byte at `s[i]` of valid percent-encoded text (a parsed component: every `%` starts
+/// a triplet) and how many bytes of `s` it takes: a triplet's byte and 3, else the byte
+/// and 1. The hex digits by arithmetic, as the text is valid (`0`-`9` are 0x30-0x39, the
+/// letters 0x41-0x46 and 0x61-0x66): no table lookup and no check per digit. Not
+/// inlined: one copy for the decoding loop, the dot-segment walk and the zone compare.
+#[inline(never)]
+pub(crate) fn text_byte(s: &[u8], i: usize) -> (u8, usize) {
+    // The "%" too: its value shifts out of the byte.
+    let mut v = 0u8;
+    for k in 0..3 {
+        let h = s.get(i.wrapping_add(k)).copied().unwrap_or(0);
+        if k == 0 && h != b'%' {
+            return (h, 1);
+        }
+        v = v << 4 | (h & 15).wrapping_add((h >> 6).wrapping_mul(9));
+    }
+    (v, 3)
 }
 
 /// The byte of the `%HH` triplet at `s[i]`, if it is well-formed.
