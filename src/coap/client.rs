@@ -324,19 +324,12 @@ impl<S: OptionSlots> List<'_, S> {
     }
 }
 
-/// Does a segment of `segments` (a path after its first `/`) decode to "." or ".."?
+/// Does a segment of `segments` (a path after its first `/`) decode to "." or ".."? A
+/// look at the first byte of each segment: most paths have none.
 fn has_dot_segment(segments: &[u8]) -> bool {
-    let mut end = segments.len();
-    loop {
-        let (b, _, dots) = segment_before(segments, end);
-        if dots != 0 {
-            return true;
-        }
-        let Some(before) = b.checked_sub(1) else {
-            return false;
-        };
-        end = before;
-    }
+    segments.split(|&b| b == b'/').any(|seg| {
+        matches!(seg.first(), Some(b'.' | b'%')) && segment_before(seg, seg.len()).2 != 0
+    })
 }
 
 /// The segment of the valid path text `segments` that ends at `end` (at a `/` or the

@@ -164,7 +164,7 @@ pub(super) fn regions_overlap(o: usize, n: usize, i: usize, m: usize) -> bool {
 /// # Safety
 /// `out` is NULL or points to `cap` writable bytes that nothing else reaches while the
 /// room is used.
-// Shared on bare metal (flash); inlined on hosts, where the call would cost time.
+// Shared on bare metal, inlined on hosts (Decision 17).
 #[cfg_attr(any(target_os = "none", cri_firmware_paths), inline(never))]
 #[cfg_attr(not(any(target_os = "none", cri_firmware_paths)), inline(always))]
 pub(super) unsafe fn text_room<'o>(
@@ -203,7 +203,7 @@ pub(super) unsafe fn text_room<'o>(
 /// [`text_room`] gave the room for these `out`, `cap`, `out_len` (so `out_len` is not
 /// NULL), and the room is no longer used; `out_len` and `sink` are writable or NULL as
 /// the contract of the entry point says.
-// Shared on bare metal (flash); inlined on hosts, where the call would cost time.
+// Shared on bare metal, inlined on hosts (Decision 17).
 #[cfg_attr(any(target_os = "none", cri_firmware_paths), inline(never))]
 #[cfg_attr(not(any(target_os = "none", cri_firmware_paths)), inline(always))]
 pub(super) unsafe fn text_done(

@@ -113,7 +113,7 @@ fn fill_parts(r: &UriRef<'_>, parts: &mut uri_parts) {
 ///
 /// # Safety
 /// `error_offset` is NULL or writable.
-// Shared on bare metal (flash); inlined on hosts, where the call would cost time.
+// Shared on bare metal, inlined on hosts (Decision 17).
 #[cfg_attr(any(target_os = "none", cri_firmware_paths), inline(never))]
 #[cfg_attr(not(any(target_os = "none", cri_firmware_paths)), inline(always))]
 pub(super) unsafe fn parse_c<'v, 'a, const IRI: bool>(

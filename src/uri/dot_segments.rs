@@ -282,6 +282,8 @@ pub(crate) struct Plain {
 }
 
 impl SegWrite for Plain {
+    // Shared on bare metal, inlined on hosts (Decision 17).
+    #[cfg_attr(not(any(target_os = "none", cri_firmware_paths)), inline(always))]
     fn write(self, seg: &[u8], w: &mut Out<'_>) {
         if self.normalize {
             norm_segment(seg, w);

@@ -406,9 +406,11 @@ pub(crate) fn decode_text(s: &[u8], stop: u8, lower: bool, out: &mut [u8], at: u
 /// The byte at `s[i]` of valid percent-encoded text (a parsed component: every `%` starts
 /// a triplet) and how many bytes of `s` it takes: a triplet's byte and 3, else the byte
 /// and 1. The hex digits by arithmetic, as the text is valid (`0`-`9` are 0x30-0x39, the
-/// letters 0x41-0x46 and 0x61-0x66): no table lookup and no check per digit. Not
-/// inlined: one copy for the decoding loop, the dot-segment walk and the zone compare.
-#[inline(never)]
+/// letters 0x41-0x46 and 0x61-0x66): no table lookup and no check per digit. Shared
+/// by the decoding loop, the dot-segment walk and the zone compare on bare metal,
+/// inlined on hosts (Decision 17).
+#[cfg_attr(any(target_os = "none", cri_firmware_paths), inline(never))]
+#[cfg_attr(not(any(target_os = "none", cri_firmware_paths)), inline(always))]
 pub(crate) fn text_byte(s: &[u8], i: usize) -> (u8, usize) {
     // The "%" too: its value shifts out of the byte.
     let mut v = 0u8;
