@@ -8,57 +8,13 @@ use super::options::{
     SliceSlots, HOST, NO_ADDRESS, PATH, PORT, P_CRI, P_SCHEME, P_SCHEME_NUMBER, QUERY,
     RANK_BAD_HOST, RANK_PATH_TEXT, RANK_QUERY_TEXT, RANK_TEXT_UTF8,
 };
-use crate::cri::{Authority, CriRef, Host, Items, Scheme};
+use crate::cri::{Authority, CriRef, Host, Items, Scheme, TextOrPet};
 use crate::error::{CoapError, Error, OptionSpace};
 use crate::out::Out;
 use crate::uri::{default_port, ip};
 
 /// The longest IPv6 text: six groups and an embedded IPv4 address (RFC 3986 §3.2.2).
 const MAX_IPV6_TEXT: usize = 45;
-
-/// Would this Uri-Host value read as a bare IPv6 address (a reg-name such as `%3A%3A1`)?
-/// RFC 7252 §6.5 cannot turn such a value back into a URI, and a server could take the
-/// name for the address, so it is refused rather than sent.
-///
-/// Generic, not `&dyn Fn`, for the reason `List` is generic over its slots; not inlined,
-/// so that its 45-byte buffer stays out of its callers' frames.
-#[inline(never)]
-fn spells_ipv6(write: impl Fn(&mut Out<'_>)) -> bool {
-    let mut buf = [0u8; MAX_IPV6_TEXT];
-    let mut w = Out::new(&mut buf);
-    write(&mut w);
-    let n = w.len();
-    // The reader alone: an IPv6 text without a ':' is none. A `contains(&b':')` first
-    // called `memchr`, which the CRI device image carried for it and two loops of the
-    // CRI decoder.
-    n <= buf.len() && buf.get(..n).is_some_and(|t| ip::ipv6(t, &mut []))
-}
-
-/// Does a Uri-Host value that starts with `first` and ends with `last` read as an
-/// IP-literal? RFC 7252 §6.5 step 5 takes a Uri-Host in brackets for one, so a reg-name
-/// or CRI host-name that decodes to `[…]` cannot be sent: `%5B%3A%3A1%5D` would come back
-/// as the address `[::1]`, and `%5Bo%5D` not at all (the composers refuse `[o]`).
-fn bracketed(first: Option<u8>, last: Option<u8>) -> bool {
-    first == Some(b'[') && last == Some(b']')
-}
-
-/// [`bracketed`] for the labels of a CRI host-name, which go into Uri-Host joined by `.`:
-/// the first byte of the first label and the last byte of the last, in one walk over the
-/// labels (a PET label has neither: it fails the conversion anyway). Not inlined: its item
-/// iterator would otherwise be in cri_to_coap_options' own frame, on the deepest stack of
-/// the CRI device (Decision 17, stack; the budget is in docs/FIRMWARE.md).
-#[inline(never)]
-fn labels_are_bracketed(labels: Items<'_>) -> bool {
-    let (mut first, mut last) = (None, None);
-    for (i, label) in labels.iter().enumerate() {
-        let text = label.text_bytes().unwrap_or_default();
-        if i == 0 {
-            first = text.first().copied();
-        }
-        last = text.last().copied();
-    }
-    bracketed(first, last)
-}
 
 /// The full CRI `cri` (whose CBOR is `raw`) as CoAP options (draft §8.1.1) for a request
 /// to `dest` (`None`: the address and port the CRI names); see
@@ -122,10 +78,10 @@ pub(crate) fn cri_to_slots<S: OptionSlots>(
         return fail(CoapError::Fragment);
     }
     let coap = match scheme {
-        Scheme::Number(n) => coap_scheme(n),
-        Scheme::Name(_) => None,
+        Scheme::Number(n) => coap_scheme(n).is_some(),
+        Scheme::Name(_) => false,
     };
-    let Some(whole) = sent_whole(mode, coap.is_some()) else {
+    let Some(whole) = sent_whole(mode, coap) else {
         return fail(CoapError::NotCoapScheme);
     };
     let mut list = List::new(opts, scratch);
@@ -133,12 +89,6 @@ pub(crate) fn cri_to_slots<S: OptionSlots>(
         list.bytes(P_CRI, raw);
         return list.finish();
     }
-    let default = match scheme {
-        Scheme::Number(n) => coap
-            .map(|(_, port)| port)
-            .or_else(|| crate::cri::scheme_name(n).and_then(|name| default_port(name.as_bytes()))),
-        Scheme::Name(name) => default_port(name.as_bytes()),
-    };
     // Through a forward-proxy whose address is not given, nothing of the target is the
     // destination: Uri-Host always goes (Decision 6).
     let proxy = mode == Mode::ProxyScheme && dest.is_none();
@@ -152,26 +102,21 @@ pub(crate) fn cri_to_slots<S: OptionSlots>(
     }
     match &a.host {
         Host::Name(labels) if labels.is_empty() => return fail(CoapError::NoHost),
-        &Host::Name(labels) => {
-            list.check_text(labels, RANK_TEXT_UTF8);
-            if spells_ipv6(|w| write_joined(labels, b'.', w)) || labels_are_bracketed(labels) {
-                list.note(RANK_BAD_HOST, CoapError::BadUriHost, 0);
-            }
-            list.write(HOST, 0, |w| write_joined(labels, b'.', w));
-        }
+        &Host::Name(labels) => list.host_name(labels),
         &Host::Ip { addr, zone } => {
             if !is_destination(addr, zone.map(str::as_bytes), false, to) {
                 list.write(HOST, 0, |w| write_ip_literal(addr, w));
             }
         }
     }
-    if let Some(p) = port_to_send(a.port, default, dest, proxy) {
+    if let Some(p) = port_to_send(a.port, scheme_default_port(scheme), dest, proxy) {
         list.uint(PORT, u64::from(p));
     }
-    // A path of one empty segment is "/": no Uri-Path (RFC 7252 §6.4 step 8).
+    // A path of one empty segment is "/": no Uri-Path (RFC 7252 §6.4 step 8). The one
+    // segment is all of the path's items.
     if let Some(path) = cri
         .path
-        .filter(|p| !(p.count == 1 && p.iter().all(|s| s.is_empty())))
+        .filter(|p| !(p.count == 1 && TextOrPet { raw: p.raw }.is_empty()))
     {
         list.text_items(PATH, path, RANK_PATH_TEXT);
     }
@@ -187,23 +132,82 @@ pub(crate) fn cri_to_slots<S: OptionSlots>(
     list.finish()
 }
 
+/// The default port of a CRI scheme (RFC 7252 §6.4 step 7 sends none for it): that of
+/// its name in the URI layer's table (Decision 5). A scheme number is matched with the
+/// numbers of those names (draft §5.1.1, the scheme table compiled in), not turned into
+/// its name: the lookup by number is code the CRI device needs for nothing else.
+#[inline(never)]
+fn scheme_default_port(scheme: Scheme<'_>) -> Option<u16> {
+    match scheme {
+        // No scheme number in the table is over 16 bits.
+        Scheme::Number(n) => match u16::try_from(n).ok()? {
+            // coap, coap+tcp; coaps, coaps+tcp; http, coap+ws; https, coaps+ws.
+            0 | 6 => Some(5683),
+            1 | 7 => Some(5684),
+            2 | 24 => Some(80),
+            3 | 25 => Some(443),
+            // ws and wss, which only the full scheme table has.
+            #[cfg(feature = "full-scheme-table")]
+            11962 => Some(80),
+            #[cfg(feature = "full-scheme-table")]
+            3119 => Some(443),
+            _ => None,
+        },
+        Scheme::Name(name) => default_port(name.as_bytes()),
+    }
+}
+
 /// The CRI side of the list.
 impl<S: OptionSlots> List<'_, S> {
-    /// "The presence of any text-pet-sequence subitem in this item fails this algorithm"
-    /// (draft §8.1.1): noted at `rank`. Not inlined: its item iterator would otherwise be
-    /// in cri_to_coap_options' own frame, on the deepest stack of the CRI device
+    /// Uri-Host from host-name labels, joined by dots (Decision 6, as for a URI's host;
+    /// labels have no uppercase letter, draft §2 C5, so none is lowercased), in one walk
+    /// that also notes what makes the value unsendable: a text-pet-sequence label (draft
+    /// §8.1.1, listed empty: the conversion fails anyway), and a value that reads as an
+    /// IP-literal, in brackets or a bare IPv6 address (RFC 7252 §6.5 step 5 would take it
+    /// for one: `%5B%3A%3A1%5D` would come back as the address `[::1]`, `%3A%3A1` could
+    /// be taken for `::1`). The value is copied into a buffer as long as the longest
+    /// IPv6 text for the IP reader, as it may not fit the caller's; not inlined, so that
+    /// the buffer and the item iterator stay out of cri_to_coap_options' frame
     /// (Decision 17, stack).
     #[inline(never)]
-    fn check_text(&mut self, items: Items<'_>, rank: u8) {
-        if !items.iter().all(|i| i.text_bytes().is_some()) {
-            self.note(rank, CoapError::Pet, 0);
+    fn host_name(&mut self, labels: Items<'_>) {
+        let mut text = [0u8; MAX_IPV6_TEXT];
+        let (start, mut k, mut last) = (self.len, 0usize, 0u8);
+        // Each byte into the value buffer and the copy; the last one for the brackets.
+        let mut push = |list: &mut Self, b: u8| {
+            list.put(start.wrapping_add(k), b);
+            if let Some(t) = text.get_mut(k) {
+                *t = b;
+            }
+            (k, last) = (k.wrapping_add(1), b);
+        };
+        let mut after_first = false;
+        for label in labels.iter() {
+            let bytes = label.text_bytes();
+            if bytes.is_none() {
+                self.note(RANK_TEXT_UTF8, CoapError::Pet, 0);
+            }
+            if after_first {
+                push(self, b'.');
+            }
+            after_first = true;
+            for &b in bytes.unwrap_or_default() {
+                push(self, b);
+            }
         }
+        let bracketed = text.first() == Some(&b'[') && last == b']';
+        let spells_ipv6 = text.get(..k).is_some_and(|t| ip::ipv6(t, &mut []));
+        if bracketed || spells_ipv6 {
+            self.note(RANK_BAD_HOST, CoapError::BadUriHost, 0);
+        }
+        self.append(HOST, k, 0);
     }
 
     /// One option of `kind` per item of `items` (Uri-Path: the path segments, Uri-Query:
-    /// the query parameters, draft §8.1.1), a text-pet-sequence item noted at `rank` (as
-    /// [`List::check_text`]) and listed empty: the conversion fails anyway. One walk for
-    /// both, not inlined: one copy for the path and the query.
+    /// the query parameters, draft §8.1.1), a text-pet-sequence item noted at `rank`
+    /// ("The presence of any text-pet-sequence subitem in this item fails this
+    /// algorithm", draft §8.1.1) and listed empty: the conversion fails anyway. One walk
+    /// for both, not inlined: one copy for the path and the query.
     #[inline(never)]
     fn text_items(&mut self, kind: Kind, items: Items<'_>, rank: u8) {
         for item in items.iter() {
@@ -213,25 +217,6 @@ impl<S: OptionSlots> List<'_, S> {
             }
             self.bytes(kind, text.unwrap_or_default());
         }
-    }
-}
-
-/// Uri-Host from host-name labels: joined by dots and ASCII-lowercased (Decision 6, as
-/// for a URI's host).
-///
-/// The labels are text (the caller ran `check_text_items`): each is read whole, and the
-/// separator goes before every label but the first, with no `Pieces` or `Enumerate` state
-/// on this frame, which lies under `spells_ipv6` on the deepest chain of
-/// cri_to_coap_options (Decision 17, stack).
-fn write_joined(items: Items<'_>, sep: u8, w: &mut Out<'_>) {
-    let mut after_first = false;
-    for item in items.iter() {
-        if after_first {
-            w.byte(sep);
-        }
-        after_first = true;
-        let text = item.text_bytes().unwrap_or_default();
-        text.iter().for_each(|b| w.byte(b.to_ascii_lowercase()));
     }
 }
 
@@ -245,5 +230,25 @@ fn write_ip_literal(addr: &[u8], w: &mut Out<'_>) {
         w.byte(b']');
     } else {
         ip::write_ipv4(addr, w);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::scheme_default_port;
+    use crate::cri::{scheme_name, Scheme};
+    use crate::uri::default_port;
+
+    /// The numbers matched are those of the names with a default port, in the scheme
+    /// table compiled in: the same port as looking the number's name up.
+    #[test]
+    fn default_port_by_number_is_by_name() {
+        for n in 0..=70_000u64 {
+            let by_name = scheme_name(n).and_then(|name| default_port(name.as_bytes()));
+            assert_eq!(scheme_default_port(Scheme::Number(n)), by_name, "{n}");
+        }
+        assert_eq!(scheme_default_port(Scheme::Number(u64::MAX)), None);
+        assert_eq!(scheme_default_port(Scheme::Name("https")), Some(443));
+        assert_eq!(scheme_default_port(Scheme::Name("x-local")), None);
     }
 }

@@ -90,12 +90,10 @@ pub fn resolve(base: &CriRef<'_>, r: &CriRef<'_>, out: &mut [u8]) -> Result<usiz
     fragment = r.fragment.as_ref().or(fragment);
 
     let mut path_count = keep.saturating_add(appended.count);
-    let first = if keep > 0 {
-        base_path.iter().next()
-    } else {
-        appended.iter().next()
-    };
-    let first_empty = first.is_some_and(|s| s.is_empty());
+    // The first segment of the result leads the items it comes from: read in place, with
+    // no item iterator (none at all: the empty raw of no items is no empty text).
+    let leading = if keep > 0 { base_path } else { appended };
+    let first_empty = TextOrPet { raw: leading.raw }.is_empty();
     // A rootless path must keep a first segment that is not empty (draft §2 C2). A rootless
     // result with no segment (`urn:a` + `[1]`) or a lone empty one (`coap:a` + `./`) has
     // the URI `s:`, which is the root-based empty path (draft §2.3, naked rootless): that
