@@ -13,9 +13,6 @@ use crate::error::{CoapError, Error, OptionSpace};
 use crate::out::Out;
 use crate::uri::{default_port, ip};
 
-/// The longest IPv6 text: six groups and an embedded IPv4 address (RFC 3986 §3.2.2).
-const MAX_IPV6_TEXT: usize = 45;
-
 /// The full CRI `cri` (whose CBOR is `raw`) as CoAP options (draft §8.1.1) for a request
 /// to `dest` (`None`: the address and port the CRI names); see
 /// [`super::uri_to_options`] for the output. `raw` is what Proxy-Cri carries.
@@ -165,19 +162,19 @@ impl<S: OptionSlots> List<'_, S> {
     /// §8.1.1, listed empty: the conversion fails anyway), and a value that reads as an
     /// IP-literal, in brackets or a bare IPv6 address (RFC 7252 §6.5 step 5 would take it
     /// for one: `%5B%3A%3A1%5D` would come back as the address `[::1]`, `%3A%3A1` could
-    /// be taken for `::1`). The value is copied into a buffer as long as the longest
-    /// IPv6 text for the IP reader, as it may not fit the caller's; not inlined, so that
-    /// the buffer and the item iterator stay out of cri_to_coap_options' frame
-    /// (Decision 17, stack).
+    /// be taken for `::1`). Not inlined, so that the item iterator stays out of
+    /// cri_to_coap_options' frame (Decision 17, stack).
     #[inline(never)]
     fn host_name(&mut self, labels: Items<'_>) {
-        let mut text = [0u8; MAX_IPV6_TEXT];
-        let (start, mut k, mut last) = (self.len, 0usize, 0u8);
-        // Each byte into the value buffer and the copy; the last one for the brackets.
+        let mut v6 = Ipv6Text::default();
+        let (start, mut k, mut first, mut last) = (self.len, 0usize, 0u8, 0u8);
+        // Each byte into the value buffer and the IPv6 grammar; the first and the last
+        // for the brackets.
         let mut push = |list: &mut Self, b: u8| {
             list.put(start.wrapping_add(k), b);
-            if let Some(t) = text.get_mut(k) {
-                *t = b;
+            v6.byte(b);
+            if k == 0 {
+                first = b;
             }
             (k, last) = (k.wrapping_add(1), b);
         };
@@ -195,9 +192,8 @@ impl<S: OptionSlots> List<'_, S> {
                 push(self, b);
             }
         }
-        let bracketed = text.first() == Some(&b'[') && last == b']';
-        let spells_ipv6 = text.get(..k).is_some_and(|t| ip::ipv6(t, &mut []));
-        if bracketed || spells_ipv6 {
+        let bracketed = first == b'[' && last == b']';
+        if bracketed || v6.is_ipv6() {
             self.note(RANK_BAD_HOST, CoapError::BadUriHost, 0);
         }
         self.append(HOST, k, 0);
@@ -220,6 +216,96 @@ impl<S: OptionSlots> List<'_, S> {
     }
 }
 
+/// Does the text read so far spell an IPv6address (RFC 3986 §3.2.2, every form)? Read one
+/// byte at a time as the labels of a host-name go into Uri-Host, so that no copy of the
+/// value is made for a reader (it may not fit the caller's buffer): a validator, not the
+/// IP reader, which yields the address's bytes for a destination that no CRI host-name
+/// is compared with. The grammar is the reader's (`uri::ip`), and a test holds the two
+/// to the same answers.
+#[derive(Clone, Copy, Default)]
+struct Ipv6Text {
+    /// The address bytes read: two a group, the "::" counted as the one zero group it
+    /// stands for at least, one a dec-octet.
+    n: usize,
+    /// The current run of hex digits: its length, and its value as a dec-octet (over
+    /// 255 for none: a letter, a leading zero, too large).
+    run: u32,
+    dec: u32,
+    /// The ":" just read (0-2), the dots read, whether the "::" was read, and whether the
+    /// text broke the grammar.
+    colons: u8,
+    dots: u8,
+    gap: bool,
+    bad: bool,
+}
+
+impl Ipv6Text {
+    fn byte(&mut self, c: u8) {
+        let (digit, letter) = (c.wrapping_sub(b'0'), (c | 0x20).wrapping_sub(b'a'));
+        if digit < 10 || letter < 6 {
+            let h = u32::from(if digit < 10 {
+                digit
+            } else {
+                letter.wrapping_add(10)
+            });
+            // No digit after a lone leading ":"; at most four a group.
+            self.bad |= (self.colons == 1 && self.n == 0) || self.run == 4;
+            self.dec = if h > 9 || (self.dec == 0 && self.run > 0) {
+                0x100
+            } else {
+                self.dec.wrapping_mul(10).wrapping_add(h)
+            };
+            (self.run, self.colons) = (self.run.wrapping_add(1), 0);
+            return;
+        }
+        match c {
+            // None after a dot, nor a third in a row.
+            b':' if self.dots == 0 && self.colons < 2 => {
+                if self.run > 0 {
+                    // A group ends.
+                    (self.n, self.colons) = (self.n.wrapping_add(2), 1);
+                } else if self.colons == 1 {
+                    // The "::", once.
+                    self.bad |= self.gap;
+                    (self.n, self.colons, self.gap) = (self.n.wrapping_add(2), 2, true);
+                } else {
+                    // A leading ":", which only "::" may start.
+                    self.colons = 1;
+                }
+            }
+            // A dec-octet ends (an IPv4address's first three).
+            b'.' => {
+                self.bad |= !self.octet() || self.dots == 3;
+                (self.dots, self.colons) = (self.dots.wrapping_add(1), 0);
+            }
+            _ => self.bad = true,
+        }
+        (self.run, self.dec) = (0, 0);
+    }
+
+    /// Does the run end as a dec-octet? Counts its byte.
+    fn octet(&mut self) -> bool {
+        self.n = self.n.wrapping_add(1);
+        self.run > 0 && self.dec <= 0xff
+    }
+
+    /// At the end: an IPv6address? Sixteen bytes, or at most that with the "::".
+    fn is_ipv6(mut self) -> bool {
+        let end = match self.dots {
+            // The fourth dec-octet.
+            3 => self.octet(),
+            0 if self.run > 0 => {
+                self.n = self.n.wrapping_add(2);
+                true
+            }
+            // Else only the "::" may end the text.
+            0 => self.colons == 2,
+            _ => false,
+        };
+        end && !self.bad && (self.n == 16 || self.gap && self.n < 16)
+    }
+}
+
 /// The URI text of a host-ip (draft §6.1): dotted IPv4, or `[…]` in RFC 5952 form; never
 /// a zone id.
 /// `addr` is 4 or 16 bytes (the CRI decoder checked it).
@@ -235,9 +321,11 @@ fn write_ip_literal(addr: &[u8], w: &mut Out<'_>) {
 
 #[cfg(test)]
 mod tests {
-    use super::scheme_default_port;
+    use super::{scheme_default_port, Ipv6Text};
     use crate::cri::{scheme_name, Scheme};
+    use crate::test_rng::XorShift;
     use crate::uri::default_port;
+    use crate::uri::ip;
 
     /// The numbers matched are those of the names with a default port, in the scheme
     /// table compiled in: the same port as looking the number's name up.
@@ -250,5 +338,35 @@ mod tests {
         assert_eq!(scheme_default_port(Scheme::Number(u64::MAX)), None);
         assert_eq!(scheme_default_port(Scheme::Name("https")), Some(443));
         assert_eq!(scheme_default_port(Scheme::Name("x-local")), None);
+    }
+
+    /// The validator gives the IP reader's answer (which agrees with `core::net`) on
+    /// random texts built from pieces of addresses, so that valid ones are common.
+    #[test]
+    #[cfg_attr(miri, ignore)]
+    fn ipv6_text_is_the_readers() {
+        const PIECES: [&[u8]; 17] = [
+            b"0", b"1", b"ff", b"FFFF", b"abcd", b"12345", b":", b"::", b".", b"255", b"256",
+            b"01", b"1.2.3.4", b"0.0.0.0", b"g", b"[", b"00",
+        ];
+        let mut rng = XorShift(0x0006_7e47);
+        let mut valid = 0usize;
+        for _ in 0..300_000 {
+            let mut text = std::vec::Vec::new();
+            for _ in 0..(rng.next() % 14) {
+                text.extend_from_slice(rng.pick(&PIECES));
+            }
+            let mut v6 = Ipv6Text::default();
+            text.iter().for_each(|&b| v6.byte(b));
+            let expect = ip::ipv6(&text, &mut []);
+            assert_eq!(
+                v6.is_ipv6(),
+                expect,
+                "{:?}",
+                std::string::String::from_utf8_lossy(&text)
+            );
+            valid += usize::from(expect);
+        }
+        assert!(valid > 1_000, "too few valid addresses: {valid}");
     }
 }
