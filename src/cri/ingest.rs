@@ -2,11 +2,14 @@
 //! fills the view ([`CriRef`]) and checks, on the way, every rule of §2, §5.1 and §5.2.1
 //! and the PET rules of §7.2 that a recipient can check.
 //!
-//! The walk keeps the first rule broken, in reading order, which is the documented
-//! precedence; the checks across sections (§2 C2, C9) come last, at the end of the input.
-//! After a fault the reads yield neutral values, the loops stop and later checks cannot
-//! replace it: no `Result` is threaded through the readers, and the verdict is read once
-//! (Decision 17: one pass, no error values on the frames under every read).
+//! The checks run in reading order and the first rule broken ends the walk, which is the
+//! documented precedence; the checks across sections (§2 C2, C9) come last, at the end of
+//! the input, from what the pass noted on the way (no second walk over the view).
+//!
+//! Each item is read whole (head, and a string's content) before the walk looks at it, so
+//! an item cut short is `NotCbor` at its head wherever it stands (RFC 8949 §5.3.1: a
+//! well-formedness error comes before any check of validity), and an item of a type the
+//! CDDL does not allow where it is has one fault, told by its kind ([`wrong`]).
 
 use super::model::{
     Authority, CriRef, Discard, Host, HostAuthority, Items, Scheme, TextOrPet, CRI_TAG, MAX_DISCARD,
@@ -16,14 +19,48 @@ use super::wire::SIMPLE_TRUE;
 use crate::error::{Reason, Unprocessable};
 use crate::uri::chars::{is_utf8, utf8_multibyte_len, utf8_str};
 
-/// The reader and the first fault it met.
+/// A fault of the walk: the rule broken and the offset of the item it is about.
+type Fault = Unprocessable;
+
+/// Ends the walk: the first rule broken, in reading order, is the one reported.
+fn fault(reason: Reason, offset: usize) -> Result<(), Fault> {
+    Err(Unprocessable { reason, offset })
+}
+
+/// The fault of an item of kind `kind` at `at` that the CDDL does not allow there: its
+/// own fault if it is malformed (an indefinite length, not CBOR, cut short), else
+/// `Structure`.
+#[inline(never)]
+fn wrong(kind: Kind, at: usize) -> Result<(), Fault> {
+    let reason = match kind {
+        Kind::Indefinite => Reason::Indefinite,
+        Kind::NotCbor => Reason::NotCbor,
+        _ => Reason::Structure,
+    };
+    fault(reason, at)
+}
+
+/// The reader and the item it read last.
 struct Walk<'a> {
     d: Reader<'a>,
-    fault: Option<Unprocessable>,
-    /// The fault is an item of the wrong type ([`Walk::wrong`]).
-    misplaced: bool,
-    /// Where the path section starts; 0 (the reference's own head) without one.
-    path_at: usize,
+    /// Where the item read last starts.
+    at: usize,
+    /// Its argument (an integer's value, an array's count, a tag's number, the simple
+    /// value of `false`, `true` and `null`), saturated to a usize: one register where a
+    /// u64 takes two, and every value a rule compares it with fits (a count past
+    /// `usize::MAX` fails on the same item as the exact one, as every item takes at
+    /// least one byte of the input).
+    arg: usize,
+    /// Where the content of the string read last starts (it ends at the position): an
+    /// offset, not a slice, keeps the walk a word smaller on the frame under every read
+    /// (Decision 17, stack).
+    body_at: usize,
+    /// How many items of the host authority array are still to read.
+    left: usize,
+    /// The text-or-pet item read last is the empty text.
+    empty: bool,
+    /// How the reference stands without an authority (set with the scheme).
+    bare: Bare,
 }
 
 /// What a text item may not be.
@@ -34,6 +71,19 @@ enum TextRule {
     Segment,
     /// A host-name label: no "." and no uppercase ASCII.
     Label,
+}
+
+/// How the reference stands without an authority, for the checks across sections.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Bare {
+    /// An authority, or a discard that keeps base path segments.
+    No,
+    /// The discard 0: as `No`, and it keeps the base query too (draft §2.3).
+    Zero,
+    /// `true` after a scheme: a rootless path.
+    Rootless,
+    /// `null` after a scheme, or the discard `true`: a root-based path, no authority.
+    Rooted,
 }
 
 impl<'a> CriRef<'a> {
@@ -47,538 +97,445 @@ impl<'a> CriRef<'a> {
     pub(crate) fn ingest(&mut self, cbor: &'a [u8], full: bool) -> Result<(), Unprocessable> {
         let mut w = Walk {
             d: Reader::new(cbor),
-            fault: None,
-            misplaced: false,
-            path_at: 0,
+            at: 0,
+            arg: 0,
+            body_at: 0,
+            left: 0,
+            empty: false,
+            bare: Bare::No,
         };
-        if w.peek() == Kind::Tag && w.arg() != CRI_TAG {
-            w.fail(Reason::Tag, 0);
-        }
-        let first_empty = w.read_ref(self);
-        let end = w.d.position();
-        if end != cbor.len() {
-            w.fail(Reason::TrailingBytes, end);
-        }
-        if let Some(reason) = across_sections(self, first_empty) {
-            // The item the rule refuses: the empty first segment, else the path, else the
-            // end of the reference, where a path would stand.
-            let at = match (reason, self.path) {
-                (Reason::LeadingEmptySegment, Some(p)) => {
-                    (p.raw.as_ptr() as usize).wrapping_sub(cbor.as_ptr() as usize)
-                }
-                _ if w.path_at != 0 => w.path_at,
-                _ => end,
-            };
-            w.fail(reason, at);
-        }
+        w.reference(self)?;
         if full && self.scheme.is_none() {
-            w.fail(Reason::NotFull, 0);
+            return fault(Reason::NotFull, 0);
         }
-        match w.fault {
-            Some(Unprocessable { offset, .. }) if w.misplaced => Err(Unprocessable {
-                reason: misplaced(cbor.get(offset..).unwrap_or_default()),
-                offset,
-            }),
-            Some(u) => Err(u),
-            None => Ok(()),
-        }
+        Ok(())
     }
 }
-
-/// The fault of an item (at the start of `item`) of a type the CDDL does not allow where
-/// it is: its head's own fault if it is malformed (an indefinite length, not CBOR), else
-/// `Structure`, unless the item is cut short (a head without its argument, a string past
-/// the end of the input), which makes the input no well-formed CBOR (RFC 8949 §5.3.1:
-/// `NotCbor` comes before any check of validity).
-#[inline(never)]
-fn misplaced(item: &[u8]) -> Reason {
-    let mut probe = Reader::new(item);
-    let kind = match probe.peek() {
-        Kind::Indefinite => return Reason::Indefinite,
-        Kind::NotCbor => return Reason::NotCbor,
-        kind => kind,
-    };
-    let whole = match probe.arg() {
-        // usize -> u64 is lossless for 16-, 32- and 64-bit usize.
-        Some(n) => !matches!(kind, Kind::Bytes | Kind::Text) || n <= probe.left() as u64,
-        None => false,
-    };
-    if whole {
-        Reason::Structure
-    } else {
-        Reason::NotCbor
-    }
-}
-
-/// Constraints across sections (draft §2 C2, C9 and "Constraints not expressed by the data
-/// model"), given whether the first path segment is the empty text. `matches!`, not `==`,
-/// on the authority: the derived `PartialEq` compares a whole host authority (Decision 17:
-/// no slice `==`).
-fn across_sections(r: &CriRef<'_>, first_empty: bool) -> Option<Reason> {
-    let rootless = matches!(r.authority, Some(Authority::Rootless));
-    let rooted_without_authority = matches!(r.authority, Some(Authority::RootBased))
-        || (r.authority.is_none() && r.discard == Discard::All);
-    let count = r.path.map_or(0, |p| p.count);
-    if rootless && count == 0 {
-        Some(Reason::NakedRootless)
-    } else if first_empty && (rootless || rooted_without_authority && count >= 2) {
-        Some(Reason::LeadingEmptySegment)
-    } else {
-        None
-    }
-}
-
-/// Is the trailing section, whose value is `null` or `[]`, one whose removal keeps the
-/// meaning (draft §5.1: such trailing defaults MUST be removed)? A `null` always is (left
-/// off, a section is not set). An empty path or query is not when the discard is 0 and
-/// nothing before it clears the query: `[0, []]` drops the base query and fragment, and
-/// `[0, null, []]` the base query, where `[0]` keeps them (draft §2.3 names the latter).
-fn redundant_tail(r: &CriRef<'_>, rest: usize) -> bool {
-    let keeps_base_query = r.discard == Discard::Count(0);
-    match rest {
-        1 => r.path.is_none() || !keeps_base_query,
-        2 => r.query.is_none() || !keeps_base_query || r.path.is_some(),
-        _ => true,
-    }
-}
-
-/// The pieces of a text-or-pet item read so far ([`Walk::read_text_or_pet`]): a piece
-/// was read,
-const READ: u8 = 1;
-/// and it was text;
-const TEXT: u8 = 2;
-/// a byte string was read;
-const BYTES: u8 = 4;
-/// the item is plain text, no array of pieces;
-const PLAIN: u8 = 8;
-/// and that text is empty.
-const EMPTY: u8 = 16;
 
 impl<'a> Walk<'a> {
-    fn at(&self) -> usize {
-        self.d.position()
-    }
-
-    fn ok(&self) -> bool {
-        self.fault.is_none()
-    }
-
-    /// Notes a fault unless one came before.
+    /// [`Walk::read`], shared by the readers of the sections.
     #[inline(never)]
-    fn fail(&mut self, reason: Reason, offset: usize) {
-        if self.fault.is_none() {
-            self.fault = Some(Unprocessable { reason, offset });
-        }
+    fn next(&mut self) -> Kind {
+        self.read()
     }
 
-    /// The kind of the item at the position; a malformed head is a kind no reader takes,
-    /// so that it becomes [`Walk::wrong`] at the same position, and [`misplaced`] tells
-    /// why (no fault is noted here: this is the innermost call of the walk).
+    /// Reads the item at the position whole and returns its kind; a head or a string cut
+    /// short is `NotCbor` (nothing read). Inlined in [`Walk::text_or_pet`], whose calls
+    /// are the deepest of the walk: a frame less under it (Decision 17, stack).
     #[inline(always)]
-    fn peek(&self) -> Kind {
-        self.d.peek()
-    }
-
-    /// The argument of the head at the position: a truncated head is not-CBOR, and 0.
-    fn arg(&mut self) -> u64 {
-        let at = self.at();
-        match self.d.arg() {
-            Some(n) => n,
-            None => {
-                self.fail(Reason::NotCbor, at);
-                0
-            }
-        }
-    }
-
-    /// The item at the position is of a type the CDDL does not allow there. Which fault
-    /// that is depends on the item alone ([`misplaced`]), so it is worked out at the end,
-    /// for the first fault only: here the walk notes the offset.
-    fn wrong(&mut self) {
-        self.misplaced |= self.ok();
-        self.structure();
-    }
-
-    /// `Structure` at the position: an item is missing, or one too many, or an empty
-    /// piece was just read.
-    fn structure(&mut self) {
-        self.fail(Reason::Structure, self.at());
-    }
-
-    /// The declared length of the array at the position, saturated to a usize: every item
-    /// takes at least one byte of the input, so a count past `usize::MAX` fails on the
-    /// same item as the exact one, and a usize is one register where a u64 takes two.
-    #[inline(never)]
-    fn array_len(&mut self) -> usize {
-        self.array_len_here()
-    }
-
-    /// [`Walk::array_len`] inlined, for [`Walk::read_text_or_pet`], whose frame is on the
-    /// deepest chain of the walk: a frame less under it (Decision 17, stack).
-    #[inline(always)]
-    fn array_len_here(&mut self) -> usize {
-        if self.peek() != Kind::Array {
-            self.wrong();
-            return 0;
-        }
-        usize::try_from(self.arg()).unwrap_or(usize::MAX)
-    }
-
-    /// The content of the text or byte string at the position, whose kind the caller has
-    /// peeked (no second peek); empty after a fault. Inlined: it is under
-    /// [`Walk::read_text_or_pet`], on the deepest chain of the walk (Decision 17, stack).
-    #[inline(always)]
-    fn string(&mut self) -> &'a [u8] {
-        // INVARIANT: every caller has peeked a text or byte string here.
-        debug_assert!(matches!(self.d.peek(), Kind::Text | Kind::Bytes));
-        let at = self.at();
-        self.d.string().unwrap_or_else(|| {
-            self.fail(Reason::NotCbor, at);
-            &[]
-        })
-    }
-
-    /// A text string (peeked by the caller), which must be UTF-8 (draft §5.1), as a `str`
-    /// (a scheme-name, a zone-id); empty after a fault.
-    fn text(&mut self) -> &'a str {
-        let at = self.at();
-        let s = self.string();
-        utf8_str(s).unwrap_or_else(|| {
-            self.fail(Reason::InvalidUtf8, at);
-            ""
-        })
-    }
-
-    /// [`Walk::text`] as bytes, for a text-or-pet item: `is_utf8` straight from the
-    /// reader of those items, whose frame is on the deepest chain of the walk (Decision 17,
-    /// stack).
-    #[inline(always)]
-    fn text_bytes(&mut self) -> &'a [u8] {
-        let at = self.at();
-        let s = self.string();
-        if is_utf8(s) {
-            s
-        } else {
-            self.fail(Reason::InvalidUtf8, at);
-            &[]
-        }
-    }
-
-    fn null(&mut self) -> bool {
-        let is_null = self.peek() == Kind::Null;
-        if is_null {
-            self.arg();
-        }
-        is_null
-    }
-
-    /// The sections after the leading one(s): how many of the optional trailing sections
-    /// (path, query, fragment) there are is `n - lead`. `r` comes in as `[]`, which is
-    /// `[0]` (draft §5.2). Returns whether the first path segment is the empty text.
-    fn read_ref(&mut self, r: &mut CriRef<'a>) -> bool {
-        let start = self.at();
-        let n = self.array_len();
-        if n == 0 {
-            return false;
-        }
-        let lead = match self.peek() {
-            Kind::Null | Kind::Text | Kind::Negative => {
-                r.scheme = self.read_scheme();
-                r.discard = Discard::All;
-                let auth_at = self.at();
-                if n >= 2 {
-                    self.read_authority(&mut r.authority);
-                } else {
-                    r.authority = Some(Authority::RootBased);
+    fn read(&mut self) -> Kind {
+        self.at = self.d.position();
+        let kind = self.d.peek();
+        let read = match kind {
+            Kind::Indefinite | Kind::NotCbor => return kind,
+            // The head, then the content: not `Reader::string`, a frame more on the
+            // deepest chain of the walk (Decision 17, stack).
+            Kind::Bytes | Kind::Text => match self.d.arg() {
+                Some(n) => {
+                    self.body_at = self.d.position();
+                    self.d.body(n).map(drop)
                 }
-                if matches!(r.authority, Some(Authority::RootBased)) {
-                    if r.scheme.is_none() {
-                        self.fail(Reason::TwoLeadingNulls, auth_at);
-                    }
-                    if n == 2 {
-                        self.fail(Reason::TrailingDefault, auth_at);
-                    }
-                }
-                2
-            }
-            Kind::Bool | Kind::Unsigned => {
-                r.discard = self.read_discard();
-                1
-            }
-            _ => {
-                self.wrong();
-                return false;
-            }
+                None => None,
+            },
+            _ => self
+                .d
+                .arg()
+                .map(|n| self.arg = usize::try_from(n).unwrap_or(usize::MAX)),
         };
-        let rest = n.saturating_sub(lead);
-        if rest > 3 {
-            self.fail(Reason::Structure, start);
-            return false;
-        }
-        self.read_local_part(r, rest)
-    }
-
-    fn read_scheme(&mut self) -> Option<Scheme<'a>> {
-        let at = self.at();
-        if self.null() {
-            return None;
-        }
-        if self.peek() == Kind::Text {
-            let name = self.text();
-            // `matches!`, not `b"+.-".contains(&b)`: a byte slice's `contains` calls
-            // `memchr` (Decision 17).
-            let ok = name.bytes().next().is_some_and(|b| b.is_ascii_lowercase())
-                && name.bytes().all(|b| {
-                    b.is_ascii_lowercase() || b.is_ascii_digit() || matches!(b, b'+' | b'.' | b'-')
-                });
-            if !ok {
-                self.fail(Reason::SchemeName, at);
-            }
-            return Some(Scheme::Name(name));
-        }
-        // scheme-id = -1 - scheme-number, and a CBOR negative integer with argument n is
-        // -1 - n: the argument is the scheme number.
-        Some(Scheme::Number(self.arg()))
-    }
-
-    fn read_discard(&mut self) -> Discard {
-        let at = self.at();
-        if self.peek() == Kind::Bool {
-            if self.arg() != u64::from(SIMPLE_TRUE) {
-                self.fail(Reason::Structure, at);
-            }
-            return Discard::All;
-        }
-        match u8::try_from(self.arg()) {
-            Ok(n) if n <= MAX_DISCARD => Discard::Count(n),
-            _ => {
-                self.fail(Reason::DiscardRange, at);
-                Discard::Count(0)
-            }
+        if read.is_some() {
+            kind
+        } else {
+            Kind::NotCbor
         }
     }
 
-    /// Reads the authority into `slot`, in place: an authority built and moved would be a
-    /// second copy on `ingest`'s frame (Decision 17).
-    fn read_authority(&mut self, slot: &mut Option<Authority<'a>>) {
-        let at = self.at();
-        *slot = Some(match self.peek() {
-            Kind::Null => {
-                self.arg();
-                Authority::RootBased
+    /// [`Walk::next`] for the host authority array, with `left` items still to read:
+    /// `End` once there are none (nothing read, the position noted as the item's start).
+    fn next_in(&mut self) -> Kind {
+        if self.left == 0 {
+            self.at = self.d.position();
+            return Kind::End;
+        }
+        self.left = self.left.wrapping_sub(1); // left > 0
+        self.next()
+    }
+
+    /// The count of the array just read.
+    fn count(&self) -> usize {
+        self.arg
+    }
+
+    /// The content of the string just read.
+    fn body(&self) -> &'a [u8] {
+        self.since(self.body_at)
+    }
+
+    /// The input from byte `start` to the position.
+    fn since(&self, start: usize) -> &'a [u8] {
+        self.d.since(start)
+    }
+
+    /// The whole reference, after an optional tag 99: `[]` is `[0]` (draft §5.2).
+    fn reference(&mut self, r: &mut CriRef<'a>) -> Result<(), Fault> {
+        let mut k = self.next();
+        if k == Kind::Tag {
+            if self.arg as u64 != CRI_TAG {
+                return fault(Reason::Tag, 0);
             }
-            // `true` is no-authority; a `false`, well-formed CBOR, stands where the CDDL
-            // allows none.
-            Kind::Bool if self.arg() == u64::from(SIMPLE_TRUE) => Authority::Rootless,
-            Kind::Bool => return self.fail(Reason::Structure, at),
-            Kind::Array => {
-                let n = self.array_len();
-                return self.read_host_authority(n, at, slot);
+            k = self.next();
+        }
+        if k != Kind::Array {
+            return wrong(k, self.at);
+        }
+        let start = self.at;
+        let n = self.count();
+        let mut rest = 0;
+        if n > 0 {
+            let lead = match self.next() {
+                k @ (Kind::Null | Kind::Text | Kind::Negative) => {
+                    self.lead_sections(r, k, n)?;
+                    2
+                }
+                Kind::Bool => {
+                    if self.arg != usize::from(SIMPLE_TRUE) {
+                        return fault(Reason::Structure, self.at);
+                    }
+                    r.discard = Discard::All;
+                    self.bare = Bare::Rooted;
+                    1
+                }
+                Kind::Unsigned => {
+                    let count = match u8::try_from(self.arg) {
+                        Ok(c) if c <= MAX_DISCARD => c,
+                        _ => return fault(Reason::DiscardRange, self.at),
+                    };
+                    r.discard = Discard::Count(count);
+                    if count == 0 {
+                        self.bare = Bare::Zero;
+                    }
+                    1
+                }
+                k => return wrong(k, self.at),
+            };
+            rest = n.saturating_sub(lead);
+            if rest > 3 {
+                return fault(Reason::Structure, start);
             }
-            _ => return self.wrong(),
+        }
+        self.local_part(r, rest)
+    }
+
+    /// Scheme and authority (the item `k` just read is the scheme) of a reference with
+    /// `n` sections; notes how it stands without an authority.
+    fn lead_sections(&mut self, r: &mut CriRef<'a>, k: Kind, n: usize) -> Result<(), Fault> {
+        r.scheme = match k {
+            Kind::Null => None,
+            Kind::Text => {
+                let Some(name) = utf8_str(self.body()) else {
+                    return fault(Reason::InvalidUtf8, self.at);
+                };
+                // `matches!`, not `b"+.-".contains(&b)`: a byte slice's `contains` calls
+                // `memchr` (Decision 17).
+                let ok = name.bytes().next().is_some_and(|b| b.is_ascii_lowercase())
+                    && name.bytes().all(|b| {
+                        b.is_ascii_lowercase()
+                            || b.is_ascii_digit()
+                            || matches!(b, b'+' | b'.' | b'-')
+                    });
+                if !ok {
+                    return fault(Reason::SchemeName, self.at);
+                }
+                Some(Scheme::Name(name))
+            }
+            // scheme-id = -1 - scheme-number, and a CBOR negative integer with argument n
+            // is -1 - n: the argument is the scheme number, read again in full (the walk
+            // keeps a usize).
+            _ => Some(Scheme::Number(
+                Reader::new(self.since(self.at)).arg().unwrap_or(0),
+            )),
+        };
+        r.discard = Discard::All;
+        let auth_at = self.d.position();
+        let bare = if n >= 2 {
+            match self.next() {
+                Kind::Null => Bare::Rooted,
+                // `true` is no-authority; a `false`, well-formed CBOR, stands where the
+                // CDDL allows none.
+                Kind::Bool if self.arg == usize::from(SIMPLE_TRUE) => Bare::Rootless,
+                Kind::Array => return self.host_authority(r),
+                k => return wrong(k, self.at),
+            }
+        } else {
+            Bare::Rooted
+        };
+        if bare == Bare::Rooted {
+            if r.scheme.is_none() {
+                return fault(Reason::TwoLeadingNulls, auth_at);
+            }
+            if n == 2 {
+                return fault(Reason::TrailingDefault, auth_at);
+            }
+        }
+        r.authority = Some(if bare == Bare::Rootless {
+            Authority::Rootless
+        } else {
+            Authority::RootBased
         });
+        self.bare = bare;
+        Ok(())
     }
 
-    /// `[?(false, userinfo), host-ip [zone-id] / *label, ?port]` with `n` items.
-    fn read_host_authority(&mut self, n: usize, start: usize, slot: &mut Option<Authority<'a>>) {
-        let mut left = n;
+    /// `[?(false, userinfo), host-ip [zone-id] / *label, ?port]`, the array just read.
+    fn host_authority(&mut self, r: &mut CriRef<'a>) -> Result<(), Fault> {
+        let start = self.at;
+        self.left = self.count();
         let mut userinfo = None;
-        if left > 0 && self.peek() == Kind::Bool {
-            if self.arg() == u64::from(SIMPLE_TRUE) || left < 2 {
-                return self.structure();
+        let mut k = self.next_in();
+        if k == Kind::Bool {
+            if self.arg == usize::from(SIMPLE_TRUE) || self.left == 0 {
+                return fault(Reason::Structure, self.d.position());
             }
-            userinfo = Some(self.text_or_pet(TextRule::Any));
-            left = left.saturating_sub(2);
+            k = self.next_in();
+            let at = self.at;
+            self.text_or_pet(k, TextRule::Any)?;
+            userinfo = Some(TextOrPet {
+                raw: self.since(at),
+            });
+            k = self.next_in();
         }
-        let host = if left > 0 && self.peek() == Kind::Bytes {
-            let at = self.at();
-            let addr = self.string();
+        let host = if k == Kind::Bytes {
+            let addr = self.body();
             if addr.len() != 4 && addr.len() != 16 {
-                self.fail(Reason::HostIpLength, at);
+                return fault(Reason::HostIpLength, self.at);
             }
-            left = left.saturating_sub(1);
-            let zone = if left > 0 && self.peek() == Kind::Text {
-                left = left.saturating_sub(1);
-                Some(self.text())
+            k = self.next_in();
+            let zone = if k == Kind::Text {
+                let Some(z) = utf8_str(self.body()) else {
+                    return fault(Reason::InvalidUtf8, self.at);
+                };
+                k = self.next_in();
+                Some(z)
             } else {
                 None
             };
             Host::Ip { addr, zone }
         } else {
-            let labels_start = self.at();
+            let labels_start = self.at;
+            let mut raw: &'a [u8] = &[];
             let mut count = 0usize;
-            while left > 0 && self.ok() && matches!(self.peek(), Kind::Text | Kind::Array) {
-                self.read_text_or_pet(TextRule::Label);
-                count = count.saturating_add(1);
-                left = left.saturating_sub(1);
+            while matches!(k, Kind::Text | Kind::Array) {
+                self.text_or_pet(k, TextRule::Label)?;
+                raw = self.since(labels_start);
+                count = count.wrapping_add(1); // at most one per byte of the input
+                k = self.next_in();
             }
-            let raw = self.d.since(labels_start);
             Host::Name(Items { raw, count })
         };
         let mut port = None;
-        if left > 0 {
-            let at = self.at();
-            if self.peek() != Kind::Unsigned {
-                return self.wrong();
+        if k != Kind::End {
+            if k != Kind::Unsigned {
+                return wrong(k, self.at);
             }
-            let p = u16::try_from(self.arg()).unwrap_or_else(|_| {
-                self.fail(Reason::PortRange, at);
-                0
-            });
-            port = Some(p);
-            left = left.saturating_sub(1);
+            match u16::try_from(self.arg) {
+                Ok(p) => port = Some(p),
+                Err(_) => return fault(Reason::PortRange, self.at),
+            }
+            k = self.next_in();
         }
-        if left > 0 {
-            return self.structure();
+        if k != Kind::End {
+            return fault(Reason::Structure, self.at);
         }
-        *slot = Some(Authority::Host(HostAuthority {
-            raw: self.d.since(start),
+        r.authority = Some(Authority::Host(HostAuthority {
+            raw: self.since(start),
             userinfo,
             host,
             port,
         }));
+        Ok(())
     }
 
-    /// Path, query and fragment: `rest` sections follow. Returns whether the first path
-    /// segment is the empty text.
-    fn read_local_part(&mut self, r: &mut CriRef<'a>, rest: usize) -> bool {
-        let mut last_default = false;
-        let mut last_at = self.at();
-        let mut first_empty = false;
+    /// Path, query and fragment: `rest` sections follow; then the end of the input and
+    /// the checks across sections (draft §2 C2, C9 and "Constraints not expressed by the
+    /// data model"), from what the pass noted.
+    fn local_part(&mut self, r: &mut CriRef<'a>, rest: usize) -> Result<(), Fault> {
+        let bare = self.bare;
+        let mut last_at = 0;
+        let mut last_null = false;
+        let mut last_empty = false;
+        // The path array and its first segment if that is the empty text; 0 without.
+        let mut path_at = 0usize;
+        let mut first_empty_at = 0usize;
+        let mut segments = 0usize;
         for section in 0..rest {
-            last_at = self.at();
-            last_default = self.null();
-            if last_default {
+            let k = self.next();
+            last_at = self.at;
+            last_null = k == Kind::Null;
+            last_empty = false;
+            if last_null {
                 continue;
             }
             if section >= 2 {
-                r.fragment = Some(self.text_or_pet(TextRule::Any));
+                let at = self.at;
+                self.text_or_pet(k, TextRule::Any)?;
+                r.fragment = Some(TextOrPet {
+                    raw: self.since(at),
+                });
                 continue;
             }
             // One reader for both arrays: path and query differ only in the rule for
             // their items (draft §5.1).
-            let (rule, slot) = if section == 0 {
-                self.path_at = last_at;
-                (TextRule::Segment, &mut r.path)
-            } else {
-                (TextRule::Any, &mut r.query)
-            };
-            let (empty, count) = self.read_items(rule, slot);
-            first_empty |= section == 0 && empty;
-            last_default = count == 0;
-        }
-        if last_default && redundant_tail(r, rest) {
-            self.fail(Reason::TrailingDefault, last_at);
-        }
-        first_empty
-    }
-
-    /// Reads an array of text-or-pet items into `slot`; returns whether the first is the
-    /// empty text, and how many there are.
-    #[inline(always)]
-    fn read_items(&mut self, rule: TextRule, slot: &mut Option<Items<'a>>) -> (bool, usize) {
-        let count = self.array_len();
-        let start = self.at();
-        let mut first_empty = false;
-        for i in 0..count {
-            if !self.ok() {
-                break;
+            if k != Kind::Array {
+                return wrong(k, self.at);
             }
-            let empty = self.read_text_or_pet(rule);
-            first_empty |= i == 0 && empty;
+            let count = self.count();
+            let start = self.d.position();
+            let rule = if section == 0 {
+                path_at = self.at;
+                segments = count;
+                TextRule::Segment
+            } else {
+                TextRule::Any
+            };
+            let mut left = count;
+            while left > 0 {
+                left = left.wrapping_sub(1); // left > 0
+                let k = self.next();
+                let at = self.at;
+                self.text_or_pet(k, rule)?;
+                if self.empty && section == 0 && at == start {
+                    first_empty_at = at;
+                }
+            }
+            let items = Some(Items {
+                raw: self.since(start),
+                count,
+            });
+            if section == 0 {
+                r.path = items;
+            } else {
+                r.query = items;
+            }
+            last_empty = count == 0;
         }
-        *slot = Some(Items {
-            raw: self.d.since(start),
-            count,
-        });
-        (first_empty, count)
+        // A trailing `null` or `[]` must be left out (draft §5.1) where its removal keeps
+        // the meaning: a `null` always (left off, a section is not set); an empty path or
+        // query not when the discard is 0 and nothing before it clears the query: `[0, []]`
+        // drops the base query and fragment, and `[0, null, []]` the base query, where `[0]`
+        // keeps them (draft §2.3 names the latter).
+        if last_null || last_empty && (bare != Bare::Zero || rest == 2 && path_at != 0) {
+            return fault(Reason::TrailingDefault, last_at);
+        }
+        let end = self.d.position();
+        if self.d.left() != 0 {
+            return fault(Reason::TrailingBytes, end);
+        }
+        if bare == Bare::Rootless && segments == 0 {
+            // The path, or the end of the reference where a path would stand.
+            let at = if path_at != 0 { path_at } else { end };
+            return fault(Reason::NakedRootless, at);
+        }
+        if first_empty_at != 0 && (bare == Bare::Rootless || bare == Bare::Rooted && segments >= 2)
+        {
+            return fault(Reason::LeadingEmptySegment, first_empty_at);
+        }
+        Ok(())
     }
 
-    /// A text-or-pet item read with [`Walk::read_text_or_pet`], as the view of its encoding.
-    #[inline(always)]
-    fn text_or_pet(&mut self, rule: TextRule) -> TextOrPet<'a> {
-        let start = self.at();
-        self.read_text_or_pet(rule);
-        TextOrPet {
-            raw: self.d.since(start),
-        }
-    }
-
-    /// Reads `text / [?text1, ((+(pet1, text1), ?pet1) // pet1)]` (draft §7.2), with
-    /// minimal PET; returns whether it is the empty text. Plain text is read as the one
-    /// piece of a sequence, by the code that reads the pieces of an array.
-    fn read_text_or_pet(&mut self, rule: TextRule) -> bool {
-        let start = self.at();
+    /// Reads `text / [?text1, ((+(pet1, text1), ?pet1) // pet1)]` (draft §7.2), the item
+    /// `k` just read, with minimal PET; notes whether it is the empty text. Plain text is read as the one piece of a sequence, by the code that reads
+    /// the pieces of an array.
+    fn text_or_pet(&mut self, k: Kind, rule: TextRule) -> Result<(), Fault> {
+        let start = self.at;
         // What the pieces so far were, in one register (the frame of this reader is on
         // the deepest chain of the walk, Decision 17, stack).
-        let mut seen = 0u8;
+        let mut seen = PLAIN;
         let mut left = 1;
-        if self.peek() == Kind::Text {
-            seen = PLAIN;
-        } else {
-            left = self.array_len_here();
+        // A piece is part of a segment, so only the label rule applies to it.
+        let mut rule = rule;
+        match k {
+            Kind::Text => {}
+            Kind::Array => {
+                seen = 0;
+                left = self.count();
+                if rule != TextRule::Label {
+                    rule = TextRule::Any;
+                }
+            }
+            _ => return wrong(k, start),
         }
-        while left > 0 && self.ok() {
+        let mut kind = k;
+        self.empty = false;
+        while left > 0 {
             left = left.wrapping_sub(1); // left > 0
-            let at = self.at();
-            let kind = self.peek();
-            if kind == Kind::Text {
-                let s = self.text_bytes();
-                // A piece is part of a segment, so only the label rule applies to it.
-                if seen & PLAIN != 0 || rule == TextRule::Label {
-                    self.check_text(s, rule, at);
-                }
-                if s.is_empty() {
-                    if seen & PLAIN != 0 {
-                        seen |= EMPTY;
-                    } else {
-                        self.structure();
+            if seen & PLAIN == 0 {
+                kind = self.read();
+            }
+            let at = self.at;
+            let b = self.body();
+            let this = match kind {
+                Kind::Text => {
+                    if !is_utf8(b) {
+                        return fault(Reason::InvalidUtf8, at);
                     }
+                    check_text(b, rule, at)?;
+                    if b.is_empty() {
+                        if seen & PLAIN == 0 {
+                            return fault(Reason::Structure, self.d.position());
+                        }
+                        self.empty = true;
+                    }
+                    TEXT
                 }
-            } else if kind == Kind::Bytes {
-                let b = self.string();
-                if b.is_empty() {
-                    self.structure();
-                } else if !pet_is_minimal(b) {
-                    self.fail(Reason::PetNotMinimal, at);
+                Kind::Bytes => {
+                    if b.is_empty() {
+                        return fault(Reason::Structure, self.d.position());
+                    }
+                    if !pet_is_minimal(b) {
+                        return fault(Reason::PetNotMinimal, at);
+                    }
+                    BYTES
                 }
-                seen |= BYTES;
-            } else {
-                self.wrong();
-            }
-            let text = if kind == Kind::Text { TEXT } else { 0 };
-            // Two text pieces or two byte strings in a row.
-            if seen & READ != 0 && seen & TEXT == text {
-                self.fail(Reason::Structure, at);
-            }
-            seen = (seen & !(READ | TEXT)) | READ | text;
-        }
-        if seen & (BYTES | PLAIN) == 0 {
-            self.fail(Reason::Structure, start);
-        }
-        seen & EMPTY != 0
-    }
-
-    fn check_text(&mut self, s: &[u8], rule: TextRule, at: usize) {
-        let bad = match rule {
-            TextRule::Any => false,
-            // A slice pattern, not `==`: comparing with "." and ".." calls memcmp
-            // (Decision 17: no slice `==`).
-            TextRule::Segment => matches!(s, b"." | b".."),
-            // Labels are lowercase and without dots (draft §2 C5), and a CRI that does not
-            // meet a requirement is unprocessable (§5.2.1; Decision 12). Only ASCII case is
-            // checked: Unicode case needs tables a device does not carry. One pass over
-            // the bytes, not `contains('.')`, which calls memchr (Decision 17).
-            TextRule::Label => s.iter().any(|&b| b == b'.' || b.is_ascii_uppercase()),
-        };
-        if bad {
-            let reason = if rule == TextRule::Label {
-                Reason::HostLabel
-            } else {
-                Reason::DotSegment
+                _ => return wrong(kind, at),
             };
-            self.fail(reason, at);
+            // Two text pieces or two byte strings in a row.
+            if seen & this & (TEXT | BYTES) != 0 {
+                return fault(Reason::Structure, at);
+            }
+            seen = (seen & (PLAIN | HAS_BYTES)) | this | if this == BYTES { HAS_BYTES } else { 0 };
         }
+        if seen & (PLAIN | HAS_BYTES) == 0 {
+            return fault(Reason::Structure, start);
+        }
+        Ok(())
+    }
+}
+
+/// The pieces of a text-or-pet item read so far ([`Walk::text_or_pet`]): the item is
+/// plain text, no array of pieces;
+const PLAIN: u8 = 1;
+/// the piece before was text;
+const TEXT: u8 = 2;
+/// the piece before was a byte string;
+const BYTES: u8 = 4;
+/// a byte string was read.
+const HAS_BYTES: u8 = 8;
+
+/// The rule for a text piece at `at`.
+fn check_text(s: &[u8], rule: TextRule, at: usize) -> Result<(), Fault> {
+    match rule {
+        TextRule::Any => Ok(()),
+        // A slice pattern, not `==`: comparing with "." and ".." calls memcmp (Decision 17:
+        // no slice `==`).
+        TextRule::Segment if matches!(s, b"." | b"..") => fault(Reason::DotSegment, at),
+        TextRule::Segment => Ok(()),
+        // Labels are lowercase and without dots (draft §2 C5), and a CRI that does not meet
+        // a requirement is unprocessable (§5.2.1; Decision 12). Only ASCII case is checked:
+        // Unicode case needs tables a device does not carry. One pass over the bytes, not
+        // `contains('.')`, which calls memchr (Decision 17).
+        TextRule::Label if s.iter().any(|&b| b == b'.' || b.is_ascii_uppercase()) => {
+            fault(Reason::HostLabel, at)
+        }
+        TextRule::Label => Ok(()),
     }
 }
 
@@ -587,7 +544,7 @@ impl<'a> Walk<'a> {
 fn pet_is_minimal(b: &[u8]) -> bool {
     let mut i = 0usize;
     while let Some(&c) = b.get(i) {
-        // Not `b"-._~".contains(&c)`, which calls `memchr` (as in `read_scheme`).
+        // Not `b"-._~".contains(&c)`, which calls `memchr` (as for the scheme-name).
         if c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_' | b'~') {
             return false;
         }

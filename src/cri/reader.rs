@@ -31,6 +31,8 @@ pub(crate) enum Kind {
     Indefinite,
     /// End of input, a reserved additional-information value, or a stray break.
     NotCbor,
+    /// No item: the end of an array, for the ingest walk (never from [`Reader::peek`]).
+    End,
 }
 
 /// A position in definite-length CBOR.
@@ -143,34 +145,35 @@ impl<'a> Reader<'a> {
     }
 
     /// Reads a definite-length text or byte string (the caller has peeked its kind) and
-    /// returns its content. The declared length is compared with the bytes left as a u64,
-    /// so a length past the input is a truncated item on every usize width (a conversion
-    /// to usize first would fail differently on 16- and 32-bit targets). `None` (and the
-    /// position unchanged) if the string is truncated.
+    /// returns its content. `None` (and the position unchanged) if the string is
+    /// truncated.
     pub(crate) fn string(&mut self) -> Option<&'a [u8]> {
         let at = self.pos;
-        let declared = self.arg()?;
-        // usize -> u64 is lossless for 16-, 32- and 64-bit usize.
-        let left = self.left() as u64;
-        let body = if declared > left {
-            None
-        } else {
-            // declared <= left, which came from a usize: the conversion cannot fail.
-            let end = usize::try_from(declared)
-                .ok()
-                .and_then(|n| self.pos.checked_add(n));
-            end.and_then(|end| self.input.get(self.pos..end).map(|b| (b, end)))
-        };
-        match body {
-            Some((b, end)) => {
-                self.pos = end;
-                Some(b)
-            }
-            None => {
-                self.pos = at;
-                None
-            }
+        let body = self.arg().and_then(|declared| self.body(declared));
+        if body.is_none() {
+            self.pos = at;
         }
+        body
+    }
+
+    /// The `declared` bytes of a string's content at the position (its head read), read;
+    /// `None` if the input ends before. The declared length is compared with the bytes
+    /// left as a u64, so a length past the input is a truncated item on every usize width
+    /// (a conversion to usize first would fail differently on 16- and 32-bit targets).
+    /// Inlined: the readers that call it are on the deepest stack chains (Decision 17).
+    #[inline(always)]
+    pub(crate) fn body(&mut self, declared: u64) -> Option<&'a [u8]> {
+        // usize -> u64 is lossless for 16-, 32- and 64-bit usize.
+        if declared > self.left() as u64 {
+            return None;
+        }
+        // declared <= left, which came from a usize: the conversion cannot fail.
+        let end = usize::try_from(declared)
+            .ok()
+            .and_then(|n| self.pos.checked_add(n))?;
+        let b = self.input.get(self.pos..end)?;
+        self.pos = end;
+        Some(b)
     }
 }
 
