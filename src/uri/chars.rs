@@ -155,18 +155,26 @@ pub(crate) fn check_ext(s: &[u8], mask: u8, ext: Ext) -> Result<(), Error> {
 /// (with `ext`) the non-ASCII characters an IRI allows, and returns where that stops:
 /// the parser's one inner loop. A broken triplet is an error at its first non-hex byte;
 /// invalid UTF-8 or a disallowed character simply stops the scan (the caller decides).
-/// Inlined so that a constant `ext` picks one of the two loops at compile time: a URI-only
-/// image holds no UTF-8 decoding. The loops return the offset of a broken triplet, their
-/// only error, as a plain `usize`: a `Result<usize, usize>` comes back in two registers,
-/// a `Result<usize, Error>` through a stack slot in every caller's frame.
 #[inline(always)]
 pub(crate) fn scan(s: &[u8], i: usize, mask: u8, ext: Ext) -> Result<usize, Error> {
-    scan_to(s, i, mask, ext).map_err(|offset| Error::Percent { offset })
+    match scan_to(s, i, mask, ext) {
+        end if end & BROKEN != 0 => Err(Error::Percent {
+            offset: end & !BROKEN,
+        }),
+        end => Ok(end),
+    }
 }
 
-/// [`scan`] with the broken triplet's offset as the error.
+/// [`scan_to`]'s mark of a broken triplet's offset: offsets are below `isize::MAX`.
+pub(crate) const BROKEN: usize = 1 << (usize::BITS - 1);
+
+/// [`scan`] as one word: where the scan stops, or the offset of a broken triplet with
+/// [`BROKEN`] set. One register back, not a `Result` in two (or, as an [`Error`], through
+/// a stack slot in every caller's frame), so each call site tests one sign. Inlined so
+/// that a constant `ext` picks one of the two loops at compile time: a URI-only image
+/// holds no UTF-8 decoding.
 #[inline(always)]
-pub(crate) fn scan_to(s: &[u8], i: usize, mask: u8, ext: Ext) -> Result<usize, usize> {
+pub(crate) fn scan_to(s: &[u8], i: usize, mask: u8, ext: Ext) -> usize {
     if ext == Ext::Ascii {
         scan_ascii(s, i, mask)
     } else {
@@ -174,26 +182,32 @@ pub(crate) fn scan_to(s: &[u8], i: usize, mask: u8, ext: Ext) -> Result<usize, u
     }
 }
 
-/// [`scan`] of a URI component (ASCII only).
-fn scan_ascii(s: &[u8], mut i: usize, mask: u8) -> Result<usize, usize> {
+/// [`scan_to`] of a URI component (ASCII only).
+fn scan_ascii(s: &[u8], mut i: usize, mask: u8) -> usize {
     loop {
         i = run(s, i, mask);
-        match s.get(i) {
-            Some(b'%') => i = check_pct(s, i)?,
-            _ => return Ok(i),
+        if s.get(i) != Some(&b'%') {
+            return i;
         }
+        i = match check_pct(s, i) {
+            Ok(next) => next,
+            Err(bad) => return bad | BROKEN,
+        };
     }
 }
 
-/// [`scan`] of an IRI component.
-fn scan_ext(s: &[u8], mut i: usize, mask: u8, ext: Ext) -> Result<usize, usize> {
+/// [`scan_to`] of an IRI component.
+fn scan_ext(s: &[u8], mut i: usize, mask: u8, ext: Ext) -> usize {
     loop {
         i = run(s, i, mask);
         let Some(&b) = s.get(i) else {
-            return Ok(i);
+            return i;
         };
         if b == b'%' {
-            i = check_pct(s, i)?;
+            i = match check_pct(s, i) {
+                Ok(next) => next,
+                Err(bad) => return bad | BROKEN,
+            };
         } else if b >= 0x80 {
             match decode_utf8(s.get(i..).unwrap_or(&[])) {
                 Some((c, w))
@@ -202,10 +216,10 @@ fn scan_ext(s: &[u8], mut i: usize, mask: u8, ext: Ext) -> Result<usize, usize> 
                 {
                     i = i.saturating_add(w);
                 }
-                _ => return Ok(i),
+                _ => return i,
             }
         } else {
-            return Ok(i);
+            return i;
         }
     }
 }

@@ -1,6 +1,8 @@
 //! Splitting a URI reference into its components (RFC 3986 §3, §4.1, Appendix B).
 
-use super::chars::{self, Ext, PATH, QUERY, REG_NAME, SCHEME, USERINFO};
+use super::chars::{
+    self, Ext, HEX, IPVFUTURE, PATH, QUERY, REG_NAME, SCHEME, UNRESERVED, USERINFO,
+};
 use super::ip;
 use crate::error::Error;
 
@@ -421,7 +423,7 @@ pub(crate) fn at(base: usize, e: Error) -> Error {
 pub(crate) struct ParseError(usize);
 
 /// [`ParseError`]'s mark of a broken percent-encoding: offsets are below `isize::MAX`.
-const PERCENT: usize = 1 << (usize::BITS - 1);
+const PERCENT: usize = chars::BROKEN;
 
 impl From<ParseError> for Error {
     fn from(e: ParseError) -> Self {
@@ -439,10 +441,22 @@ fn syntax(offset: usize) -> ParseError {
     ParseError(offset)
 }
 
-/// [`chars::scan`] with a [`ParseError`].
+/// `s[start..end]`, a component of the strict parser (`None` out of bounds, which the
+/// parser's indices never are). Shared on bare metal, inlined on hosts (Decision 17).
+#[cfg_attr(any(target_os = "none", cri_firmware_paths), inline(never))]
+#[cfg_attr(not(any(target_os = "none", cri_firmware_paths)), inline(always))]
+fn part(s: &[u8], start: usize, end: usize) -> Option<&[u8]> {
+    s.get(start..end)
+}
+
+/// [`chars::scan`] with a [`ParseError`]: the scan's mark of a broken triplet is
+/// [`PERCENT`], so its word is the error as it is.
 #[inline(always)]
 fn scan(s: &[u8], i: usize, mask: u8, ext: Ext) -> Result<usize, ParseError> {
-    chars::scan_to(s, i, mask, ext).map_err(|bad| ParseError(bad | PERCENT))
+    match chars::scan_to(s, i, mask, ext) {
+        end if end & PERCENT != 0 => Err(ParseError(end)),
+        end => Ok(end),
+    }
 }
 
 // The grammar a reference is parsed against is a const generic `IRI` of the parser, so a
@@ -546,7 +560,7 @@ fn parse_reference<'a, const IRI: bool>(s: &'a [u8], r: &mut UriRef<'a>) -> Resu
     };
     let mut i = 0usize;
     if let Some(n) = scheme_len(s) {
-        r.scheme = s.get(..n);
+        r.scheme = part(s, 0, n);
         // Index steps over bytes just read: below `s.len()`, so they cannot wrap
         // (Decision 17).
         i = n.wrapping_add(1);
@@ -558,7 +572,7 @@ fn parse_reference<'a, const IRI: bool>(s: &'a [u8], r: &mut UriRef<'a>) -> Resu
     let path_start = i;
     i = scan(s, i, PATH, ext(IRI))?;
     expect_end(s, i, |b| matches!(b, b'?' | b'#'))?;
-    r.path = s.get(path_start..i).unwrap_or(&[]);
+    r.path = part(s, path_start, i).unwrap_or(&[]);
     if r.scheme.is_none() && r.host.is_none() {
         // path-noscheme (§4.2): no ":" in the first segment of a relative-path reference.
         let mut first = r.path.iter().take_while(|&&b| b != b'/');
@@ -569,12 +583,12 @@ fn parse_reference<'a, const IRI: bool>(s: &'a [u8], r: &mut UriRef<'a>) -> Resu
     if s.get(i) == Some(&b'?') {
         let start = i.wrapping_add(1);
         i = scan(s, start, QUERY, query_ext(IRI))?;
-        r.query = s.get(start..i);
+        r.query = part(s, start, i);
     }
     if s.get(i) == Some(&b'#') {
         let start = i.wrapping_add(1);
         i = scan(s, start, QUERY, ext(IRI))?;
-        r.fragment = s.get(start..i);
+        r.fragment = part(s, start, i);
     }
     // A query ends at "#" or the end, a fragment at the end: what stopped either scan
     // and is not the "#" of a fragment is an error here.
@@ -650,7 +664,7 @@ fn parse_authority<'a, const IRI: bool>(
         u_end = scan(s, u_end, USERINFO, ext)?;
     }
     if s.get(u_end) == Some(&b'@') {
-        r.userinfo = s.get(start..u_end);
+        r.userinfo = part(s, start, u_end);
         host_start = u_end.wrapping_add(1);
         name_end = scan(s, host_start, REG_NAME, ext)?;
     }
@@ -661,14 +675,24 @@ fn parse_authority<'a, const IRI: bool>(
         r.host_kind = Some(HostKind::RegName);
         name_end
     };
-    r.host = s.get(host_start..host_end);
+    r.host = part(s, host_start, host_end);
     let mut i = host_end;
     if s.get(i) == Some(&b':') {
+        // port = *DIGIT (§3.2.3), its value taken in the same walk as [`port_number`]
+        // takes it (held at most 0x10000 before each step, so it cannot overflow).
         let port_start = i.wrapping_add(1);
-        i = port_end(s, port_start);
-        let port = s.get(port_start..i).unwrap_or(&[]);
-        r.port = Some(port);
-        r.port_number = port_number(port);
+        let mut v = 0u32;
+        i = port_start;
+        while let Some(&b) = s.get(i) {
+            let d = b.wrapping_sub(b'0');
+            if d > 9 {
+                break;
+            }
+            v = v.min(0x1_0000).wrapping_mul(10).wrapping_add(u32::from(d));
+            i = i.wrapping_add(1);
+        }
+        r.port = part(s, port_start, i);
+        r.port_number = u16::try_from(v).ok().filter(|_| i != port_start);
     }
     expect_end(s, i, |b| matches!(b, b'/' | b'?' | b'#'))?;
     Ok(i)
@@ -726,16 +750,8 @@ pub(crate) fn literal_address<'a>(host: &'a [u8], zone: Option<&[u8]>) -> &'a [u
         .unwrap_or(inner)
 }
 
-/// The end of the digits from `s[i]`.
-fn port_end(s: &[u8], mut i: usize) -> usize {
-    while s.get(i).is_some_and(u8::is_ascii_digit) {
-        i = i.wrapping_add(1);
-    }
-    i
-}
-
 /// The value of an all-digit port, `None` if empty, not digits or over 65535. Inlined:
-/// the parser, its one caller in a split-only image, calls it once.
+/// each caller calls it once.
 #[inline(always)]
 pub(crate) fn port_number(port: &[u8]) -> Option<u16> {
     if port.is_empty() {
@@ -756,72 +772,70 @@ pub(crate) fn port_number(port: &[u8]) -> Option<u16> {
 
 /// IP-literal = "[" ( IPv6address / IPv6addrz / IPvFuture ) "]" (RFC 3986, RFC 6874),
 /// starting at the "[" at `s[start]`; returns where the literal ends (after its "]"). An
-/// invalid IPv6 address is reported at its first byte, an unclosed literal where the
-/// authority ends. Inlined into [`parse_authority`], its one caller: a frame of its own
-/// would sit on the deepest chain under `uri_split` (Decision 17, stack).
+/// IPvFuture is checked here, an IPv6address by [`settle_host`] (from `r.host`, which is
+/// the "[" and the address until the literal ends), so that an invalid one is reported at
+/// its first byte; a literal that does not close, where its address, zone or IPvFuture
+/// stops. Inlined into [`parse_authority`], its one caller: a frame of its own would sit
+/// on the deepest chain under `uri_split` (Decision 17, stack).
 #[inline(always)]
 fn parse_ip_literal<'a>(
     s: &'a [u8],
     start: usize,
     r: &mut UriRef<'a>,
 ) -> Result<usize, ParseError> {
-    // Absolute offsets throughout, so errors need no remapping. `start` indexes the "[",
-    // `close` and the zone's start are at most `s.len()`: the steps cannot wrap
-    // (Decision 17).
-    // Plain loops, not iterator adapters: at opt-level "z" their closures can stay calls,
-    // each with an iterator on this frame, which is on the deepest chain under
-    // `uri_split` (Decision 17, stack).
+    // Absolute offsets throughout, so errors need no remapping. Every index is at most
+    // `s.len()`, or a few bytes past it: the steps cannot wrap (Decision 17). Plain loops, not iterator adapters:
+    // at opt-level "z" their closures can stay calls, each with an iterator on this frame,
+    // which is on the deepest chain under `uri_split` (Decision 17, stack).
     let open = start.wrapping_add(1);
-    let mut close = open;
-    while let Some(&b) = s.get(close) {
-        if matches!(b, b']' | b'/' | b'?' | b'#') {
-            break;
-        }
-        close = close.wrapping_add(1);
-    }
-    let inner = s.get(open..close).unwrap_or(&[]);
+    // The literal's last part, from `from` to `end`, which the "]" must follow: a zone id
+    // or an IPvFuture's tail, neither of them empty; or the address (from the "[", so
+    // never empty: the address is checked by [`settle_host`]).
+    let (from, end);
     let mut zone = None;
-    if matches!(inner.first(), Some(b'v' | b'V')) {
-        ip::check_ipvfuture(inner).map_err(|bad| syntax(open.wrapping_add(bad)))?;
+    if matches!(s.get(open), Some(b'v' | b'V')) {
+        // IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" ).
+        let digits = open.wrapping_add(1);
+        let dot = chars::run(s, digits, HEX);
+        if dot == digits || s.get(dot) != Some(&b'.') {
+            return Err(syntax(dot));
+        }
+        from = dot.wrapping_add(1);
+        end = chars::run(s, from, IPVFUTURE);
         r.host_kind = Some(HostKind::IpvFuture);
     } else {
-        // The zone id follows the first "%", which must start "%25" (RFC 6874).
-        let mut pct = 0usize;
-        while let Some(&b) = inner.get(pct) {
-            if b == b'%' {
+        // The address runs to the first "%" (a zone id's, RFC 6874) or to where the
+        // authority ends.
+        let mut pct = open;
+        while let Some(&b) = s.get(pct) {
+            if matches!(b, b'%' | b']' | b'/' | b'?' | b'#') {
                 break;
             }
             pct = pct.wrapping_add(1);
         }
-        let zone_at = (inner.get(pct.wrapping_add(1)) == Some(&b'2')
-            && inner.get(pct.wrapping_add(2)) == Some(&b'5'))
-        .then_some(pct);
-        // A "%" that starts no zone is in the address, which then is none. The address
-        // itself is checked by [`settle_host`], from `r.host`: it is the host until the
-        // literal ends.
-        if zone_at.is_none() && pct < inner.len() {
-            return Err(syntax(open));
-        }
         r.host_kind = Some(HostKind::Ipv6);
-        r.host = s.get(start..open.wrapping_add(pct));
-        if let Some(z) = zone_at {
-            // A zone is one or more unreserved or pct-encoded bytes up to the "]": the
-            // scan stops at `close` (no byte there is either) unless a byte before it is
-            // neither.
-            let zone_start = open.wrapping_add(z).wrapping_add(3);
-            let end = scan(s, zone_start, chars::UNRESERVED, Ext::Ascii)?;
-            if end != close || end == zone_start {
-                return Err(syntax(end));
+        r.host = part(s, start, pct);
+        if s.get(pct) == Some(&b'%') {
+            // A "%" that starts no zone ("%25") is in the address, which then is none.
+            if s.get(pct.wrapping_add(1)) != Some(&b'2')
+                || s.get(pct.wrapping_add(2)) != Some(&b'5')
+            {
+                return Err(syntax(open));
             }
-            zone = s.get(zone_start..close);
+            // A zone is one or more unreserved or pct-encoded bytes up to the "]".
+            from = pct.wrapping_add(3);
+            end = scan(s, from, UNRESERVED, Ext::Ascii)?;
+            zone = part(s, from, end);
+        } else {
+            (from, end) = (start, pct);
         }
     }
-    if s.get(close) != Some(&b']') {
-        return Err(syntax(close));
+    if end == from || s.get(end) != Some(&b']') {
+        return Err(syntax(end));
     }
     // Only a closed literal has a zone id: [`literal_address`] reads the address by it.
     r.zone_id = zone;
-    Ok(close.wrapping_add(1))
+    Ok(end.wrapping_add(1))
 }
 
 /// RFC 3986 Appendix B: `^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`.

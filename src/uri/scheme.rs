@@ -4,40 +4,44 @@
 //! scheme numbers (draft-ietf-core-href-27 §8.1, RFC 7252 §6, RFC 8323 §8). A leaf: it
 //! imports nothing.
 
-/// A scheme with a default port.
-struct Known {
-    name: &'static [u8],
-    port: u16,
-    /// The CRI scheme number, for the first [`COAP`] entries (the CoAP schemes).
-    coap: u8,
-}
+// The table as three arrays, not an array of structs: a name slice is two words beside
+// its text, a struct with padding three.
+/// The scheme names, each after its length: the first [`COAP`] are the CoAP schemes.
+const NAMES: &[u8] =
+    b"\x04coap\x05coaps\x08coap+tcp\x09coaps+tcp\x07coap+ws\x08coaps+ws\x04http\x05https\x02ws\x03wss";
 
-const fn known(name: &'static [u8], port: u16, coap: u8) -> Known {
-    Known { name, port, coap }
-}
+/// The default port of each scheme of [`NAMES`].
+const PORTS: [u16; 10] = [5683, 5684, 5683, 5684, 80, 443, 80, 443, 80, 443];
 
-/// How many entries of [`KNOWN`], from its start, are CoAP schemes.
+/// How many entries of [`NAMES`], from its start, are CoAP schemes.
 const COAP: usize = 6;
 
-const KNOWN: [Known; 10] = [
-    known(b"coap", 5683, 0),
-    known(b"coaps", 5684, 1),
-    known(b"coap+tcp", 5683, 6),
-    known(b"coaps+tcp", 5684, 7),
-    known(b"coap+ws", 80, 24),
-    known(b"coaps+ws", 443, 25),
-    // Not CoAP schemes: no scheme number here.
-    known(b"http", 80, 0),
-    known(b"https", 443, 0),
-    known(b"ws", 80, 0),
-    known(b"wss", 443, 0),
-];
+/// The CRI scheme number of each CoAP scheme of [`NAMES`].
+const NUMBERS: [u8; COAP] = [0, 1, 6, 7, 24, 25];
 
-/// The index in [`KNOWN`] of a scheme (compared case-insensitively).
+/// Where each CoAP scheme's entry (its length) starts in [`NAMES`].
+const STARTS: [u8; COAP] = [0, 5, 11, 20, 30, 38];
+
+/// The index in [`NAMES`] of a scheme (compared case-insensitively: the names are
+/// lowercase).
 fn index(scheme: &[u8]) -> Option<usize> {
-    KNOWN
-        .iter()
-        .position(|k| k.name.eq_ignore_ascii_case(scheme))
+    // Indices into `NAMES`, a constant of 65 bytes: the steps cannot wrap (Decision 17).
+    let (mut at, mut i) = (0usize, 0usize);
+    while let Some(&len) = NAMES.get(at) {
+        let start = at.wrapping_add(1);
+        at = start.wrapping_add(usize::from(len));
+        let name = NAMES.get(start..at).unwrap_or(&[]);
+        if name.len() == scheme.len()
+            && name
+                .iter()
+                .zip(scheme)
+                .all(|(&n, &c)| n == c.to_ascii_lowercase())
+        {
+            return Some(i);
+        }
+        i = i.wrapping_add(1);
+    }
+    None
 }
 
 /// The default port of a scheme (compared case-insensitively), if it has one here: http,
@@ -54,35 +58,48 @@ fn index(scheme: &[u8]) -> Option<usize> {
 /// assert_eq!(default_port(b"mqtt"), None);
 /// ```
 pub fn default_port(scheme: &[u8]) -> Option<u16> {
-    KNOWN.get(index(scheme)?).map(|k| k.port)
+    PORTS.get(index(scheme)?).copied()
 }
 
 /// The CRI scheme number and default port of a CoAP scheme name (case-insensitive).
 pub(crate) fn coap_by_name(scheme: &[u8]) -> Option<(u64, u16)> {
-    let k = KNOWN.get(..COAP)?.get(index(scheme)?)?;
-    Some((u64::from(k.coap), k.port))
+    let i = index(scheme)?;
+    Some((u64::from(*NUMBERS.get(i)?), *PORTS.get(i)?))
 }
 
 /// The name and default port of the CoAP scheme with CRI scheme number `number`.
 pub(crate) fn coap_by_number(number: u64) -> Option<(&'static [u8], u16)> {
-    KNOWN
-        .get(..COAP)?
-        .iter()
-        .find(|k| u64::from(k.coap) == number)
-        .map(|k| (k.name, k.port))
+    let i = NUMBERS.iter().position(|&n| u64::from(n) == number)?;
+    Some((name(i)?, *PORTS.get(i)?))
+}
+
+/// The name of the CoAP scheme at index `i` of [`NAMES`].
+fn name(i: usize) -> Option<&'static [u8]> {
+    // An entry of `NAMES`, a constant of 65 bytes: the steps cannot wrap (Decision 17).
+    let at = usize::from(*STARTS.get(i)?).wrapping_add(1);
+    NAMES.get(at..at.wrapping_add(usize::from(*NAMES.get(at.wrapping_sub(1))?)))
 }
 
 #[cfg(test)]
 mod tests {
     /// The split of the table: exactly its first entries are CoAP schemes (RFC 7252 §6,
-    /// RFC 8323 §8), each with its own scheme number.
+    /// RFC 8323 §8), each with its own scheme number, and every name has a port.
     #[test]
     fn coap_schemes_lead_the_table() {
-        for (i, k) in super::KNOWN.iter().enumerate() {
-            assert_eq!(k.name.starts_with(b"coap"), i < super::COAP, "{i}");
+        let (mut at, mut i) = (0, 0);
+        while let Some(&len) = super::NAMES.get(at) {
+            let name = &super::NAMES[at + 1..at + 1 + usize::from(len)];
+            assert_eq!(name.starts_with(b"coap"), i < super::COAP, "{i}");
+            assert_eq!(super::index(name), Some(i));
             if i < super::COAP {
-                assert_eq!(super::coap_by_number(k.coap.into()).unwrap().0, k.name);
+                assert_eq!(usize::from(super::STARTS[i]), at);
+                let number = super::NUMBERS[i].into();
+                assert_eq!(super::coap_by_number(number).unwrap().0, name);
+                assert_eq!(super::coap_by_name(name).unwrap().0, number);
             }
+            at += 1 + usize::from(len);
+            i += 1;
         }
+        assert_eq!(i, super::PORTS.len());
     }
 }
