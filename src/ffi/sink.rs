@@ -9,6 +9,8 @@ use super::cri::cri_error_info;
 use super::cri_status;
 use crate::error::Error;
 use core::ffi::c_char;
+use core::iter::Copied;
+use core::slice::Iter;
 
 /// A place where the caller learns more of an error than its status: a URI function's
 /// `size_t *error_offset` gets the byte offset ([`error_offset`]), a CRI or CoAP function's
@@ -116,31 +118,34 @@ fn error_info(e: Error) -> cri_error_info {
 /// Does the output region `(out, bytes)` share a byte with any of `inputs`? The overlap
 /// contract (cri.h): no output may overlap an input, because every function reads its
 /// inputs while it writes (in place, `uri_percent_encode` wrote `a%2020c%30c…`). Such a
-/// call returns `CRI_ERR_ARGUMENT` before anything is written. The one overlap check of
-/// the output glue (`text_room`, `buffer_out`): inputs as a slice, not a generic iterator,
-/// so no caller gets a twin of it (Decision 17); inlined, so each of those two shared
-/// functions holds the loop once and `cri_resolve` keeps its `buffer_out` inlined.
-#[inline(always)]
-pub(super) fn overlaps(out: *const u8, bytes: usize, inputs: &[&[u8]]) -> bool {
-    // A loop, not `any`: its closure can stay a generic function of its own.
-    for i in inputs {
-        if regions_overlap(out as usize, bytes, i.as_ptr() as usize, i.len()) {
-            return true;
-        }
-    }
-    false
+/// call returns `CRI_ERR_ARGUMENT` before anything is written.
+pub(super) fn overlaps<'i>(
+    out: *const u8,
+    bytes: usize,
+    inputs: impl IntoIterator<Item = &'i [u8]>,
+) -> bool {
+    inputs.into_iter().any(|i| overlaps_one(out, bytes, i))
+}
+
+/// Inputs given as an array of any length, as one iterator type: [`overlaps`] is then one
+/// function for `cri_resolve` (two inputs) and the option outputs of
+/// `cri_to_coap_options` (three), where each array length would be a copy of its own
+/// (Decision 17: no twin monomorphizations). The entry points that pass one input keep
+/// their array: a slice would be two more words on their frames.
+pub(super) fn each<'i>(inputs: &'i [&'i [u8]]) -> Copied<Iter<'i, &'i [u8]>> {
+    inputs.iter().copied()
+}
+
+/// [`overlaps`] for one input, written out so that the split profile does not carry an
+/// iterator for it.
+fn overlaps_one(out: *const u8, bytes: usize, input: &[u8]) -> bool {
+    regions_overlap(out as usize, bytes, input.as_ptr() as usize, input.len())
 }
 
 /// Does the value a function stores at `out` (a struct or a number) share a byte with
-/// `input`? [`try_apart!`] asks it before `out` is borrowed: [`overlaps`] for one input,
-/// written out, as a loop over one input is larger in every entry point that asks it.
+/// `input`? [`try_apart!`] asks it before `out` is borrowed.
 pub(super) fn overlaps_value<T>(out: *const T, input: &[u8]) -> bool {
-    regions_overlap(
-        out as usize,
-        size_of::<T>(),
-        input.as_ptr() as usize,
-        input.len(),
-    )
+    overlaps_one(out.cast(), size_of::<T>(), input)
 }
 
 /// Do the regions of `n` bytes at address `o` and `m` bytes at address `i` share a byte?
@@ -172,7 +177,9 @@ pub(super) unsafe fn text_room<'o>(
         return Err(cri_status::CRI_ERR_NULL);
     }
     let out = out.cast::<u8>();
-    if overlaps(out, cap, inputs) {
+    // A loop of its own, not [`overlaps`]: a second caller of the instance that
+    // `cri_resolve` uses would keep that one from being inlined there.
+    if inputs.iter().any(|&i| overlaps_one(out, cap, i)) {
         return Err(cri_status::CRI_ERR_ARGUMENT);
     }
     if out.is_null() {
@@ -238,14 +245,14 @@ pub(super) unsafe fn buffer_out<'i>(
     cap: usize,
     out_len: *mut usize,
     nul: bool,
-    inputs: impl AsRef<[&'i [u8]]>,
+    inputs: impl IntoIterator<Item = &'i [u8]>,
     f: impl FnOnce(&mut [u8]) -> Result<usize, Error>,
 ) -> Result<cri_status, Error> {
     // SAFETY: checked for NULL; the caller promises it is writable otherwise.
     let Some(out_len) = (unsafe { out_len.as_mut() }) else {
         return Ok(cri_status::CRI_ERR_NULL);
     };
-    if overlaps(out, cap, inputs.as_ref()) {
+    if overlaps(out, cap, inputs) {
         return Ok(cri_status::CRI_ERR_ARGUMENT);
     }
     let buf: &mut [u8] = if out.is_null() {
