@@ -511,16 +511,22 @@ pub unsafe extern "C" fn uri_recompose(
         return cri_status::CRI_ERR_ARGUMENT;
     }
     let [scheme, userinfo, host, port, path, query, fragment] = spans;
-    let mut r = UriRef::default();
     // SAFETY: every span points to `len` readable bytes or is NULL (`# Safety` below).
-    unsafe {
-        // The spans straight into a view on this frame, field by field (Decision 17).
-        (r.scheme, r.userinfo) = (component(scheme), component(userinfo));
-        (r.host, r.port) = (component(host), component(port));
-        // A path is never absent: a NULL one of length 0 is the empty path.
-        r.path = component(path).unwrap_or(&[]);
-        (r.query, r.fragment) = (component(query), component(fragment));
-    }
+    // The spans straight into a view on this frame (Decision 17); `check_parts` sets the
+    // rest.
+    let mut r = unsafe {
+        UriRef {
+            scheme: component(scheme),
+            userinfo: component(userinfo),
+            host: component(host),
+            port: component(port),
+            // A path is never absent: a NULL one of length 0 is the empty path.
+            path: component(path).unwrap_or(&[]),
+            query: component(query),
+            fragment: component(fragment),
+            ..UriRef::default()
+        }
+    };
     text_out!(out, cap, out_len, NO_OFFSET, [], |b| {
         uri::recompose::check_parts(&mut r)?;
         uri::recompose::write_as_is(&r, b)

@@ -39,9 +39,10 @@ impl<'a> PathPieces<'a> {
         }
     }
 
-    /// The length of the path, both pieces.
+    /// The length of the path, both pieces. Two slices hold at most `isize::MAX` bytes
+    /// each: the sum cannot wrap (Decision 17).
     fn len(self) -> usize {
-        self.head.len().saturating_add(self.tail.len())
+        self.head.len().wrapping_add(self.tail.len())
     }
 
     /// The byte at `i` of the path, both pieces read as one text.
@@ -56,9 +57,10 @@ impl<'a> PathPieces<'a> {
     /// spans them, as the head is empty or ends with "/".
     fn slice(self, b: usize, e: usize) -> &'a [u8] {
         let h = self.head.len();
-        match (b.checked_sub(h), e.checked_sub(h)) {
-            (Some(b), Some(e)) => self.tail.get(b..e),
-            _ => self.head.get(b..e),
+        match b.checked_sub(h) {
+            // `e >= b >= h` for a segment: no wrap (else `get` finds nothing).
+            Some(b) => self.tail.get(b..e.wrapping_sub(h)),
+            None => self.head.get(b..e),
         }
         .unwrap_or(&[])
     }
@@ -94,22 +96,25 @@ fn kind(seg: &[u8], dots: Dots) -> Kind {
     if dots == Dots::Keep {
         return Kind::Other;
     }
-    let mut n = 0u8;
+    let mut n = 0usize;
     let mut i = 0usize;
     while let Some(&b) = seg.get(i) {
+        // Steps from `i`, an index just read, to at most 3 bytes past it: no wrap
+        // (Decision 17).
         let step = match b {
             b'.' => 1,
             // "%2E" byte by byte: decoding the triplet put a frame under every writer.
             b'%' if dots == Dots::Decoded
-                && seg.get(i.saturating_add(1)) == Some(&b'2')
-                && matches!(seg.get(i.saturating_add(2)), Some(b'e' | b'E')) =>
+                && seg.get(i.wrapping_add(1)) == Some(&b'2')
+                && matches!(seg.get(i.wrapping_add(2)), Some(b'e' | b'E')) =>
             {
                 3
             }
             _ => return Kind::Other,
         };
-        n = n.saturating_add(1);
-        i = i.saturating_add(step);
+        // At most one per byte read: no wrap.
+        n = n.wrapping_add(1);
+        i = i.wrapping_add(step);
     }
     match n {
         1 => Kind::Dot,
@@ -133,14 +138,12 @@ fn leading(p: PathPieces<'_>, dots: Dots) -> usize {
     let len = p.len();
     let mut s = 0usize;
     loop {
-        if matches!(p.at(s), None | Some(b'/')) {
-            return s;
-        }
         let mut e = s;
         while !matches!(p.at(e), None | Some(b'/')) {
             // `e < len`: `at` found a byte there.
             e = e.wrapping_add(1);
         }
+        // An empty segment (before the "/" of a rooted rest, or at the end) is no dot.
         if kind(p.slice(s, e), dots) == Kind::Other {
             return s;
         }
@@ -245,15 +248,17 @@ impl<'a> Iterator for Survivors<'a> {
                     self.pending = 1;
                     return Some(Chunk { slash, seg: &[] });
                 }
+                // At most one pending pop per segment: no wrap (Decision 17).
                 Kind::DotDot => {
-                    self.pending = self.pending.saturating_add(1);
+                    self.pending = self.pending.wrapping_add(1);
                     continue;
                 }
             };
             if self.pending == 0 {
                 return Some(push);
             }
-            self.pending = self.pending.saturating_sub(1);
+            // Not 0 (just asked).
+            self.pending = self.pending.wrapping_sub(1);
         }
     }
 }
