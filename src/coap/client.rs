@@ -5,11 +5,10 @@
 
 use super::coap_scheme_port;
 use super::options::{
-    is_destination, port_to_send, Destination, Kind, List, OptionRef, OptionSlots, Refusal,
-    SliceSlots, HOST, NO_ADDRESS, PATH, PORT, P_SCHEME, P_URI, QUERY, RANK_BAD_HOST,
-    RANK_PATH_TEXT, RANK_TEXT_UTF8,
+    is_destination, port_to_send, Destination, List, OptionRef, OptionSlots, Refusal, SliceSlots,
+    HOST, NO_ADDRESS, PATH, PORT, P_SCHEME, P_URI, QUERY, RANK_BAD_HOST, RANK_PATH_TEXT,
+    RANK_TEXT_UTF8,
 };
-use super::{URI_PATH, URI_QUERY};
 use crate::error::{CoapError, Error, OptionSpace};
 use crate::uri::ip::read_ip;
 use crate::uri::percent::text_byte;
@@ -145,7 +144,7 @@ pub(crate) fn uri_to_list<S: OptionSlots>(
     }
     list.path(u.path, offset(u.path));
     if let Some(q) = u.query {
-        list.items(QUERY, q, offset(q));
+        list.query(q, offset(q));
     }
     if mode == Mode::ProxyScheme {
         // Lowercased (RFC 3986 §3.1: the canonical form) through the decoding loop: a
@@ -158,20 +157,6 @@ pub(crate) fn uri_to_list<S: OptionSlots>(
 
 /// The URI side of the list: values decoded from a URI's components.
 impl<S: OptionSlots> List<'_, S> {
-    /// Appends an option of `kind` with the valid component text `s` decoded.
-    fn text(&mut self, kind: Kind, s: &[u8], at: usize) -> usize {
-        let number = kind.number();
-        let rank = if number == URI_PATH {
-            RANK_PATH_TEXT
-        } else {
-            RANK_TEXT_UTF8
-        };
-        let stop = if number == URI_QUERY { b'&' } else { b'/' };
-        let (end, len) = self.decode(s, stop, false, self.len, at, rank);
-        self.append(kind, len, at);
-        end
-    }
-
     /// Uri-Host (RFC 7252 §6.4 steps 5-6, Decision 6): none when the host is the
     /// destination's address (without a destination: when it is an address); else the host
     /// percent-decoded and lowercased, an IP-literal without its zone id. A reg-name that
@@ -211,9 +196,10 @@ impl<S: OptionSlots> List<'_, S> {
             "the parser checked the address"
         );
         if kind == Some(HostKind::RegName) {
-            // A reg-name holds no "[" or "]" but as the triplets "%5B" and "%5D".
+            // A reg-name holds no "[" or "]" but as the triplets "%5B" and "%5D", so the
+            // bytes decoded at its start and at its last triplet's place tell.
             let last = host.len().wrapping_sub(3);
-            let bracketed = text_byte(host, 0) == (b'[', 3) && text_byte(host, last) == (b']', 3);
+            let bracketed = text_byte(host, 0).0 == b'[' && text_byte(host, last).0 == b']';
             if n == 16 || bracketed {
                 self.note(RANK_BAD_HOST, CoapError::BadUriHost, at);
             }
@@ -233,24 +219,13 @@ impl<S: OptionSlots> List<'_, S> {
     /// Uri-Path (RFC 7252 §6.4 step 8): one option per segment of the path after
     /// dot-segment removal (RFC 3986 §5.2.4, `%2E` dots too: Decision 4), none for a path
     /// of "" or "/". Two backward walks over the raw path (Decision 17): the first counts
-    /// and sizes the survivors, the second writes each into its final slot. On bare metal
-    /// every path takes them; a host sends a path without dot-segments in one forward
-    /// pass instead, the same options in fewer instructions (docs/DESIGN.md, "Layers":
-    /// `--cfg cri_firmware_paths` tests the bare-metal route on hosts).
+    /// and sizes the survivors, the second writes each into its final slot.
     fn path(&mut self, path: &[u8], at: usize) {
         // path-abempty: "" or "/" and the segments.
         let Some((_, segments)) = path.split_first() else {
             return;
         };
         let (at, first, start) = (at.wrapping_add(1), self.count, self.len);
-        if !cfg!(any(target_os = "none", cri_firmware_paths)) && !has_dot_segment(segments) {
-            self.items(PATH, segments, at);
-            // "/" alone: no Uri-Path.
-            if self.count == first.wrapping_add(1) && self.len == start {
-                self.count = first;
-            }
-            return;
-        }
         // The first walk moves the list's end down by each survivor without writing, so
         // the distance it moved is the survivors' count and length (the steps are modular:
         // only the distance counts); the second writes each into its slot down from the
@@ -308,28 +283,24 @@ impl<S: OptionSlots> List<'_, S> {
         }
     }
 
-    /// One option of `kind` per item of `s` (Uri-Path: `/`-separated segments, Uri-Query:
-    /// `&`-separated items, RFC 7252 §6.4 steps 8-9), each decoded.
-    fn items(&mut self, kind: Kind, s: &[u8], at: usize) {
+    /// One Uri-Query option per `&`-separated item of the query `q` (RFC 7252 §6.4 step
+    /// 9), each decoded.
+    fn query(&mut self, q: &[u8], at: usize) {
         let mut i = 0usize;
         loop {
-            let item = s.get(i..).unwrap_or(&[]);
-            i = i.wrapping_add(self.text(kind, item, at.wrapping_add(i)));
-            if i >= s.len() {
+            let item = q.get(i..).unwrap_or(&[]);
+            let item_at = at.wrapping_add(i);
+            let (end, len) = self.decode(item, b'&', false, self.len, item_at, RANK_TEXT_UTF8);
+            self.append(QUERY, len, item_at);
+            // The end of an item lies in `q`: no wrap.
+            i = i.wrapping_add(end);
+            if i >= q.len() {
                 return;
             }
             // Past the separator.
             i = i.wrapping_add(1);
         }
     }
-}
-
-/// Does a segment of `segments` (a path after its first `/`) decode to "." or ".."? A
-/// look at the first byte of each segment: most paths have none.
-fn has_dot_segment(segments: &[u8]) -> bool {
-    segments.split(|&b| b == b'/').any(|seg| {
-        matches!(seg.first(), Some(b'.' | b'%')) && segment_before(seg, seg.len()).2 != 0
-    })
 }
 
 /// The segment of the valid path text `segments` that ends at `end` (at a `/` or the

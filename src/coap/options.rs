@@ -240,7 +240,9 @@ impl<'a, S: OptionSlots> List<'a, S> {
     /// Decodes the valid percent-encoded piece of `s` up to `stop` into the value buffer
     /// at `pos` (lowercased with `lower`), noting a piece that is not UTF-8 (RFC 7252 §3.2:
     /// the Uri-* options are strings, Decision 13) at `rank`; returns where the piece
-    /// ended in `s` and its decoded length.
+    /// ended in `s` and its decoded length. Not inlined: the one copy of the decoding loop
+    /// (Decision 17).
+    #[inline(never)]
     pub(super) fn decode(
         &mut self,
         s: &[u8],
