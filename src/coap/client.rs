@@ -6,7 +6,7 @@
 use super::coap_scheme_port;
 use super::options::{
     is_destination, port_to_send, Destination, List, OptionRef, OptionSlots, Refusal, SliceSlots,
-    HOST, NO_ADDRESS, PATH, PORT, P_SCHEME, P_URI, QUERY, RANK_BAD_HOST, RANK_PATH_TEXT,
+    Text, HOST, NO_ADDRESS, PATH, PORT, P_SCHEME, P_URI, QUERY, RANK_BAD_HOST, RANK_PATH_TEXT,
     RANK_TEXT_UTF8,
 };
 use crate::error::{CoapError, Error, OptionSpace};
@@ -138,7 +138,7 @@ pub(crate) fn uri_to_list<S: OptionSlots>(
     // destination: Uri-Host always goes (Decision 6).
     let proxy = mode == Mode::ProxyScheme && dest.is_none();
     let to = if proxy { Some(&NO_ADDRESS) } else { dest };
-    list.host(host, u.host_kind, u.zone_id, to, offset(host));
+    list.host(u, to, offset(host));
     if let Some(p) = port_to_send(u.port_number, default_port(scheme), dest, proxy) {
         list.uint(PORT, u64::from(p));
     }
@@ -149,29 +149,45 @@ pub(crate) fn uri_to_list<S: OptionSlots>(
     if mode == Mode::ProxyScheme {
         // Lowercased (RFC 3986 §3.1: the canonical form) through the decoding loop: a
         // scheme holds no "%" and is ASCII.
-        let (_, len) = list.decode(scheme, b'/', true, list.len, 0, RANK_TEXT_UTF8);
+        let (_, len) = list.decode(scheme, HOST_TEXT, 0);
         list.append(P_SCHEME, len, 0);
     }
     list.finish()
 }
 
+/// A host (and a scheme, which holds no `%` and is ASCII): lowercased (RFC 3986 §3.1,
+/// §3.2.2: the canonical forms, Decision 6).
+const HOST_TEXT: Text = Text {
+    stop: b'/',
+    lower: true,
+    rank: RANK_TEXT_UTF8,
+};
+/// A path segment, up to its `/`.
+const SEGMENT: Text = Text {
+    stop: b'/',
+    lower: false,
+    rank: RANK_PATH_TEXT,
+};
+/// A query item, up to its `&`.
+const QUERY_ITEM: Text = Text {
+    stop: b'&',
+    lower: false,
+    rank: RANK_TEXT_UTF8,
+};
+
 /// The URI side of the list: values decoded from a URI's components.
 impl<S: OptionSlots> List<'_, S> {
-    /// Uri-Host (RFC 7252 §6.4 steps 5-6, Decision 6): none when the host is the
-    /// destination's address (without a destination: when it is an address); else the host
-    /// percent-decoded and lowercased, an IP-literal without its zone id. A reg-name that
-    /// spells an IPv6 address or reads as an IP-literal cannot be sent (§6.5 would read it
-    /// back as an address). Not inlined: the address bytes stay out of the caller's frame,
-    /// which lies under the deepest chain of `uri_to_coap_options` (Decision 17, stack).
+    /// Uri-Host from the host of `u`, which is not empty (RFC 7252 §6.4 steps 5-6,
+    /// Decision 6): none when the host is the destination's address (without a
+    /// destination: when it is an address); else the host percent-decoded and lowercased,
+    /// an IP-literal without its zone id. A reg-name that spells an IPv6 address or reads
+    /// as an IP-literal cannot be sent (§6.5 would read it back as an address). Takes the
+    /// view whole: one argument for the host, its kind and its zone id. Not inlined: the
+    /// address bytes stay out of the caller's frame, which lies under the deepest chain of
+    /// `uri_to_coap_options` (Decision 17, stack).
     #[inline(never)]
-    fn host(
-        &mut self,
-        host: &[u8],
-        kind: Option<HostKind>,
-        zone: Option<&[u8]>,
-        dest: Option<&Destination<'_>>,
-        at: usize,
-    ) {
+    fn host(&mut self, u: &UriRef<'_>, dest: Option<&Destination<'_>>, at: usize) {
+        let (host, kind, zone) = (u.host.unwrap_or_default(), u.host_kind, u.zone_id);
         let literal = matches!(kind, Some(HostKind::Ipv6 | HostKind::IpvFuture));
         // An IP-literal's value is "[" and the address, without a zone id, then "]".
         let (text, value) = if literal {
@@ -208,7 +224,7 @@ impl<S: OptionSlots> List<'_, S> {
         if n != 0 && is_destination(addr.get(..n).unwrap_or(&[]), zone, true, dest) {
             return;
         }
-        let (_, mut len) = self.decode(value, b'/', true, self.len, at, RANK_TEXT_UTF8);
+        let (_, mut len) = self.decode(value, HOST_TEXT, at);
         if literal {
             self.put(self.len.wrapping_add(len), b']');
             len = len.wrapping_add(1);
@@ -272,8 +288,8 @@ impl<S: OptionSlots> List<'_, S> {
                 self.count = self.count.wrapping_sub(1);
                 self.len = self.len.wrapping_sub(len);
                 if write {
-                    self.decode(s, b'/', false, self.len, seg_at, RANK_PATH_TEXT);
-                    self.record(PATH, self.count, self.len, len, seg_at);
+                    self.decode(s, SEGMENT, seg_at);
+                    self.record(PATH, len, seg_at);
                 }
             }
             let Some(before) = b.checked_sub(1) else {
@@ -290,7 +306,7 @@ impl<S: OptionSlots> List<'_, S> {
         loop {
             let item = q.get(i..).unwrap_or(&[]);
             let item_at = at.wrapping_add(i);
-            let (end, len) = self.decode(item, b'&', false, self.len, item_at, RANK_TEXT_UTF8);
+            let (end, len) = self.decode(item, QUERY_ITEM, item_at);
             self.append(QUERY, len, item_at);
             // The end of an item lies in `q`: no wrap.
             i = i.wrapping_add(end);
