@@ -5,9 +5,9 @@
 
 use super::coap_scheme_port;
 use super::options::{
-    is_destination, port_to_send, Destination, List, OptionRef, OptionSlots, Refusal, SliceSlots,
-    Text, HOST, NO_ADDRESS, PATH, PORT, P_SCHEME, P_URI, QUERY, RANK_BAD_HOST, RANK_PATH_TEXT,
-    RANK_TEXT_UTF8,
+    is_destination, port_to_send, Destination, Kind, List, OptionRef, OptionSlots, Refusal,
+    SliceSlots, Text, HOST, NO_ADDRESS, PATH, PORT, P_SCHEME, P_URI, QUERY, RANK_BAD_HOST,
+    RANK_PATH_TEXT, RANK_TEXT_UTF8,
 };
 use crate::error::{CoapError, Error, OptionSpace};
 use crate::uri::ip::read_ip;
@@ -144,7 +144,7 @@ pub(crate) fn uri_to_list<S: OptionSlots>(
     }
     list.path(u.path, offset(u.path));
     if let Some(q) = u.query {
-        list.query(q, offset(q));
+        list.items(QUERY, QUERY_ITEM, q, offset(q));
     }
     if mode == Mode::ProxyScheme {
         // Lowercased (RFC 3986 §3.1: the canonical form) through the decoding loop: a
@@ -235,13 +235,24 @@ impl<S: OptionSlots> List<'_, S> {
     /// Uri-Path (RFC 7252 §6.4 step 8): one option per segment of the path after
     /// dot-segment removal (RFC 3986 §5.2.4, `%2E` dots too: Decision 4), none for a path
     /// of "" or "/". Two backward walks over the raw path (Decision 17): the first counts
-    /// and sizes the survivors, the second writes each into its final slot.
+    /// and sizes the survivors, the second writes each into its final slot. On bare metal
+    /// every path takes them; a host sends a path without dot-segments in one forward
+    /// pass instead, the same options in fewer instructions (docs/DESIGN.md, "Layers":
+    /// `--cfg cri_firmware_paths` tests the bare-metal route on hosts).
     fn path(&mut self, path: &[u8], at: usize) {
         // path-abempty: "" or "/" and the segments.
         let Some((_, segments)) = path.split_first() else {
             return;
         };
         let (at, first, start) = (at.wrapping_add(1), self.count, self.len);
+        if !cfg!(any(target_os = "none", cri_firmware_paths)) && !has_dot_segment(segments) {
+            self.items(PATH, SEGMENT, segments, at);
+            // "/" alone: no Uri-Path.
+            if self.count == first.wrapping_add(1) && self.len == start {
+                self.count = first;
+            }
+            return;
+        }
         // The first walk moves the list's end down by each survivor without writing, so
         // the distance it moved is the survivors' count and length (the steps are modular:
         // only the distance counts); the second writes each into its slot down from the
@@ -299,24 +310,32 @@ impl<S: OptionSlots> List<'_, S> {
         }
     }
 
-    /// One Uri-Query option per `&`-separated item of the query `q` (RFC 7252 §6.4 step
-    /// 9), each decoded.
-    fn query(&mut self, q: &[u8], at: usize) {
+    /// One option of `kind` per item of `s` (Uri-Path: `/`-separated segments, Uri-Query:
+    /// `&`-separated items, RFC 7252 §6.4 steps 8-9), each decoded as `how` says.
+    fn items(&mut self, kind: Kind, how: Text, s: &[u8], at: usize) {
         let mut i = 0usize;
         loop {
-            let item = q.get(i..).unwrap_or(&[]);
+            let item = s.get(i..).unwrap_or(&[]);
             let item_at = at.wrapping_add(i);
-            let (end, len) = self.decode(item, QUERY_ITEM, item_at);
-            self.append(QUERY, len, item_at);
-            // The end of an item lies in `q`: no wrap.
+            let (end, len) = self.decode(item, how, item_at);
+            self.append(kind, len, item_at);
+            // The end of an item lies in `s`: no wrap.
             i = i.wrapping_add(end);
-            if i >= q.len() {
+            if i >= s.len() {
                 return;
             }
             // Past the separator.
             i = i.wrapping_add(1);
         }
     }
+}
+
+/// Does a segment of `segments` (a path after its first `/`) decode to "." or ".."? A
+/// look at the first byte of each segment: most paths have none.
+fn has_dot_segment(segments: &[u8]) -> bool {
+    segments.split(|&b| b == b'/').any(|seg| {
+        matches!(seg.first(), Some(b'.' | b'%')) && segment_before(seg, seg.len()).2 != 0
+    })
 }
 
 /// The segment of the valid path text `segments` that ends at `end` (at a `/` or the
