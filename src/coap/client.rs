@@ -6,10 +6,9 @@
 use super::coap_scheme_port;
 use super::options::{
     is_destination, port_to_send, Destination, Kind, List, OptionRef, OptionSlots, Refusal,
-    SliceSlots, HOST, NO_ADDRESS, PATH, PORT, P_SCHEME, P_URI, QUERY, RANK_BAD_HOST,
+    SliceSlots, Text, HOST, NO_ADDRESS, PATH, PORT, P_SCHEME, P_URI, QUERY, RANK_BAD_HOST,
     RANK_PATH_TEXT, RANK_TEXT_UTF8,
 };
-use super::{URI_PATH, URI_QUERY};
 use crate::error::{CoapError, Error, OptionSpace};
 use crate::uri::ip::read_ip;
 use crate::uri::percent::text_byte;
@@ -139,54 +138,56 @@ pub(crate) fn uri_to_list<S: OptionSlots>(
     // destination: Uri-Host always goes (Decision 6).
     let proxy = mode == Mode::ProxyScheme && dest.is_none();
     let to = if proxy { Some(&NO_ADDRESS) } else { dest };
-    list.host(host, u.host_kind, u.zone_id, to, offset(host));
+    list.host(u, to, offset(host));
     if let Some(p) = port_to_send(u.port_number, default_port(scheme), dest, proxy) {
         list.uint(PORT, u64::from(p));
     }
     list.path(u.path, offset(u.path));
     if let Some(q) = u.query {
-        list.items(QUERY, q, offset(q));
+        list.items(QUERY, QUERY_ITEM, q, offset(q));
     }
     if mode == Mode::ProxyScheme {
         // Lowercased (RFC 3986 §3.1: the canonical form) through the decoding loop: a
         // scheme holds no "%" and is ASCII.
-        let (_, len) = list.decode(scheme, b'/', true, list.len, 0, RANK_TEXT_UTF8);
+        let (_, len) = list.decode(scheme, HOST_TEXT, 0);
         list.append(P_SCHEME, len, 0);
     }
     list.finish()
 }
 
+/// A host (and a scheme, which holds no `%` and is ASCII): lowercased (RFC 3986 §3.1,
+/// §3.2.2: the canonical forms, Decision 6).
+const HOST_TEXT: Text = Text {
+    stop: b'/',
+    lower: true,
+    rank: RANK_TEXT_UTF8,
+};
+/// A path segment, up to its `/`.
+const SEGMENT: Text = Text {
+    stop: b'/',
+    lower: false,
+    rank: RANK_PATH_TEXT,
+};
+/// A query item, up to its `&`.
+const QUERY_ITEM: Text = Text {
+    stop: b'&',
+    lower: false,
+    rank: RANK_TEXT_UTF8,
+};
+
 /// The URI side of the list: values decoded from a URI's components.
 impl<S: OptionSlots> List<'_, S> {
-    /// Appends an option of `kind` with the valid component text `s` decoded.
-    fn text(&mut self, kind: Kind, s: &[u8], at: usize) -> usize {
-        let number = kind.number();
-        let rank = if number == URI_PATH {
-            RANK_PATH_TEXT
-        } else {
-            RANK_TEXT_UTF8
-        };
-        let stop = if number == URI_QUERY { b'&' } else { b'/' };
-        let (end, len) = self.decode(s, stop, false, self.len, at, rank);
-        self.append(kind, len, at);
-        end
-    }
-
-    /// Uri-Host (RFC 7252 §6.4 steps 5-6, Decision 6): none when the host is the
-    /// destination's address (without a destination: when it is an address); else the host
-    /// percent-decoded and lowercased, an IP-literal without its zone id. A reg-name that
-    /// spells an IPv6 address or reads as an IP-literal cannot be sent (§6.5 would read it
-    /// back as an address). Not inlined: the address bytes stay out of the caller's frame,
-    /// which lies under the deepest chain of `uri_to_coap_options` (Decision 17, stack).
+    /// Uri-Host from the host of `u`, which is not empty (RFC 7252 §6.4 steps 5-6,
+    /// Decision 6): none when the host is the destination's address (without a
+    /// destination: when it is an address); else the host percent-decoded and lowercased,
+    /// an IP-literal without its zone id. A reg-name that spells an IPv6 address or reads
+    /// as an IP-literal cannot be sent (§6.5 would read it back as an address). Takes the
+    /// view whole: one argument for the host, its kind and its zone id. Not inlined: the
+    /// address bytes stay out of the caller's frame, which lies under the deepest chain of
+    /// `uri_to_coap_options` (Decision 17, stack).
     #[inline(never)]
-    fn host(
-        &mut self,
-        host: &[u8],
-        kind: Option<HostKind>,
-        zone: Option<&[u8]>,
-        dest: Option<&Destination<'_>>,
-        at: usize,
-    ) {
+    fn host(&mut self, u: &UriRef<'_>, dest: Option<&Destination<'_>>, at: usize) {
+        let (host, kind, zone) = (u.host.unwrap_or_default(), u.host_kind, u.zone_id);
         let literal = matches!(kind, Some(HostKind::Ipv6 | HostKind::IpvFuture));
         // An IP-literal's value is "[" and the address, without a zone id, then "]".
         let (text, value) = if literal {
@@ -211,9 +212,10 @@ impl<S: OptionSlots> List<'_, S> {
             "the parser checked the address"
         );
         if kind == Some(HostKind::RegName) {
-            // A reg-name holds no "[" or "]" but as the triplets "%5B" and "%5D".
+            // A reg-name holds no "[" or "]" but as the triplets "%5B" and "%5D", so the
+            // bytes decoded at its start and at its last triplet's place tell.
             let last = host.len().wrapping_sub(3);
-            let bracketed = text_byte(host, 0) == (b'[', 3) && text_byte(host, last) == (b']', 3);
+            let bracketed = text_byte(host, 0).0 == b'[' && text_byte(host, last).0 == b']';
             if n == 16 || bracketed {
                 self.note(RANK_BAD_HOST, CoapError::BadUriHost, at);
             }
@@ -222,7 +224,7 @@ impl<S: OptionSlots> List<'_, S> {
         if n != 0 && is_destination(addr.get(..n).unwrap_or(&[]), zone, true, dest) {
             return;
         }
-        let (_, mut len) = self.decode(value, b'/', true, self.len, at, RANK_TEXT_UTF8);
+        let (_, mut len) = self.decode(value, HOST_TEXT, at);
         if literal {
             self.put(self.len.wrapping_add(len), b']');
             len = len.wrapping_add(1);
@@ -244,7 +246,7 @@ impl<S: OptionSlots> List<'_, S> {
         };
         let (at, first, start) = (at.wrapping_add(1), self.count, self.len);
         if !cfg!(any(target_os = "none", cri_firmware_paths)) && !has_dot_segment(segments) {
-            self.items(PATH, segments, at);
+            self.items(PATH, SEGMENT, segments, at);
             // "/" alone: no Uri-Path.
             if self.count == first.wrapping_add(1) && self.len == start {
                 self.count = first;
@@ -297,8 +299,8 @@ impl<S: OptionSlots> List<'_, S> {
                 self.count = self.count.wrapping_sub(1);
                 self.len = self.len.wrapping_sub(len);
                 if write {
-                    self.decode(s, b'/', false, self.len, seg_at, RANK_PATH_TEXT);
-                    self.record(PATH, self.count, self.len, len, seg_at);
+                    self.decode(s, SEGMENT, seg_at);
+                    self.record(PATH, len, seg_at);
                 }
             }
             let Some(before) = b.checked_sub(1) else {
@@ -309,12 +311,16 @@ impl<S: OptionSlots> List<'_, S> {
     }
 
     /// One option of `kind` per item of `s` (Uri-Path: `/`-separated segments, Uri-Query:
-    /// `&`-separated items, RFC 7252 §6.4 steps 8-9), each decoded.
-    fn items(&mut self, kind: Kind, s: &[u8], at: usize) {
+    /// `&`-separated items, RFC 7252 §6.4 steps 8-9), each decoded as `how` says.
+    fn items(&mut self, kind: Kind, how: Text, s: &[u8], at: usize) {
         let mut i = 0usize;
         loop {
             let item = s.get(i..).unwrap_or(&[]);
-            i = i.wrapping_add(self.text(kind, item, at.wrapping_add(i)));
+            let item_at = at.wrapping_add(i);
+            let (end, len) = self.decode(item, how, item_at);
+            self.append(kind, len, item_at);
+            // The end of an item lies in `s`: no wrap.
+            i = i.wrapping_add(end);
             if i >= s.len() {
                 return;
             }

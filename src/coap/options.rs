@@ -193,6 +193,16 @@ pub(crate) const P_CRI: Kind = Kind::new(PROXY_CRI, true, 1023, RANK_SCHEME_LENG
 pub(crate) const P_SCHEME_NUMBER: Kind =
     Kind::new(PROXY_SCHEME_NUMBER, false, 3, RANK_SCHEME_LENGTH);
 
+/// How a piece of URI text is decoded into an option value: up to which byte, whether
+/// ASCII-lowercased, and the rank of a piece that is not UTF-8. One word, taken as a
+/// constant by each caller of [`List::decode`].
+#[derive(Clone, Copy)]
+pub(crate) struct Text {
+    pub(crate) stop: u8,
+    pub(crate) lower: bool,
+    pub(crate) rank: u8,
+}
+
 /// An option list under construction in the caller's memory (option slots and a value
 /// buffer), counted on past the ends of both, with the errors noted so far.
 pub(crate) struct List<'a, S: OptionSlots> {
@@ -237,40 +247,35 @@ impl<'a, S: OptionSlots> List<'a, S> {
         self.rank != RANK_NONE
     }
 
-    /// Decodes the valid percent-encoded piece of `s` up to `stop` into the value buffer
-    /// at `pos` (lowercased with `lower`), noting a piece that is not UTF-8 (RFC 7252 §3.2:
-    /// the Uri-* options are strings, Decision 13) at `rank`; returns where the piece
-    /// ended in `s` and its decoded length.
-    pub(super) fn decode(
-        &mut self,
-        s: &[u8],
-        stop: u8,
-        lower: bool,
-        pos: usize,
-        at: usize,
-        rank: u8,
-    ) -> (usize, usize) {
-        let d = decode_text(s, stop, lower, self.scratch, pos);
+    /// Decodes the valid percent-encoded piece of `s` up to `how.stop` onto the end of
+    /// the value buffer (lowercased with `how.lower`), noting a piece that is not UTF-8
+    /// (RFC 7252 §3.2: the Uri-* options are strings, Decision 13) at `how.rank`; returns
+    /// where the piece ended in `s` and its decoded length. Not inlined: the one copy of
+    /// the decoding loop (Decision 17).
+    #[inline(never)]
+    pub(super) fn decode(&mut self, s: &[u8], how: Text, at: usize) -> (usize, usize) {
+        let d = decode_text(s, how.stop, how.lower, self.scratch, self.len);
         if !d.utf8 {
-            self.note(rank, CoapError::NotUtf8, at);
+            self.note(how.rank, CoapError::NotUtf8, at);
             self.utf8_at = self.utf8_at.min(at);
         }
         (d.end, d.len)
     }
 
-    /// Lists option `index` of `kind` with the `len` value bytes at `pos`, when it fits,
-    /// noting a value outside the length its option allows (RFC 7252 §5.10, draft §8.2)
-    /// against the piece at `at`.
-    pub(super) fn record(&mut self, kind: Kind, index: usize, pos: usize, len: usize, at: usize) {
+    /// Lists an option of `kind` at the list's end (`count`, `len`: the next slot and
+    /// value position) with the `len` value bytes there, when it fits, noting a value
+    /// outside the length its option allows (RFC 7252 §5.10, draft §8.2) against the piece
+    /// at `at`. The end does not move.
+    pub(super) fn record(&mut self, kind: Kind, len: usize, at: usize) {
         let (min, max) = kind.limits();
         if len < min || len > max {
             self.note(kind.rank(), CoapError::OptionLength, at);
         }
         self.slots.set(
-            index,
+            self.count,
             OptionRef {
                 number: kind.number(),
-                offset: pos,
+                offset: self.len,
                 len,
             },
         );
@@ -278,7 +283,7 @@ impl<'a, S: OptionSlots> List<'a, S> {
 
     /// Appends an option of `kind` whose value is the `len` bytes just put at the end.
     pub(super) fn append(&mut self, kind: Kind, len: usize, at: usize) {
-        self.record(kind, self.count, self.len, len, at);
+        self.record(kind, len, at);
         // Neither wraps (Decision 17): there are at most a few options per input byte,
         // and a few value bytes (an IPv6 host-ip as text).
         self.count = self.count.wrapping_add(1);

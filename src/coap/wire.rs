@@ -3,7 +3,6 @@
 
 use super::options::{OptionRef, OptionSlots, SliceSlots};
 use crate::error::{CoapError, Error};
-use crate::out::Out;
 
 /// Encodes options (ascending numbers) into `out`; returns the length. Values are copied
 /// as they are. A firmware stack appends these bytes after the token.
@@ -29,7 +28,9 @@ pub fn options_to_wire<'a>(
     options: impl Iterator<Item = (u16, &'a [u8])>,
     out: &mut [u8],
 ) -> Result<usize, Error> {
-    let mut w = Out::new(out);
+    // Bytes past the end of `out` are only counted, so a too-small buffer yields the length
+    // needed from the same pass.
+    let mut pos = 0usize;
     let mut prev = 0u16;
     for (number, value) in options {
         let delta = number
@@ -40,13 +41,26 @@ pub fn options_to_wire<'a>(
         if len > MAX_VALUE {
             return Err(Error::Coap(CoapError::OptionLength));
         }
-        let delta = usize::from(delta);
-        w.byte(nibble(delta) << NIBBLE_BITS | nibble(len));
-        extension(delta, &mut w);
-        extension(len, &mut w);
-        w.push(value);
+        // The first byte's nibbles, the delta's then the length's, each followed by its
+        // extension bytes: one copy of the field code for both.
+        let first = pos;
+        pos = pos.wrapping_add(1);
+        let mut nibbles = 0u8;
+        for v in [usize::from(delta), len] {
+            let f = field(v);
+            nibbles = nibbles << NIBBLE_BITS | f.0;
+            pos = extension(out, pos, f);
+        }
+        put(out, first, nibbles);
+        for (k, &b) in value.iter().enumerate() {
+            put(out, pos.wrapping_add(k), b);
+        }
+        pos = pos.saturating_add(len);
     }
-    w.finish()
+    if pos > out.len() {
+        return Err(Error::Buffer { needed: pos });
+    }
+    Ok(pos)
 }
 
 /// The longest value the format can carry: a 2-byte extension over 269 (RFC 7252 §3.1).
@@ -63,25 +77,36 @@ const NIBBLE_MASK: u8 = 0x0f;
 /// The byte that ends the options and starts the payload (RFC 7252 §3).
 const PAYLOAD_MARKER: u8 = 0xff;
 
-/// The 4-bit field for a delta or length: the value itself up to 12, else 13 or 14 for a
-/// 1- or 2-byte extension.
-fn nibble(v: usize) -> u8 {
+/// The 4-bit field for a delta or length, and its extension's value: the value itself up
+/// to 12, else 13 or 14 for a 1- or 2-byte extension.
+#[inline(always)]
+fn field(v: usize) -> (u8, usize) {
     match v {
-        0..EXT1 => v as u8,
-        EXT1..EXT2 => NIBBLE_EXT1,
-        _ => NIBBLE_EXT2,
+        0..EXT1 => (v as u8, 0),
+        EXT1..EXT2 => (NIBBLE_EXT1, v.wrapping_sub(EXT1)),
+        _ => (NIBBLE_EXT2, v.wrapping_sub(EXT2)),
     }
 }
 
-/// The extension bytes of a delta or length (none up to 12).
-fn extension(v: usize, w: &mut Out<'_>) {
-    if v >= EXT2 {
-        let e = v.wrapping_sub(EXT2);
-        w.byte((e >> 8) as u8);
-        w.byte(e as u8);
-    } else if v >= EXT1 {
-        w.byte(v.wrapping_sub(EXT1) as u8);
+/// Puts `b` at `out[pos]` when it fits; returns the position after it. A position counts
+/// a few bytes per option, and an option's value before it: it does not wrap.
+fn put(out: &mut [u8], pos: usize, b: u8) -> usize {
+    if let Some(d) = out.get_mut(pos) {
+        *d = b;
     }
+    pos.wrapping_add(1)
+}
+
+/// Puts the extension bytes (big-endian) of the [`field`] `(nib, e)` at `pos`: one for
+/// nibble 13, two for 14, none below; returns the position after them.
+#[inline(always)]
+fn extension(out: &mut [u8], mut pos: usize, (nib, e): (u8, usize)) -> usize {
+    let mut n = nib.saturating_sub(NIBBLE_EXT1 - 1);
+    while n > 0 {
+        n = n.wrapping_sub(1);
+        pos = put(out, pos, (e >> (u32::from(n) * 8)) as u8);
+    }
+    pos
 }
 
 /// Decodes the options at the start of `wire` (up to its end or a 0xFF payload marker)

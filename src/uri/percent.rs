@@ -353,7 +353,9 @@ pub(crate) struct Decoded {
 /// percent-encoded text `s` up to its first `stop` byte (or its end), ASCII-lowercased with
 /// `lower`, into `out` from `at` on; bytes past the end of `out` are only counted. It checks
 /// that the decoded bytes are UTF-8 on the way, so that no text is walked a second time.
-#[inline(never)]
+/// Inlined: its one caller (`coap::options::List::decode`) is the out-of-line copy, which
+/// then neither passes the result through memory nor has a frame of its own to set up.
+#[inline(always)]
 pub(crate) fn decode_text(s: &[u8], stop: u8, lower: bool, out: &mut [u8], at: usize) -> Decoded {
     let (mut i, mut n) = (0usize, 0usize);
     // The UTF-8 state: continuation bytes still due, and the range the next one must be in
