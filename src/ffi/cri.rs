@@ -1,7 +1,6 @@
 //! C functions of the CRI layer (draft-ietf-core-href-27).
 
 use super::cri_status;
-use super::sink::each;
 use crate::cri::{self, CriRef, ToUriOptions};
 use crate::error::Error;
 use crate::uri::{parse_into, UriRef};
@@ -433,7 +432,7 @@ pub unsafe extern "C" fn cri_resolve(
         return cri_status::CRI_ERR_BASE;
     }
     match reference.ingest(r, false) {
-        Ok(()) => bytes_out!(out, cap, out_len, err, each(&inputs), |o| cri::resolve(
+        Ok(()) => bytes_out!(out, cap, out_len, err, &inputs, |o| cri::resolve(
             &base, &reference, o
         )),
         Err(u) => report!(Error::from(u), err),

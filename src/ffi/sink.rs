@@ -9,8 +9,6 @@ use super::cri::cri_error_info;
 use super::cri_status;
 use crate::error::Error;
 use core::ffi::c_char;
-use core::iter::Copied;
-use core::slice::Iter;
 
 /// A place where the caller learns more of an error than its status: a URI function's
 /// `size_t *error_offset` gets the byte offset ([`error_offset`]), a CRI or CoAP function's
@@ -118,22 +116,22 @@ fn error_info(e: Error) -> cri_error_info {
 /// Does the output region `(out, bytes)` share a byte with any of `inputs`? The overlap
 /// contract (cri.h): no output may overlap an input, because every function reads its
 /// inputs while it writes (in place, `uri_percent_encode` wrote `a%2020c%30c…`). Such a
-/// call returns `CRI_ERR_ARGUMENT` before anything is written.
-pub(super) fn overlaps<'i>(
+/// call returns `CRI_ERR_ARGUMENT` before anything is written. The one overlap check of
+/// the output glue (`text_room`, `buffer_out`, the option array of
+/// `cri_coap_options_from_wire`). Generic over how a caller holds its inputs (an array, a
+/// slice, a reference to an array), so that no caller copies its array of inputs into a
+/// slice on its frame (Decision 17, stack).
+pub(super) fn overlaps(
     out: *const u8,
     bytes: usize,
-    inputs: impl IntoIterator<Item = &'i [u8]>,
+    inputs: impl IntoIterator<Item: AsRef<[u8]>>,
 ) -> bool {
-    inputs.into_iter().any(|i| overlaps_one(out, bytes, i))
-}
-
-/// Inputs given as an array of any length, as one iterator type: [`overlaps`] is then one
-/// function for `cri_resolve` (two inputs) and the option outputs of
-/// `cri_to_coap_options` (three), where each array length would be a copy of its own
-/// (Decision 17: no twin monomorphizations). The entry points that pass one input keep
-/// their array: a slice would be two more words on their frames.
-pub(super) fn each<'i>(inputs: &'i [&'i [u8]]) -> Copied<Iter<'i, &'i [u8]>> {
-    inputs.iter().copied()
+    for i in inputs {
+        if overlaps_one(out, bytes, i.as_ref()) {
+            return true;
+        }
+    }
+    false
 }
 
 /// [`overlaps`] for one input, written out so that the split profile does not carry an
@@ -177,9 +175,7 @@ pub(super) unsafe fn text_room<'o>(
         return Err(cri_status::CRI_ERR_NULL);
     }
     let out = out.cast::<u8>();
-    // A loop of its own, not [`overlaps`]: a second caller of the instance that
-    // `cri_resolve` uses would keep that one from being inlined there.
-    if inputs.iter().any(|&i| overlaps_one(out, cap, i)) {
+    if overlaps(out, cap, inputs) {
         return Err(cri_status::CRI_ERR_ARGUMENT);
     }
     if out.is_null() {
@@ -240,12 +236,12 @@ pub(super) unsafe fn text_done(
 ///
 /// # Safety
 /// `out` is NULL or points to `cap` writable bytes; `out_len` is NULL or writable.
-pub(super) unsafe fn buffer_out<'i>(
+pub(super) unsafe fn buffer_out(
     out: *mut u8,
     cap: usize,
     out_len: *mut usize,
     nul: bool,
-    inputs: impl IntoIterator<Item = &'i [u8]>,
+    inputs: impl IntoIterator<Item: AsRef<[u8]>>,
     f: impl FnOnce(&mut [u8]) -> Result<usize, Error>,
 ) -> Result<cri_status, Error> {
     // SAFETY: checked for NULL; the caller promises it is writable otherwise.
