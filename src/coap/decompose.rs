@@ -4,7 +4,7 @@
 use super::client::{sent_whole, Mode};
 use super::coap_scheme;
 use super::options::{
-    is_destination, port_to_send, Destination, Kind, List, OptionRef, OptionSlots, Refusal,
+    is_text_destination, port_to_send, Destination, Kind, List, OptionRef, OptionSlots, Refusal,
     SliceSlots, HOST, NO_ADDRESS, PATH, PORT, P_CRI, P_SCHEME, P_SCHEME_NUMBER, QUERY,
     RANK_BAD_HOST, RANK_PATH_TEXT, RANK_QUERY_TEXT, RANK_TEXT_UTF8,
 };
@@ -101,7 +101,7 @@ pub(crate) fn cri_to_slots<S: OptionSlots>(
         Host::Name(labels) if labels.is_empty() => return fail(CoapError::NoHost),
         &Host::Name(labels) => list.host_name(labels),
         &Host::Ip { addr, zone } => {
-            if !is_destination(addr, zone.map(str::as_bytes), false, to) {
+            if !is_text_destination(addr, zone.map(str::as_bytes), to) {
                 list.write(HOST, 0, |w| write_ip_literal(addr, w));
             }
         }
