@@ -4,7 +4,7 @@
 use super::client::{sent_whole, Mode};
 use super::coap_scheme;
 use super::options::{
-    is_destination, port_to_send, Destination, Kind, List, OptionRef, OptionSlots, Refusal,
+    is_text_destination, port_to_send, Destination, Kind, List, OptionRef, OptionSlots, Refusal,
     SliceSlots, HOST, NO_ADDRESS, PATH, PORT, P_CRI, P_SCHEME, P_SCHEME_NUMBER, QUERY,
     RANK_BAD_HOST, RANK_PATH_TEXT, RANK_QUERY_TEXT, RANK_TEXT_UTF8,
 };
@@ -101,7 +101,7 @@ pub(crate) fn cri_to_slots<S: OptionSlots>(
         Host::Name(labels) if labels.is_empty() => return fail(CoapError::NoHost),
         &Host::Name(labels) => list.host_name(labels),
         &Host::Ip { addr, zone } => {
-            if !is_destination(addr, zone.map(str::as_bytes), false, to) {
+            if !is_text_destination(addr, zone.map(str::as_bytes), to) {
                 list.write(HOST, 0, |w| write_ip_literal(addr, w));
             }
         }
@@ -170,26 +170,28 @@ impl<S: OptionSlots> List<'_, S> {
         let (start, mut k, mut first, mut last) = (self.len, 0usize, 0u8, 0u8);
         // Each byte into the value buffer and the IPv6 grammar; the first and the last
         // for the brackets.
-        let mut push = |list: &mut Self, b: u8| {
-            list.put(start.wrapping_add(k), b);
-            v6.byte(b);
-            if k == 0 {
-                first = b;
-            }
-            (k, last) = (k.wrapping_add(1), b);
-        };
         let mut after_first = false;
         for label in labels.iter() {
             let bytes = label.text_bytes();
             if bytes.is_none() {
                 self.note(RANK_TEXT_UTF8, CoapError::Pet, 0);
             }
-            if after_first {
-                push(self, b'.');
-            }
+            let bytes = bytes.unwrap_or_default();
+            // One place that takes a byte: the "." before a label that is not the first is
+            // position 0, the label's bytes follow.
+            let mut i = usize::from(!after_first);
             after_first = true;
-            for &b in bytes.unwrap_or_default() {
-                push(self, b);
+            while i <= bytes.len() {
+                let b = match i.checked_sub(1) {
+                    Some(j) => bytes.get(j).copied().unwrap_or_default(),
+                    None => b'.',
+                };
+                self.put(start.wrapping_add(k), b);
+                v6.byte(b);
+                if k == 0 {
+                    first = b;
+                }
+                (k, last, i) = (k.wrapping_add(1), b, i.wrapping_add(1));
             }
         }
         let bracketed = first == b'[' && last == b']';

@@ -452,22 +452,54 @@ pub(crate) fn is_destination(
     encoded: bool,
     dest: Option<&Destination<'_>>,
 ) -> bool {
-    let Some(d) = dest else {
-        return true;
-    };
-    if !same_bytes(d.addr, addr) || zone.is_some() != d.zone.is_some() {
-        return false;
+    if !encoded {
+        return is_text_destination(addr, zone, dest);
     }
-    let (z, dz) = (zone.unwrap_or_default(), d.zone.unwrap_or_default());
+    let (z, dz) = match zones(addr, zone, dest) {
+        Ok(zones) => zones,
+        Err(same) => return same,
+    };
     let (mut i, mut k) = (0usize, 0usize);
-    while let Some(&b) = z.get(i) {
-        let (v, step) = if encoded { text_byte(z, i) } else { (b, 1) };
+    while i < z.len() {
+        let (v, step) = text_byte(z, i);
         if dz.get(k) != Some(&v) {
             return false;
         }
         (i, k) = (i.wrapping_add(step), k.wrapping_add(1));
     }
     k == dz.len()
+}
+
+/// [`is_destination`] for a CRI's zone-id, text compared as it is: its own function so a
+/// CRI image links no `%HH` reader (Decision 17).
+pub(crate) fn is_text_destination(
+    addr: &[u8],
+    zone: Option<&[u8]>,
+    dest: Option<&Destination<'_>>,
+) -> bool {
+    match zones(addr, zone, dest) {
+        Ok((z, dz)) => same_bytes(z, dz),
+        Err(same) => same,
+    }
+}
+
+/// The target's zone and the destination's, to compare when the addresses are equal and
+/// both have one; else whether `addr` (with `zone`) is the destination already.
+fn zones<'z>(
+    addr: &[u8],
+    zone: Option<&'z [u8]>,
+    dest: Option<&Destination<'z>>,
+) -> Result<(&'z [u8], &'z [u8]), bool> {
+    let Some(d) = dest else {
+        return Err(true);
+    };
+    if !same_bytes(d.addr, addr) {
+        return Err(false);
+    }
+    match (zone, d.zone) {
+        (Some(z), Some(dz)) => Ok((z, dz)),
+        (z, dz) => Err(z.is_none() && dz.is_none()),
+    }
 }
 
 /// The Uri-Port to send (RFC 7252 §6.4 step 7): the target's `port` (its scheme's
