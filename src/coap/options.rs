@@ -444,17 +444,13 @@ pub fn check_options(options: impl Iterator<Item = (u16, usize)>) -> Result<(), 
 
 /// Is `addr` (with `zone`) the destination's address? Without a destination, the target's
 /// own address is the destination (Decision 6). `zone` is a URI's zone id (RFC 6874 §2:
-/// percent-encoded, compared decoded, so `eth%30` is `eth0`) or a CRI's zone-id (text,
-/// compared as it is), by `encoded`.
+/// percent-encoded, compared decoded, so `eth%30` is `eth0`); a CRI's zone-id is text,
+/// compared by [`is_text_destination`].
 pub(crate) fn is_destination(
     addr: &[u8],
     zone: Option<&[u8]>,
-    encoded: bool,
     dest: Option<&Destination<'_>>,
 ) -> bool {
-    if !encoded {
-        return is_text_destination(addr, zone, dest);
-    }
     let (z, dz) = match zones(addr, zone, dest) {
         Ok(zones) => zones,
         Err(same) => return same,
