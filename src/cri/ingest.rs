@@ -14,7 +14,7 @@
 use super::model::{
     Authority, CriRef, Discard, Host, HostAuthority, Items, Scheme, TextOrPet, CRI_TAG, MAX_DISCARD,
 };
-use super::reader::{Kind, Reader};
+use super::reader::{saturate, Kind, Reader};
 use super::wire::SIMPLE_TRUE;
 use crate::error::{Reason, Unprocessable};
 use crate::uri::chars::{is_utf8, utf8_multibyte_len, utf8_str};
@@ -113,40 +113,31 @@ impl<'a> CriRef<'a> {
 }
 
 impl<'a> Walk<'a> {
-    /// [`Walk::read`], shared by the readers of the sections.
+    /// Reads the item at the position whole and returns its kind; a head or a string cut
+    /// short is `NotCbor` (nothing read). One copy, shared by the readers of the sections
+    /// and the pieces of [`Walk::text_or_pet`].
     #[inline(never)]
     fn next(&mut self) -> Kind {
-        self.read()
-    }
-
-    /// Reads the item at the position whole and returns its kind; a head or a string cut
-    /// short is `NotCbor` (nothing read). Inlined in [`Walk::text_or_pet`], whose calls
-    /// are the deepest of the walk: a frame less under it (Decision 17, stack).
-    #[inline(always)]
-    fn read(&mut self) -> Kind {
         self.at = self.d.position();
         let kind = self.d.peek();
-        let read = match kind {
-            Kind::Indefinite | Kind::NotCbor => return kind,
-            // The head, then the content: not `Reader::string`, a frame more on the
-            // deepest chain of the walk (Decision 17, stack).
-            Kind::Bytes | Kind::Text => match self.d.arg() {
-                Some(n) => {
-                    self.body_at = self.d.position();
-                    self.d.body(n).map(drop)
-                }
-                None => None,
-            },
-            _ => self
-                .d
-                .arg()
-                .map(|n| self.arg = usize::try_from(n).unwrap_or(usize::MAX)),
-        };
-        if read.is_some() {
-            kind
-        } else {
-            Kind::NotCbor
+        if matches!(kind, Kind::Indefinite | Kind::NotCbor) {
+            return kind;
         }
+        // The head, then a string's content: not `Reader::string`, a frame more on the
+        // deepest chain of the walk (Decision 17, stack).
+        let Some(n) = self.d.arg() else {
+            return Kind::NotCbor;
+        };
+        let n = saturate(n);
+        if matches!(kind, Kind::Bytes | Kind::Text) {
+            self.body_at = self.d.position();
+            if self.d.body(n).is_none() {
+                return Kind::NotCbor;
+            }
+        } else {
+            self.arg = n;
+        }
+        kind
     }
 
     /// [`Walk::next`] for the host authority array, with `left` items still to read:
@@ -468,7 +459,7 @@ impl<'a> Walk<'a> {
         while left > 0 {
             left = left.wrapping_sub(1); // left > 0
             if seen & PLAIN == 0 {
-                kind = self.read();
+                kind = self.next();
             }
             let at = self.at;
             let b = self.body();

@@ -149,7 +149,9 @@ impl<'a> Reader<'a> {
     /// truncated.
     pub(crate) fn string(&mut self) -> Option<&'a [u8]> {
         let at = self.pos;
-        let body = self.arg().and_then(|declared| self.body(declared));
+        let body = self
+            .arg()
+            .and_then(|declared| self.body(saturate(declared)));
         if body.is_none() {
             self.pos = at;
         }
@@ -157,24 +159,29 @@ impl<'a> Reader<'a> {
     }
 
     /// The `declared` bytes of a string's content at the position (its head read), read;
-    /// `None` if the input ends before. The declared length is compared with the bytes
-    /// left as a u64, so a length past the input is a truncated item on every usize width
-    /// (a conversion to usize first would fail differently on 16- and 32-bit targets).
+    /// `None` if the input ends before. A length past `usize::MAX` comes saturated
+    /// ([`saturate`]), which is past the input on every usize width as the exact one is.
     /// Inlined: the readers that call it are on the deepest stack chains (Decision 17).
     #[inline(always)]
-    pub(crate) fn body(&mut self, declared: u64) -> Option<&'a [u8]> {
-        // usize -> u64 is lossless for 16-, 32- and 64-bit usize.
-        if declared > self.left() as u64 {
+    pub(crate) fn body(&mut self, declared: usize) -> Option<&'a [u8]> {
+        if declared > self.left() {
             return None;
         }
-        // declared <= left, which came from a usize: the conversion cannot fail.
-        let end = usize::try_from(declared)
-            .ok()
-            .and_then(|n| self.pos.checked_add(n))?;
+        // declared <= left: the end is within the input, the add cannot wrap.
+        let end = self.pos.wrapping_add(declared);
         let b = self.input.get(self.pos..end)?;
         self.pos = end;
         Some(b)
     }
+}
+
+/// A head's argument as a usize, saturated: one register where a u64 takes two on a 32-bit
+/// target, and every value a reader compares it with (a length left, a count of items
+/// that each take a byte, a port, a discard) fits, so a value past `usize::MAX` fails
+/// where the exact one does.
+#[inline(always)]
+pub(crate) fn saturate(n: u64) -> usize {
+    usize::try_from(n).unwrap_or(usize::MAX)
 }
 
 #[cfg(test)]
