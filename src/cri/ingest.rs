@@ -277,10 +277,22 @@ impl<'a> Walk<'a> {
     }
 
     /// `[?(false, userinfo), host-ip [zone-id] / *label, ?port]`, the array just read.
+    /// Each part goes into the view as it is read: parts held in locals until the end
+    /// would be spilled to the frame that is under every read of the walk (Decision 17,
+    /// stack).
     fn host_authority(&mut self, r: &mut CriRef<'a>) -> Result<(), Fault> {
         let start = self.at;
         self.left = self.count();
-        let mut userinfo = None;
+        let Authority::Host(a) = r.authority.insert(Authority::Host(HostAuthority {
+            raw: &[],
+            userinfo: None,
+            host: Host::Name(Items::default()),
+            port: None,
+        })) else {
+            // INVARIANT: the value was just inserted.
+            debug_assert!(false, "the host authority was just inserted");
+            return Ok(());
+        };
         let mut k = self.next_in();
         if k == Kind::Bool {
             if self.arg == usize::from(SIMPLE_TRUE) || self.left == 0 {
@@ -289,46 +301,47 @@ impl<'a> Walk<'a> {
             k = self.next_in();
             let at = self.at;
             self.text_or_pet(k, TextRule::Any)?;
-            userinfo = Some(TextOrPet {
+            a.userinfo = Some(TextOrPet {
                 raw: self.since(at),
             });
             k = self.next_in();
         }
-        let host = if k == Kind::Bytes {
+        if k == Kind::Bytes {
             let addr = self.body();
             if addr.len() != 4 && addr.len() != 16 {
                 return fault(Reason::HostIpLength, self.at);
             }
+            a.host = Host::Ip { addr, zone: None };
             k = self.next_in();
-            let zone = if k == Kind::Text {
+            if k == Kind::Text {
                 let Some(z) = utf8_str(self.body()) else {
                     return fault(Reason::InvalidUtf8, self.at);
                 };
+                a.host = Host::Ip {
+                    addr,
+                    zone: Some(z),
+                };
                 k = self.next_in();
-                Some(z)
-            } else {
-                None
-            };
-            Host::Ip { addr, zone }
+            }
         } else {
             let labels_start = self.at;
-            let mut raw: &'a [u8] = &[];
             let mut count = 0usize;
             while matches!(k, Kind::Text | Kind::Array) {
                 self.text_or_pet(k, TextRule::Label)?;
-                raw = self.since(labels_start);
                 count = count.wrapping_add(1); // at most one per byte of the input
+                a.host = Host::Name(Items {
+                    raw: self.since(labels_start),
+                    count,
+                });
                 k = self.next_in();
             }
-            Host::Name(Items { raw, count })
-        };
-        let mut port = None;
+        }
         if k != Kind::End {
             if k != Kind::Unsigned {
                 return wrong(k, self.at);
             }
             match u16::try_from(self.arg) {
-                Ok(p) => port = Some(p),
+                Ok(p) => a.port = Some(p),
                 Err(_) => return fault(Reason::PortRange, self.at),
             }
             k = self.next_in();
@@ -336,12 +349,7 @@ impl<'a> Walk<'a> {
         if k != Kind::End {
             return fault(Reason::Structure, self.at);
         }
-        r.authority = Some(Authority::Host(HostAuthority {
-            raw: self.since(start),
-            userinfo,
-            host,
-            port,
-        }));
+        a.raw = self.since(start);
         Ok(())
     }
 

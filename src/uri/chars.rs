@@ -289,23 +289,36 @@ pub(crate) fn utf8_multibyte_len(b: &[u8]) -> usize {
     }
 }
 
-/// Is `s` UTF-8 (RFC 3629)? ASCII bytes take the short path. A leaf, with the decoder
-/// inlined, so that checking a CRI's text adds no frame below the reader's.
+/// Is `s` UTF-8 (RFC 3629)? ASCII bytes take the short path. A leaf, so that checking a
+/// CRI's text adds no frame below the reader's. It validates without decoding: the lead
+/// byte gives the number of continuation bytes and the range of the first one, which is
+/// what keeps out overlong forms, surrogates and values past U+10FFFF (RFC 3629 §4, the
+/// table of well-formed sequences).
 #[inline(never)]
 pub(crate) fn is_utf8(s: &[u8]) -> bool {
     // The rest as a slice (a pointer and a length) keeps the loop in few enough
     // registers that the frame stays small.
     let mut rest = s;
-    while let Some(&b) = rest.first() {
-        let w = if b < 0x80 {
-            1
-        } else {
-            match decode_utf8(rest) {
-                Some((_, w)) => w,
-                None => return false,
-            }
+    while let Some((&lead, tail)) = rest.split_first() {
+        rest = tail;
+        let (more, mut low, mut high) = match lead {
+            0x00..=0x7f => continue,
+            0xc2..=0xdf => (1, 0x80, 0xbf),
+            0xe0 => (2, 0xa0, 0xbf),
+            0xed => (2, 0x80, 0x9f),
+            0xe1..=0xef => (2, 0x80, 0xbf),
+            0xf0 => (3, 0x90, 0xbf),
+            0xf4 => (3, 0x80, 0x8f),
+            0xf1..=0xf3 => (3, 0x80, 0xbf),
+            _ => return false,
         };
-        rest = rest.get(w..).unwrap_or(&[]);
+        for _ in 0..more {
+            match rest.split_first() {
+                Some((&c, tail)) if (low..=high).contains(&c) => rest = tail,
+                _ => return false,
+            }
+            (low, high) = (0x80, 0xbf);
+        }
     }
     true
 }
