@@ -40,7 +40,10 @@ fn wrong(kind: Kind, at: usize) -> Result<(), Fault> {
     fault(reason, at)
 }
 
-/// The reader and the item it read last.
+/// The reader and the item it read last. The reader first (`repr(C)`): its address is
+/// the walk's, one register less in [`Walk::next`], which is under the deepest calls of
+/// the walk (Decision 17, stack).
+#[repr(C)]
 struct Walk<'a> {
     d: Reader<'a>,
     /// Where the item read last starts.
@@ -125,10 +128,12 @@ impl<'a> Walk<'a> {
         }
         // The head, then a string's content: not `Reader::string`, a frame more on the
         // deepest chain of the walk (Decision 17, stack).
-        let Some(n) = self.d.arg() else {
+        // A head read moves the position (`Reader::head`); compared with `at` in the walk,
+        // not kept in a register across the call (Decision 17, stack).
+        let n = saturate(self.d.head());
+        if self.d.position() == self.at {
             return Kind::NotCbor;
-        };
-        let n = saturate(n);
+        }
         if matches!(kind, Kind::Bytes | Kind::Text) {
             self.body_at = self.d.position();
             if self.d.body(n).is_none() {

@@ -119,7 +119,7 @@ impl<'a> Reader<'a> {
     /// least one byte): a bare `u64` comes back in r0:r1, where an `Option<u64>` is a
     /// stack slot in the frame of every caller (Decision 17). 0 if nothing was read.
     #[inline(never)]
-    fn head(&mut self) -> u64 {
+    pub(crate) fn head(&mut self) -> u64 {
         let Some(&initial) = self.input.get(self.pos) else {
             return 0;
         };
