@@ -246,9 +246,7 @@ impl<'a> Walk<'a> {
             // scheme-id = -1 - scheme-number, and a CBOR negative integer with argument n
             // is -1 - n: the argument is the scheme number, read again in full (the walk
             // keeps a usize).
-            _ => Some(Scheme::Number(
-                Reader::new(self.since(self.at)).arg().unwrap_or(0),
-            )),
+            _ => Some(Scheme::Number(self.d.arg_at(self.at))),
         };
         r.discard = Discard::All;
         let auth_at = self.d.position();
@@ -410,15 +408,15 @@ impl<'a> Walk<'a> {
                     first_empty_at = at;
                 }
             }
-            let items = Some(Items {
+            let slot = if section == 0 {
+                &mut r.path
+            } else {
+                &mut r.query
+            };
+            *slot = Some(Items {
                 raw: self.since(start),
                 count,
             });
-            if section == 0 {
-                r.path = items;
-            } else {
-                r.query = items;
-            }
             last_empty = count == 0;
         }
         // A trailing `null` or `[]` must be left out (draft §5.1) where its removal keeps

@@ -144,6 +144,18 @@ impl<'a> Reader<'a> {
             .fold(0u64, |n, &b| n.wrapping_shl(8) | u64::from(b))
     }
 
+    /// The argument of the head at `at`, a position this reader had before a head it
+    /// read (so the head is whole), read again without moving: in full, where a reader
+    /// kept less of it.
+    #[inline(always)]
+    pub(crate) fn arg_at(&self, at: usize) -> u64 {
+        Reader {
+            input: self.input,
+            pos: at,
+        }
+        .head()
+    }
+
     /// Reads a definite-length text or byte string (the caller has peeked its kind) and
     /// returns its content. `None` (and the position unchanged) if the string is
     /// truncated.
