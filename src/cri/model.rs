@@ -2,7 +2,7 @@
 //! reference in CBOR, checked once on ingest so that later reads cannot fail. Arrays stay
 //! as their encoded bytes and are walked on demand: no heap, no copies, no recursion.
 
-use super::reader::{Kind, Reader};
+use super::reader::{saturate, Kind, Reader};
 
 use crate::error::Error;
 use crate::uri::chars::utf8_str;
@@ -451,9 +451,12 @@ impl<'a> TextOrPet<'a> {
     /// # Ok::<(), cri::Error>(())
     /// ```
     pub fn is_empty(&self) -> bool {
-        // Bytes, not `as_text`: ingest checked the UTF-8, and a second check is the
-        // deepest frame under ingest's own cross-section checks (Decision 17, stack).
-        self.text_bytes().is_some_and(<[u8]>::is_empty)
+        // The head alone, not `as_text`: ingest checked the UTF-8, and a second check is
+        // the deepest frame under ingest's own cross-section checks (Decision 17, stack);
+        // and the head of a text string that passed ingest is whole, so its argument is
+        // the length.
+        let mut d = Reader::new(self.raw);
+        d.peek() == Kind::Text && d.head() == 0
     }
 
     /// The bytes of the value when it is plain text, as [`TextOrPet::as_text`] without a
@@ -637,7 +640,7 @@ impl<'a> ItemIter<'a> {
         let start = self.d.position();
         // Ingest checked the shape: a text string, or an array of text and byte strings.
         let pieces = match self.d.peek() {
-            Kind::Array => self.d.arg()?,
+            Kind::Array => saturate(self.d.arg()?),
             _ => 1,
         };
         // Skipped, not read as pieces: a skip needs no UTF-8 check, whose call would be
