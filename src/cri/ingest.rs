@@ -127,9 +127,9 @@ impl<'a> Walk<'a> {
             return kind;
         }
         // The head, then a string's content: not `Reader::string`, a frame more on the
-        // deepest chain of the walk (Decision 17, stack).
-        // A head read moves the position (`Reader::head`); compared with `at` in the walk,
-        // not kept in a register across the call (Decision 17, stack).
+        // deepest chain of the walk. A head read moves the position (`Reader::head`), told
+        // by comparing it with `at` in the walk, not with a copy kept in a register across
+        // the call (Decision 17, stack).
         let n = saturate(self.d.head());
         if self.d.position() == self.at {
             return Kind::NotCbor;
