@@ -98,17 +98,10 @@ pub fn resolve(base: &CriRef<'_>, r: &CriRef<'_>, out: &mut [u8]) -> Result<usiz
     }
     let query_count = query.map_or(0, |q| q.count);
     // The trailing sections that hold their default values are left out (draft §5.1).
-    let sections = if fragment.is_some() {
-        5
-    } else if query_count > 0 {
-        4
-    } else if path_count > 0 {
-        3
-    } else if !matches!(authority, Authority::RootBased) {
-        2
-    } else {
-        1
-    };
+    let sections = (u8::from(fragment.is_some()) * 5)
+        .max(u8::from(query_count > 0) * 4)
+        .max(u8::from(path_count > 0) * 3)
+        .max(1 + u8::from(!matches!(authority, Authority::RootBased)));
     let mut w = Out::new(out);
     w.byte(ARRAY << MAJOR_SHIFT | sections);
     // scheme-id = -1 - scheme-number (draft §5.1): the number is the argument of a
@@ -118,8 +111,7 @@ pub fn resolve(base: &CriRef<'_>, r: &CriRef<'_>, out: &mut [u8]) -> Result<usiz
         // usize -> u64 is lossless (wire.rs).
         Scheme::Name(s) => (TEXT, s.len() as u64, s.as_bytes()),
     };
-    wire::head(&mut w, major, argument);
-    w.push(name);
+    item(&mut w, major, argument, name, &[]);
     if sections >= 2 {
         match authority {
             Authority::RootBased => w.byte(NULL),
@@ -127,18 +119,26 @@ pub fn resolve(base: &CriRef<'_>, r: &CriRef<'_>, out: &mut [u8]) -> Result<usiz
             Authority::Host(h) => w.push(h.raw),
         }
     }
+    // usize -> u64 is lossless (wire.rs).
     if sections >= 3 {
-        // usize -> u64 is lossless (wire.rs).
-        wire::head(&mut w, ARRAY, path_count as u64);
-        w.push(base_path.prefix(keep));
-        w.push(appended.raw);
+        let kept = base_path.prefix(keep);
+        item(&mut w, ARRAY, path_count as u64, kept, appended.raw);
     }
     if sections >= 4 {
-        wire::head(&mut w, ARRAY, query_count as u64);
-        w.push(query.map_or(&[][..], |q| q.raw));
+        let items = query.map_or(&[][..], |q| q.raw);
+        item(&mut w, ARRAY, query_count as u64, items, &[]);
     }
     if let (5, Some(f)) = (sections, fragment) {
         w.push(f.raw);
     }
     w.finish()
+}
+
+/// An item whose contents follow its head as they came: a head of `major` with
+/// `argument`, then the bytes `a` and `b`.
+#[inline(never)]
+fn item(w: &mut Out<'_>, major: u8, argument: u64, a: &[u8], b: &[u8]) {
+    wire::head(w, major, argument);
+    w.push(a);
+    w.push(b);
 }
