@@ -78,7 +78,8 @@ pub fn resolve(base: &CriRef<'_>, r: &CriRef<'_>, out: &mut [u8]) -> Result<usiz
         authority = a;
     }
     let mut appended = r.path.unwrap_or_default();
-    let mut path_count = keep.saturating_add(appended.count);
+    // Each count is at most the length of its input, so the sum cannot wrap.
+    let mut path_count = keep.wrapping_add(appended.count);
     // The first segment of the result leads the items it comes from: read in place, with
     // no item iterator (none at all: the empty raw of no items is no empty text).
     let leading = if keep > 0 { base_path } else { appended };
