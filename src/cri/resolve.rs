@@ -53,14 +53,11 @@ pub fn resolve(base: &CriRef<'_>, r: &CriRef<'_>, out: &mut [u8]) -> Result<usiz
     // leaves a root-based path where the base's was rootless. The authority's kind is asked
     // with `matches!`, not `==`: the derived `PartialEq` compares a whole host authority
     // (Decision 17: no slice `==`).
-    let (mut keep, mut authority) = match (r.discard, &base.authority) {
-        (Discard::All, Some(Authority::Rootless)) => (0, &Authority::RootBased),
-        (Discard::All, a) => (0, a.as_ref().unwrap_or(&Authority::RootBased)),
-        (Discard::Count(n), a) => (
-            base_path.count.saturating_sub(usize::from(n)),
-            a.as_ref().unwrap_or(&Authority::RootBased),
-        ),
+    let discarded = match r.discard {
+        Discard::All => usize::MAX,
+        Discard::Count(n) => usize::from(n),
     };
+    let mut keep = base_path.count.saturating_sub(discarded);
     // Steps 4 and 5: a reference takes every section from the first one it sets on (a
     // discard other than 0 or a path sets the path). The path is always the kept base
     // segments and the appended ones: a discard 0 without a path keeps them all. Only a
@@ -74,8 +71,11 @@ pub fn resolve(base: &CriRef<'_>, r: &CriRef<'_>, out: &mut [u8]) -> Result<usiz
     };
     // A reference with a scheme also brings its authority, even `null`.
     let scheme = r.scheme.as_ref().unwrap_or(base_scheme);
+    let mut authority = base.authority.as_ref().unwrap_or(&Authority::RootBased);
     if let Some(a) = &r.authority {
         authority = a;
+    } else if discarded == usize::MAX && matches!(authority, Authority::Rootless) {
+        authority = &Authority::RootBased;
     }
     let mut appended = r.path.unwrap_or_default();
     // Each count is at most the length of its input, so the sum cannot wrap.
@@ -112,7 +112,7 @@ pub fn resolve(base: &CriRef<'_>, r: &CriRef<'_>, out: &mut [u8]) -> Result<usiz
         // usize -> u64 is lossless (wire.rs).
         Scheme::Name(s) => (TEXT, s.len() as u64, s.as_bytes()),
     };
-    item(&mut w, major, argument, name, &[]);
+    item(&mut w, major, argument, name);
     if sections >= 2 {
         match authority {
             Authority::RootBased => w.byte(NULL),
@@ -123,11 +123,12 @@ pub fn resolve(base: &CriRef<'_>, r: &CriRef<'_>, out: &mut [u8]) -> Result<usiz
     // usize -> u64 is lossless (wire.rs).
     if sections >= 3 {
         let kept = base_path.prefix(keep);
-        item(&mut w, ARRAY, path_count as u64, kept, appended.raw);
+        item(&mut w, ARRAY, path_count as u64, kept);
+        w.push(appended.raw);
     }
     if sections >= 4 {
         let items = query.map_or(&[][..], |q| q.raw);
-        item(&mut w, ARRAY, query_count as u64, items, &[]);
+        item(&mut w, ARRAY, query_count as u64, items);
     }
     if let (5, Some(f)) = (sections, fragment) {
         w.push(f.raw);
@@ -136,10 +137,9 @@ pub fn resolve(base: &CriRef<'_>, r: &CriRef<'_>, out: &mut [u8]) -> Result<usiz
 }
 
 /// An item whose contents follow its head as they came: a head of `major` with
-/// `argument`, then the bytes `a` and `b`.
+/// `argument`, then the bytes `contents`.
 #[inline(never)]
-fn item(w: &mut Out<'_>, major: u8, argument: u64, a: &[u8], b: &[u8]) {
+fn item(w: &mut Out<'_>, major: u8, argument: u64, contents: &[u8]) {
     wire::head(w, major, argument);
-    w.push(a);
-    w.push(b);
+    w.push(contents);
 }
