@@ -130,7 +130,7 @@ pub fn resolve(base: &CriRef<'_>, r: &CriRef<'_>, out: &mut [u8]) -> Result<usiz
         let items = query.map_or(&[][..], |q| q.raw);
         item(&mut w, ARRAY, query_count as u64, items);
     }
-    if let (5, Some(f)) = (sections, fragment) {
+    if let Some(f) = fragment {
         w.push(f.raw);
     }
     w.finish()
