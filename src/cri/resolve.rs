@@ -99,10 +99,11 @@ pub fn resolve(base: &CriRef<'_>, r: &CriRef<'_>, out: &mut [u8]) -> Result<usiz
     }
     let query_count = query.map_or(0, |q| q.count);
     // The trailing sections that hold their default values are left out (draft §5.1).
-    let sections = (u8::from(fragment.is_some()) * 5)
-        .max(u8::from(query_count > 0) * 4)
-        .max(u8::from(path_count > 0) * 3)
-        .max(1 + u8::from(!matches!(authority, Authority::RootBased)));
+    // The section count is the last section that is set: at most 5, no step wraps.
+    let sections = (u8::from(fragment.is_some()).wrapping_mul(5))
+        .max(u8::from(query_count > 0).wrapping_mul(4))
+        .max(u8::from(path_count > 0).wrapping_mul(3))
+        .max(u8::from(!matches!(authority, Authority::RootBased)).wrapping_add(1));
     let mut w = Out::new(out);
     w.byte(ARRAY << MAJOR_SHIFT | sections);
     // scheme-id = -1 - scheme-number (draft §5.1): the number is the argument of a
