@@ -45,14 +45,11 @@ pub fn resolve(base: &CriRef<'_>, r: &CriRef<'_>, out: &mut [u8]) -> Result<usiz
     let Some(base_scheme) = base.scheme.as_ref() else {
         return Err(Error::Unconvertible(Unconvertible::NotFull));
     };
-    // INVARIANT: ingest sets the authority of every reference with a scheme,
-    // here and for `r` below.
+    // INVARIANT: ingest sets the authority of every reference with a scheme, here and for
+    // `r` below.
     debug_assert!(base.authority.is_some() && (r.scheme.is_none() || r.authority.is_some()));
     let base_path = base.path.unwrap_or_default();
-    // Step 3: the discard keeps the first `keep` base segments; `true` keeps none, and
-    // leaves a root-based path where the base's was rootless. The authority's kind is asked
-    // with `matches!`, not `==`: the derived `PartialEq` compares a whole host authority
-    // (Decision 17: no slice `==`).
+    // Step 3: the discard keeps the first `keep` base segments; `true` discards them all.
     let discarded = match r.discard {
         Discard::All => usize::MAX,
         Discard::Count(n) => usize::from(n),
@@ -69,7 +66,10 @@ pub fn resolve(base: &CriRef<'_>, r: &CriRef<'_>, out: &mut [u8]) -> Result<usiz
     } else {
         (r.query, r.fragment)
     };
-    // A reference with a scheme also brings its authority, even `null`.
+    // A reference with a scheme also brings its authority, even `null`. Else the base's
+    // stays, but the discard `true` leaves a root-based path where it was rootless. The
+    // authority's kind is asked with `matches!`, not `==`: the derived `PartialEq` compares
+    // a whole host authority (Decision 17: no slice `==`).
     let scheme = r.scheme.as_ref().unwrap_or(base_scheme);
     let mut authority = base.authority.as_ref().unwrap_or(&Authority::RootBased);
     if let Some(a) = &r.authority {
@@ -138,7 +138,8 @@ pub fn resolve(base: &CriRef<'_>, r: &CriRef<'_>, out: &mut [u8]) -> Result<usiz
 }
 
 /// An item whose contents follow its head as they came: a head of `major` with
-/// `argument`, then the bytes `contents`.
+/// `argument`, then the bytes `contents`. One copy for the scheme name, the path and the
+/// query (Decision 17: shared on bare metal).
 #[inline(never)]
 fn item(w: &mut Out<'_>, major: u8, argument: u64, contents: &[u8]) {
     wire::head(w, major, argument);
