@@ -1,7 +1,7 @@
 //! CRI reference resolution (draft-ietf-core-href-27 §5.3), producing CBOR.
 
 use super::model::{Authority, CriRef, Discard, Items, Scheme, TextOrPet};
-use super::wire::{self, ARRAY, NULL, TRUE};
+use super::wire::{self, ARRAY, MAJOR_SHIFT, NEGATIVE, NULL, TEXT, TRUE};
 use crate::error::{Error, Unconvertible};
 use crate::out::Out;
 
@@ -42,94 +42,78 @@ use crate::out::Out;
 pub fn resolve(base: &CriRef<'_>, r: &CriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
     // The sections are borrowed from the two views, not copied: an authority is several
     // words, and this frame is on the deepest stack of cri_resolve (Decision 17, stack).
-    let Some(mut scheme) = base.scheme.as_ref() else {
+    let Some(base_scheme) = base.scheme.as_ref() else {
         return Err(Error::Unconvertible(Unconvertible::NotFull));
     };
-    // INVARIANT: ingest sets the authority of every reference with a scheme (`read_ref`),
-    // here and for `r` below.
-    debug_assert!(base.authority.is_some());
-    let mut authority = base.authority.as_ref().unwrap_or(&Authority::RootBased);
+    // INVARIANT: ingest sets the authority of every reference with a scheme, here and for
+    // `r` below.
+    debug_assert!(base.authority.is_some() && (r.scheme.is_none() || r.authority.is_some()));
     let base_path = base.path.unwrap_or_default();
-    let mut query: Option<&Items<'_>> = base.query.as_ref(); // None = [] here
-    let mut fragment: Option<&TextOrPet<'_>> = base.fragment.as_ref();
-    // The authority's kind is asked with `matches!`, not `==`: the derived `PartialEq`
-    // compares a whole host authority, code in the CRI device image for questions only
-    // the kind answers (Decision 17: no slice `==`).
-    // Step 3: discard.
-    let mut keep = match r.discard {
-        Discard::All => {
-            if matches!(authority, Authority::Rootless) {
-                authority = &Authority::RootBased;
-            }
-            0
-        }
-        Discard::Count(n) => base_path.count.saturating_sub(usize::from(n)),
+    // Step 3: the discard keeps the first `keep` base segments; `true` discards them all.
+    let discarded = match r.discard {
+        Discard::All => usize::MAX,
+        Discard::Count(n) => usize::from(n),
     };
-    if r.discard != Discard::Count(0) {
-        query = None;
-        fragment = None;
-    }
-    // Step 4: append the path.
-    let mut appended = r.path.unwrap_or_default();
-    if r.path.is_some() {
-        query = None;
-        fragment = None;
-    }
-    // Step 5: the query drops the fragment; copy the sections the reference sets.
-    if r.query.is_some() {
-        fragment = None;
-    }
-    if let Some(s) = &r.scheme {
-        debug_assert!(r.authority.is_some());
-        scheme = s;
-        authority = r.authority.as_ref().unwrap_or(&Authority::RootBased);
-    } else if let Some(a) = &r.authority {
+    let mut keep = base_path.count.saturating_sub(discarded);
+    // Steps 4 and 5: a reference takes every section from the first one it sets on (a
+    // discard other than 0 or a path sets the path). The path is always the kept base
+    // segments and the appended ones: a discard 0 without a path keeps them all. Only a
+    // reference that sets none of discard, path and query keeps the base query, and then
+    // the base fragment unless it sets one.
+    let inherit = r.discard == Discard::Count(0) && r.path.is_none() && r.query.is_none();
+    let (query, fragment) = if inherit {
+        (base.query, r.fragment.or(base.fragment))
+    } else {
+        (r.query, r.fragment)
+    };
+    // A reference with a scheme also brings its authority, even `null`. Else the base's
+    // stays, but the discard `true` leaves a root-based path where it was rootless. The
+    // authority's kind is asked with `matches!`, not `==`: the derived `PartialEq` compares
+    // a whole host authority (Decision 17: no slice `==`).
+    let scheme = r.scheme.as_ref().unwrap_or(base_scheme);
+    let mut authority = base.authority.as_ref().unwrap_or(&Authority::RootBased);
+    if let Some(a) = &r.authority {
         authority = a;
+    } else if discarded == usize::MAX && matches!(authority, Authority::Rootless) {
+        authority = &Authority::RootBased;
     }
-    query = r.query.as_ref().or(query);
-    fragment = r.fragment.as_ref().or(fragment);
-
-    let mut path_count = keep.saturating_add(appended.count);
+    let mut appended = r.path.unwrap_or_default();
+    // Each count is at most the length of its input, so the sum cannot wrap.
+    let mut path_count = keep.wrapping_add(appended.count);
     // The first segment of the result leads the items it comes from: read in place, with
     // no item iterator (none at all: the empty raw of no items is no empty text).
     let leading = if keep > 0 { base_path } else { appended };
     let first_empty = TextOrPet { raw: leading.raw }.is_empty();
-    // A rootless path must keep a first segment that is not empty (draft §2 C2). A rootless
-    // result with no segment (`urn:a` + `[1]`) or a lone empty one (`coap:a` + `./`) has
-    // the URI `s:`, which is the root-based empty path (draft §2.3, naked rootless): that
-    // CRI is the result, as RFC 3986 §5.2 gives `coap:` (Decision 20).
-    if matches!(authority, Authority::Rootless)
-        && (path_count == 0 || path_count == 1 && first_empty)
-    {
+    // Without an authority, a path may not start with an empty segment and more: the
+    // result would be no valid CRI (`f:/a` + `.//g`; RFC 3986 writes `f:/.//g`), and a
+    // rootless one may not start with an empty segment at all (draft §2 C2).
+    if first_empty && path_count >= 2 && !matches!(authority, Authority::Host(_)) {
+        return Err(Error::Unconvertible(Unconvertible::LeadingEmptySegment));
+    }
+    // A rootless result with no segment (`urn:a` + `[1]`) or a lone empty one (`coap:a` +
+    // `./`) has the URI `s:`, which is the root-based empty path (draft §2.3, naked
+    // rootless): that CRI is the result, as RFC 3986 §5.2 gives `coap:` (Decision 20).
+    if matches!(authority, Authority::Rootless) && (path_count == 0 || first_empty) {
         authority = &Authority::RootBased;
         (keep, appended, path_count) = (0, Items::default(), 0);
     }
-    // Without an authority, a path may not start with an empty segment and more: the
-    // result would be no valid CRI (`f:/a` + `.//g`; RFC 3986 writes `f:/.//g`), nor may a
-    // rootless one start with an empty segment.
-    let bad_rootbased = matches!(authority, Authority::RootBased) && path_count >= 2 && first_empty;
-    let bad_rootless = matches!(authority, Authority::Rootless) && first_empty;
-    if bad_rootbased || bad_rootless {
-        return Err(Error::Unconvertible(Unconvertible::LeadingEmptySegment));
-    }
     let query_count = query.map_or(0, |q| q.count);
-    let sections = if fragment.is_some() {
-        5
-    } else if query_count > 0 {
-        4
-    } else if path_count > 0 {
-        3
-    } else if !matches!(authority, Authority::RootBased) {
-        2
-    } else {
-        1
-    };
+    // The trailing sections that hold their default values are left out (draft §5.1).
+    // The section count is the last section that is set: at most 5, no step wraps.
+    let sections = (u8::from(fragment.is_some()).wrapping_mul(5))
+        .max(u8::from(query_count > 0).wrapping_mul(4))
+        .max(u8::from(path_count > 0).wrapping_mul(3))
+        .max(u8::from(!matches!(authority, Authority::RootBased)).wrapping_add(1));
     let mut w = Out::new(out);
-    wire::head(&mut w, ARRAY, sections);
-    match scheme {
-        Scheme::Number(n) => wire::int(&mut w, true, *n),
-        Scheme::Name(s) => wire::text(&mut w, s.as_bytes()),
-    }
+    w.byte(ARRAY << MAJOR_SHIFT | sections);
+    // scheme-id = -1 - scheme-number (draft §5.1): the number is the argument of a
+    // negative integer's head.
+    let (major, argument, name) = match scheme {
+        Scheme::Number(n) => (NEGATIVE, *n, &[][..]),
+        // usize -> u64 is lossless (wire.rs).
+        Scheme::Name(s) => (TEXT, s.len() as u64, s.as_bytes()),
+    };
+    item(&mut w, major, argument, name);
     if sections >= 2 {
         match authority {
             Authority::RootBased => w.byte(NULL),
@@ -137,18 +121,27 @@ pub fn resolve(base: &CriRef<'_>, r: &CriRef<'_>, out: &mut [u8]) -> Result<usiz
             Authority::Host(h) => w.push(h.raw),
         }
     }
+    // usize -> u64 is lossless (wire.rs).
     if sections >= 3 {
-        // usize -> u64 is lossless (wire.rs).
-        wire::head(&mut w, ARRAY, path_count as u64);
-        w.push(base_path.prefix(keep));
+        let kept = base_path.prefix(keep);
+        item(&mut w, ARRAY, path_count as u64, kept);
         w.push(appended.raw);
     }
     if sections >= 4 {
-        wire::head(&mut w, ARRAY, query_count as u64);
-        w.push(query.map_or(&[][..], |q| q.raw));
+        let items = query.map_or(&[][..], |q| q.raw);
+        item(&mut w, ARRAY, query_count as u64, items);
     }
-    if let (5, Some(f)) = (sections, fragment) {
+    if let Some(f) = fragment {
         w.push(f.raw);
     }
     w.finish()
+}
+
+/// An item whose contents follow its head as they came: a head of `major` with
+/// `argument`, then the bytes `contents`. One copy for the scheme name, the path and the
+/// query (Decision 17: shared on bare metal).
+#[inline(never)]
+fn item(w: &mut Out<'_>, major: u8, argument: u64, contents: &[u8]) {
+    wire::head(w, major, argument);
+    w.push(contents);
 }

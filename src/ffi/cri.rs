@@ -426,17 +426,20 @@ pub unsafe extern "C" fn cri_resolve(
     let (b, r) = (try_input!(base, base_len), try_input!(r#ref, ref_len));
     let inputs = [b, r];
     let (mut base, mut reference) = (CriRef::empty(), CriRef::empty());
-    if let Err(u) = base.ingest(b, true) {
-        // The details are the base's; the status says it is the base.
+    // The base is read first; its details go with the status that says it is the base.
+    let mut status = cri_status::CRI_ERR_BASE;
+    let mut read = base.ingest(b, true);
+    if read.is_ok() {
+        status = cri_status::CRI_ERR_UNPROCESSABLE;
+        read = reference.ingest(r, false);
+    }
+    if let Err(u) = read {
         report!(Error::from(u), err);
-        return cri_status::CRI_ERR_BASE;
+        return status;
     }
-    match reference.ingest(r, false) {
-        Ok(()) => bytes_out!(out, cap, out_len, err, &inputs, |o| cri::resolve(
-            &base, &reference, o
-        )),
-        Err(u) => report!(Error::from(u), err),
-    }
+    bytes_out!(out, cap, out_len, err, &inputs, |o| cri::resolve(
+        &base, &reference, o
+    ))
 }
 
 /// Writes the CBOR diagnostic notation (EDN, RFC 8949 §8) of the CRI reference
