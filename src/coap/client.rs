@@ -3,7 +3,6 @@
 //! on past their ends, so that the room a too-small list needs comes out of the same pass
 //! (docs/DECISIONS.md Decision 17).
 
-use super::coap_scheme_port;
 use super::options::{
     is_destination, port_to_send, Destination, Kind, List, OptionRef, OptionSlots, Refusal,
     SliceSlots, Text, HOST, NO_ADDRESS, PATH, PORT, P_SCHEME, P_URI, QUERY, RANK_BAD_HOST,
@@ -12,7 +11,8 @@ use super::options::{
 use crate::error::{CoapError, Error, OptionSpace};
 use crate::uri::ip::read_ip;
 use crate::uri::percent::text_byte;
-use crate::uri::{default_port, HostKind, UriRef};
+use crate::uri::scheme::port_and_coap;
+use crate::uri::{HostKind, UriRef};
 
 /// Which options carry the request target.
 ///
@@ -119,7 +119,8 @@ pub(crate) fn uri_to_list<S: OptionSlots>(
         return fail(CoapError::Fragment, offset(f).wrapping_sub(1));
     }
     let mut list = List::new(slots, scratch);
-    let Some(whole) = sent_whole(mode, coap_scheme_port(scheme).is_some()) else {
+    let (default, is_coap) = port_and_coap(scheme);
+    let Some(whole) = sent_whole(mode, is_coap) else {
         return fail(CoapError::NotCoapScheme, 0);
     };
     if whole {
@@ -139,7 +140,7 @@ pub(crate) fn uri_to_list<S: OptionSlots>(
     let proxy = mode == Mode::ProxyScheme && dest.is_none();
     let to = if proxy { Some(&NO_ADDRESS) } else { dest };
     list.host(u, to, offset(host));
-    if let Some(p) = port_to_send(u.port_number, default_port(scheme), dest, proxy) {
+    if let Some(p) = port_to_send(u.port_number, default, dest, proxy) {
         list.uint(PORT, u64::from(p));
     }
     list.path(u.path, offset(u.path));
@@ -191,7 +192,7 @@ impl<S: OptionSlots> List<'_, S> {
         let literal = matches!(kind, Some(HostKind::Ipv6 | HostKind::IpvFuture));
         // An IP-literal's value is "[" and the address, without a zone id, then "]".
         let (text, value) = if literal {
-            let a = crate::uri::literal_address(host, zone);
+            let a = crate::uri::literal_address(host);
             (a, host.get(..a.len().wrapping_add(1)).unwrap_or(host))
         } else {
             (host, host)
@@ -259,7 +260,9 @@ impl<S: OptionSlots> List<'_, S> {
         // end that makes.
         self.survivors(segments, at, false);
         let (n, total) = (first.wrapping_sub(self.count), start.wrapping_sub(self.len));
-        let end = (first.saturating_add(n), start.saturating_add(total));
+        // Neither wraps (Decision 17): the survivors are some of the path's segments, and
+        // their decoded length is at most the path's.
+        let end = (first.wrapping_add(n), start.wrapping_add(total));
         // "/" alone is left: no Uri-Path.
         if n == 1 && total == 0 {
             (self.count, self.len) = (first, start);
@@ -290,7 +293,8 @@ impl<S: OptionSlots> List<'_, S> {
                     None
                 }
                 _ => {
-                    skip = skip.saturating_add(usize::from(dots == 2));
+                    // At most one per segment: no wrap (Decision 17).
+                    skip = skip.wrapping_add(usize::from(dots == 2));
                     (end == segments.len()).then_some((&[][..], 0))
                 }
             };

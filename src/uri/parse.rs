@@ -722,7 +722,7 @@ fn settle_host(
         }
         (Some(HostKind::Ipv6), _) => {
             // The address starts after the "[".
-            let addr = literal_address(h, r.zone_id);
+            let addr = literal_address(h);
             if !ip::ipv6(addr, &mut []) {
                 return Err(syntax(
                     (addr.as_ptr() as usize).wrapping_sub(s.as_ptr() as usize),
@@ -734,20 +734,23 @@ fn settle_host(
     parsed
 }
 
-/// The address of the IP-literal `host` whose zone id is `zone` (RFC 3986 §3.2.2, RFC
-/// 6874): after the "[", up to the zone's "%25" or the "]". The parser leaves it known: the
-/// zone id ends the literal, which is all of the host or, for one that does not close, the
-/// "[" and the address only (with no zone id).
-#[inline(always)]
-pub(crate) fn literal_address<'a>(host: &'a [u8], zone: Option<&[u8]>) -> &'a [u8] {
-    let inner = match host {
-        [_, inner @ .., b']'] | [_, inner @ ..] => inner,
-        [] => host,
-    };
-    let after = zone.map_or(0, |z| z.len().wrapping_add(3));
-    inner
-        .get(..inner.len().wrapping_sub(after))
-        .unwrap_or(inner)
+/// The address of the IP-literal `host` (RFC 3986 §3.2.2, RFC 6874): after the "[", up
+/// to the "%" of a zone id's "%25" or the "]", or to the end of a literal that does not
+/// close (the parser leaves the "[" and the address then). The parser ends the address at
+/// the first "%" or "]", and an IPvFuture holds neither. Shared on bare metal, inlined on
+/// hosts (Decision 17).
+#[cfg_attr(any(target_os = "none", cri_firmware_paths), inline(never))]
+#[cfg_attr(not(any(target_os = "none", cri_firmware_paths)), inline(always))]
+pub(crate) fn literal_address(host: &[u8]) -> &[u8] {
+    let mut end = 1usize;
+    while let Some(&b) = host.get(end) {
+        if b == b'%' || b == b']' {
+            break;
+        }
+        // `end` indexes a byte just read: it cannot wrap (Decision 17).
+        end = end.wrapping_add(1);
+    }
+    host.get(1..end).unwrap_or_default()
 }
 
 /// The value of an all-digit port, `None` if empty, not digits or over 65535. Inlined:
@@ -833,7 +836,7 @@ fn parse_ip_literal<'a>(
     if end == from || s.get(end) != Some(&b']') {
         return Err(syntax(end));
     }
-    // Only a closed literal has a zone id: [`literal_address`] reads the address by it.
+    // Only a closed literal has a zone id.
     r.zone_id = zone;
     Ok(end.wrapping_add(1))
 }
