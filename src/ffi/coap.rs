@@ -132,17 +132,20 @@ pub struct cri_coap_destination {
     pub port: i32,
 }
 
-/// `*d` as a [`Destination`], `None` for NULL; `CRI_ERR_NULL` for a NULL `addr` or `zone`
-/// with a nonzero length, `CRI_ERR_ARGUMENT` for a port or address length out of range.
+/// `*d` as a [`Destination`] into `out` (left `None` for NULL) and `CRI_OK`; `CRI_ERR_NULL`
+/// for a NULL `addr` or `zone` with a nonzero length, `CRI_ERR_ARGUMENT` for a port or
+/// address length out of range. Into the caller's variable, not returned in a `Result`:
+/// taking it out of one is a copy through `memcpy` on Cortex-M0 (Decision 17).
 ///
 /// # Safety
 /// `d` is NULL or readable, with readable `addr`/`zone` of their lengths.
 unsafe fn destination<'a>(
     d: *const cri_coap_destination,
-) -> Result<Option<Destination<'a>>, cri_status> {
+    out: &mut Option<Destination<'a>>,
+) -> cri_status {
     // SAFETY: the caller's promise for `d`.
     let Some(d) = (unsafe { d.as_ref() }) else {
-        return Ok(None);
+        return cri_status::CRI_OK;
     };
     // NULL only with length 0, as for every input (ffi/args.rs); a NULL zone is no zone,
     // an empty one a zone the composers refuse.
@@ -150,39 +153,40 @@ unsafe fn destination<'a>(
     let (Some(addr), Some(zone)) = (unsafe { super::args::input(d.addr, d.addr_len) }, unsafe {
         super::args::input(d.zone.cast(), d.zone_len)
     }) else {
-        return Err(cri_status::CRI_ERR_NULL);
+        return cri_status::CRI_ERR_NULL;
     };
     if !matches!(d.addr_len, 0 | 4 | 16) || !(-1..=0xffff).contains(&d.port) {
-        return Err(cri_status::CRI_ERR_ARGUMENT);
+        return cri_status::CRI_ERR_ARGUMENT;
     }
-    Ok(Some(Destination {
+    *out = Some(Destination {
         addr,
         zone: (!d.zone.is_null()).then_some(zone),
         port: u16::try_from(d.port).ok(),
-    }))
+    });
+    cri_status::CRI_OK
 }
 
-/// `try_destination!(dest)`: `Option<Destination>` of the `cri_coap_destination *` (None
-/// for NULL), or returns the status of a bad one ([`destination`]);
-/// `try_destination!(dest, required)`: the `Destination`, `CRI_ERR_NULL` for NULL.
+/// `try_destination!(d = dest)`: declares `d`, the `Option<Destination>` of the
+/// `cri_coap_destination *` (None for NULL), or returns the status of a bad one
+/// ([`destination`]); `try_destination!(d = dest, required)`: `d` the `&Destination`,
+/// `CRI_ERR_NULL` for NULL.
 ///
 /// Promise (ffi/args.rs): `dest` is NULL or readable, with `addr` and `zone` readable for
 /// their lengths.
 macro_rules! try_destination {
-    ($dest:expr) => {
+    ($d:ident = $dest:expr) => {
+        let mut $d = None;
         // SAFETY: the enclosing function's `# Safety` makes the promise.
-        match unsafe { destination($dest) } {
-            Ok(d) => d,
-            Err(status) => return status,
+        match unsafe { destination($dest, &mut $d) } {
+            cri_status::CRI_OK => {}
+            status => return status,
         }
     };
-    ($dest:expr, required) => {
-        // SAFETY: the enclosing function's `# Safety` makes the promise.
-        match unsafe { destination($dest) } {
-            Ok(Some(d)) => d,
-            Ok(None) => return cri_status::CRI_ERR_NULL,
-            Err(status) => return status,
-        }
+    ($d:ident = $dest:expr, required) => {
+        try_destination!($d = $dest);
+        let Some($d) = $d.as_ref() else {
+            return cri_status::CRI_ERR_NULL;
+        };
     };
 }
 
@@ -280,6 +284,17 @@ fn overlap(regions: &[Region], outputs: usize, list: &[cri_coap_option]) -> bool
     false
 }
 
+/// The bytes of `n` options, at most `usize::MAX`: a compare and a plain multiply, where a
+/// saturating multiply is a 64-bit product through a library call on Cortex-M0.
+fn array_bytes(n: usize) -> usize {
+    const OPTION: usize = size_of::<cri_coap_option>();
+    if n > usize::MAX / OPTION {
+        usize::MAX
+    } else {
+        n.wrapping_mul(OPTION)
+    }
+}
+
 /// The region of the option array `list` itself, which the calls that read it also read.
 fn array(list: &[cri_coap_option]) -> Region {
     region(list.as_ptr(), size_of_val(list))
@@ -311,7 +326,7 @@ fn outputs_overlap(
 ) -> bool {
     let [addr, zone] = dest_regions(d);
     let regions = [
-        region(opts, opts_cap.saturating_mul(size_of::<cri_coap_option>())),
+        region(opts, array_bytes(opts_cap)),
         region(scratch, scratch_cap),
         region(target.as_ptr(), target.len()),
         addr,
@@ -459,7 +474,8 @@ pub unsafe extern "C" fn uri_to_coap_options(
     err: *mut cri_error_info,
 ) -> cri_status {
     let err = clear_error!(err);
-    let (s, d) = (try_input!(uri, len), try_destination!(dest));
+    let s = try_input!(uri, len);
+    try_destination!(d = dest);
     let Some(m) = self::mode(mode) else {
         return cri_status::CRI_ERR_ARGUMENT;
     };
@@ -522,7 +538,8 @@ pub unsafe extern "C" fn cri_to_coap_options(
     err: *mut cri_error_info,
 ) -> cri_status {
     let err = clear_error!(err);
-    let (bytes, d) = (try_input!(cri, len), try_destination!(dest));
+    let bytes = try_input!(cri, len);
+    try_destination!(d = dest);
     let Some(m) = self::mode(mode) else {
         return cri_status::CRI_ERR_ARGUMENT;
     };
@@ -717,9 +734,9 @@ unsafe fn from_options(
     }) else {
         return cri_status::CRI_ERR_NULL;
     };
-    let d = try_destination!(dest, required);
+    try_destination!(d = dest, required);
     let name = uri.then_some(scheme);
-    let [addr, zone] = dest_regions(Some(&d));
+    let [addr, zone] = dest_regions(Some(d));
     let regions = [
         region(out, cap),
         array(list),
@@ -734,7 +751,7 @@ unsafe fn from_options(
     // SAFETY: the caller's promises for `out`, `out_len`.
     unsafe {
         super::sink::buffer_out(out, cap, out_len, uri, NO_INPUTS, |b| {
-            coap::compose_target(name, number, &d, pairs(list), b)
+            coap::compose_target(name, number, d, pairs(list), b)
         })
     }
     .unwrap_or_else(|e| report!(e, err))

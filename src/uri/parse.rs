@@ -517,7 +517,8 @@ fn parse_strict<const IRI: bool>(s: &[u8]) -> Result<UriRef<'_>, Error> {
     Ok(r)
 }
 
-/// [`UriRef::parse_bytes`] (or, with `IRI`, [`UriRef::parse_iri_bytes`]) into `r`: the C
+/// [`UriRef::parse_bytes`] (or, with `IRI`, [`UriRef::parse_iri_bytes`]) into `r`, which
+/// is [`UriRef::default`]: the C
 /// functions parse into a view on their own frame, so the view is not copied out of a
 /// `Result` (a `memcpy` and a second frame per call). Inlined: it is a port check after one
 /// call, and a frame of its own would sit on `uri_resolve`'s deepest chain.
@@ -533,7 +534,7 @@ pub(crate) fn parse_into<'a, const IRI: bool>(
     }
 }
 
-/// Parses strictly into `r` but leaves the port's range unchecked ([`UriRef::port_error`]
+/// Parses strictly into `r` (a [`UriRef::default`]) but leaves the port's range unchecked ([`UriRef::port_error`]
 /// checks it): `uri_split` fills its parts from this result on [`Error::PortRange`]
 /// instead of splitting a second time (the lenient splitter stays out of strict-only
 /// images). `r` is an out-parameter rather than the return value so that the 80-byte
@@ -553,11 +554,10 @@ pub(crate) fn parse_components<'a, const IRI: bool>(
 #[inline(never)]
 fn parse_reference<'a, const IRI: bool>(s: &'a [u8], r: &mut UriRef<'a>) -> Result<(), ParseError> {
     // One forward pass over the reference (RFC 3986 §4.1, or RFC 3987 §2.2): every byte is
-    // classified once, by the component it belongs to.
-    *r = UriRef {
-        input: s,
-        ..UriRef::default()
-    };
+    // classified once, by the component it belongs to. Into a fresh view: only what is
+    // found is set (every caller makes one on its frame, so it is not cleared twice).
+    debug_assert!(*r == UriRef::default(), "a fresh view");
+    r.input = s;
     let mut i = 0usize;
     if let Some(n) = scheme_len(s) {
         r.scheme = part(s, 0, n);
@@ -842,15 +842,14 @@ fn parse_ip_literal<'a>(
 }
 
 /// RFC 3986 Appendix B: `^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`.
-/// Into `r` (an out-parameter, as for [`parse_components`]: `uri_split` keeps one view on
+/// Into `r`, a [`UriRef::default`] (an out-parameter, as for [`parse_components`]: `uri_split` keeps one view on
 /// its frame for both splitters). Never inlined: its locals would enlarge `uri_split`'s
 /// frame, under which the strict parser's chain runs too (Decision 17, stack).
 #[inline(never)]
 pub(crate) fn split_lenient<'a>(s: &'a [u8], r: &mut UriRef<'a>) {
-    *r = UriRef {
-        input: s,
-        ..UriRef::default()
-    };
+    // Into a fresh view, as [`parse_reference`].
+    debug_assert!(*r == UriRef::default(), "a fresh view");
+    r.input = s;
     // Indices into `s`, each at most `s.len()`: the steps past a delimiter just found
     // cannot wrap (Decision 17).
     let upto = |from: usize, stops: &[u8]| {
