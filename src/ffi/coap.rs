@@ -132,20 +132,17 @@ pub struct cri_coap_destination {
     pub port: i32,
 }
 
-/// `*d` as a [`Destination`] into `out` (left `None` for NULL) and `CRI_OK`; `CRI_ERR_NULL`
-/// for a NULL `addr` or `zone` with a nonzero length, `CRI_ERR_ARGUMENT` for a port or
-/// address length out of range. Into the caller's variable, not returned in a `Result`:
-/// taking it out of one is a copy through `memcpy` on Cortex-M0 (Decision 17).
+/// `*d` as a [`Destination`], `None` for NULL; `CRI_ERR_NULL` for a NULL `addr` or `zone`
+/// with a nonzero length, `CRI_ERR_ARGUMENT` for a port or address length out of range.
 ///
 /// # Safety
 /// `d` is NULL or readable, with readable `addr`/`zone` of their lengths.
 unsafe fn destination<'a>(
     d: *const cri_coap_destination,
-    out: &mut Option<Destination<'a>>,
-) -> cri_status {
+) -> Result<Option<Destination<'a>>, cri_status> {
     // SAFETY: the caller's promise for `d`.
     let Some(d) = (unsafe { d.as_ref() }) else {
-        return cri_status::CRI_OK;
+        return Ok(None);
     };
     // NULL only with length 0, as for every input (ffi/args.rs); a NULL zone is no zone,
     // an empty one a zone the composers refuse.
@@ -153,40 +150,42 @@ unsafe fn destination<'a>(
     let (Some(addr), Some(zone)) = (unsafe { super::args::input(d.addr, d.addr_len) }, unsafe {
         super::args::input(d.zone.cast(), d.zone_len)
     }) else {
-        return cri_status::CRI_ERR_NULL;
+        return Err(cri_status::CRI_ERR_NULL);
     };
     if !matches!(d.addr_len, 0 | 4 | 16) || !(-1..=0xffff).contains(&d.port) {
-        return cri_status::CRI_ERR_ARGUMENT;
+        return Err(cri_status::CRI_ERR_ARGUMENT);
     }
-    *out = Some(Destination {
+    Ok(Some(Destination {
         addr,
         zone: (!d.zone.is_null()).then_some(zone),
         port: u16::try_from(d.port).ok(),
-    });
-    cri_status::CRI_OK
+    }))
 }
 
-/// `try_destination!(d = dest)`: declares `d`, the `Option<Destination>` of the
-/// `cri_coap_destination *` (None for NULL), or returns the status of a bad one
-/// ([`destination`]); `try_destination!(d = dest, required)`: `d` the `&Destination`,
-/// `CRI_ERR_NULL` for NULL.
+/// `try_destination!(d = dest)`: declares `d`, the `Option<&Destination>` of the
+/// `cri_coap_destination *` (None for NULL), borrowed where [`destination`] left it (taking
+/// it out of the `Result` is a copy through `memcpy` on Cortex-M0, Decision 17), or
+/// returns the status of a bad one; `try_destination!(dest, required)`: the
+/// `Destination`, `CRI_ERR_NULL` for NULL.
 ///
 /// Promise (ffi/args.rs): `dest` is NULL or readable, with `addr` and `zone` readable for
 /// their lengths.
 macro_rules! try_destination {
     ($d:ident = $dest:expr) => {
-        let mut $d = None;
         // SAFETY: the enclosing function's `# Safety` makes the promise.
-        match unsafe { destination($dest, &mut $d) } {
-            cri_status::CRI_OK => {}
-            status => return status,
-        }
-    };
-    ($d:ident = $dest:expr, required) => {
-        try_destination!($d = $dest);
-        let Some($d) = $d.as_ref() else {
-            return cri_status::CRI_ERR_NULL;
+        let read = unsafe { destination($dest) };
+        let $d = match &read {
+            Ok(d) => d.as_ref(),
+            Err(status) => return *status,
         };
+    };
+    ($dest:expr, required) => {
+        // SAFETY: the enclosing function's `# Safety` makes the promise.
+        match unsafe { destination($dest) } {
+            Ok(Some(d)) => d,
+            Ok(None) => return cri_status::CRI_ERR_NULL,
+            Err(status) => return status,
+        }
     };
 }
 
@@ -481,18 +480,14 @@ pub unsafe extern "C" fn uri_to_coap_options(
     };
     // Every argument before the URI (ffi/args.rs).
     let outputs = (opts, opts_cap, opts_len, scratch, scratch_cap, scratch_len);
-    if let Some(status) = bad_outputs(outputs, s, d.as_ref()) {
+    if let Some(status) = bad_outputs(outputs, s, d) {
         return status;
     }
     let mut u = UriRef::default();
     try_ok!(parse_into::<false>(s, &mut u), err);
     // SAFETY: the option outputs are this function's, under the same contract, and passed
     // `bad_outputs`.
-    unsafe {
-        fill_options(outputs, err, |o, b| {
-            coap::uri_to_list(&u, d.as_ref(), m, o, b)
-        })
-    }
+    unsafe { fill_options(outputs, err, |o, b| coap::uri_to_list(&u, d, m, o, b)) }
 }
 
 /// Turns the full CRI `(cri, len)` (CBOR) into CoAP options (draft §8.1.1) for a request
@@ -545,7 +540,7 @@ pub unsafe extern "C" fn cri_to_coap_options(
     };
     // Every argument before the CRI (ffi/args.rs).
     let outputs = (opts, opts_cap, opts_len, scratch, scratch_cap, scratch_len);
-    if let Some(status) = bad_outputs_apart(outputs, bytes, d.as_ref()) {
+    if let Some(status) = bad_outputs_apart(outputs, bytes, d) {
         return status;
     }
     // Decoded in place (CriRef::ingest): no second copy of the view in this frame.
@@ -555,7 +550,7 @@ pub unsafe extern "C" fn cri_to_coap_options(
     // `bad_outputs`.
     unsafe {
         fill_options(outputs, err, |o, b| {
-            coap::cri_to_slots(&c, bytes, d.as_ref(), m, o, b)
+            coap::cri_to_slots(&c, bytes, d, m, o, b)
         })
     }
 }
@@ -734,9 +729,9 @@ unsafe fn from_options(
     }) else {
         return cri_status::CRI_ERR_NULL;
     };
-    try_destination!(d = dest, required);
+    let d = try_destination!(dest, required);
     let name = uri.then_some(scheme);
-    let [addr, zone] = dest_regions(Some(d));
+    let [addr, zone] = dest_regions(Some(&d));
     let regions = [
         region(out, cap),
         array(list),
@@ -751,7 +746,7 @@ unsafe fn from_options(
     // SAFETY: the caller's promises for `out`, `out_len`.
     unsafe {
         super::sink::buffer_out(out, cap, out_len, uri, NO_INPUTS, |b| {
-            coap::compose_target(name, number, d, pairs(list), b)
+            coap::compose_target(name, number, &d, pairs(list), b)
         })
     }
     .unwrap_or_else(|e| report!(e, err))

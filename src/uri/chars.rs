@@ -228,9 +228,7 @@ fn scan_ext(s: &[u8], mut i: usize, mask: u8, ext: Ext) -> usize {
 /// plain stretch of a component, one load, mask and branch per byte. (Not 8 bytes per
 /// step: the runs of real URLs and CoAP URIs are short, and a second loop exit is a
 /// second mispredicted branch per run, so a word-at-a-time scan is no faster here.)
-/// Shared on bare metal, inlined on hosts (Decision 17).
-#[cfg_attr(any(target_os = "none", cri_firmware_paths), inline(never))]
-#[cfg_attr(not(any(target_os = "none", cri_firmware_paths)), inline(always))]
+#[inline(always)]
 pub(crate) fn run(s: &[u8], mut i: usize, mask: u8) -> usize {
     // A `while let`, not `is_some_and`: its closure can stay a call of its own.
     while let Some(&b) = s.get(i) {
