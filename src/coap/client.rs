@@ -3,16 +3,16 @@
 //! on past their ends, so that the room a too-small list needs comes out of the same pass
 //! (docs/DECISIONS.md Decision 17).
 
-use super::coap_scheme_port;
 use super::options::{
     is_destination, port_to_send, Destination, Kind, List, OptionRef, OptionSlots, Refusal,
-    SliceSlots, Text, HOST, NO_ADDRESS, PATH, PORT, P_SCHEME, P_URI, QUERY, RANK_BAD_HOST,
-    RANK_PATH_TEXT, RANK_TEXT_UTF8,
+    SliceSlots, Text, HOST, PATH, PORT, P_SCHEME, P_URI, QUERY, RANK_BAD_HOST, RANK_PATH_TEXT,
+    RANK_TEXT_UTF8,
 };
 use crate::error::{CoapError, Error, OptionSpace};
 use crate::uri::ip::read_ip;
 use crate::uri::percent::text_byte;
-use crate::uri::{default_port, HostKind, UriRef};
+use crate::uri::scheme::port_and_coap;
+use crate::uri::{HostKind, UriRef};
 
 /// Which options carry the request target.
 ///
@@ -119,7 +119,8 @@ pub(crate) fn uri_to_list<S: OptionSlots>(
         return fail(CoapError::Fragment, offset(f).wrapping_sub(1));
     }
     let mut list = List::new(slots, scratch);
-    let Some(whole) = sent_whole(mode, coap_scheme_port(scheme).is_some()) else {
+    let (default, is_coap) = port_and_coap(scheme);
+    let Some(whole) = sent_whole(mode, is_coap) else {
         return fail(CoapError::NotCoapScheme, 0);
     };
     if whole {
@@ -128,18 +129,17 @@ pub(crate) fn uri_to_list<S: OptionSlots>(
     }
     // An empty host names nothing: a Uri-Host is 1-255 bytes (RFC 7252 §5.10.1) and CoAP
     // defines no default host (RFC 3986 §3.2.2).
-    let Some(host) = u.host.filter(|h| !h.is_empty()) else {
+    if u.host.is_none_or(<[u8]>::is_empty) {
         return fail(CoapError::NoHost, 0);
-    };
+    }
     if let Some(userinfo) = u.userinfo {
         return fail(CoapError::Userinfo, offset(userinfo));
     }
     // Through a forward-proxy whose address is not given, nothing of the target is the
     // destination: Uri-Host always goes (Decision 6).
     let proxy = mode == Mode::ProxyScheme && dest.is_none();
-    let to = if proxy { Some(&NO_ADDRESS) } else { dest };
-    list.host(u, to, offset(host));
-    if let Some(p) = port_to_send(u.port_number, default_port(scheme), dest, proxy) {
+    list.host(u, dest, proxy);
+    if let Some(p) = port_to_send(u.port_number, default, dest, proxy) {
         list.uint(PORT, u64::from(p));
     }
     list.path(u.path, offset(u.path));
@@ -182,16 +182,19 @@ impl<S: OptionSlots> List<'_, S> {
     /// destination: when it is an address); else the host percent-decoded and lowercased,
     /// an IP-literal without its zone id. A reg-name that spells an IPv6 address or reads
     /// as an IP-literal cannot be sent (§6.5 would read it back as an address). Takes the
-    /// view whole: one argument for the host, its kind and its zone id. Not inlined: the
+    /// view whole: one argument for the host, its kind, its zone id and its offset.
+    /// Through a forward-proxy whose address is not given (`proxy`), no host is the
+    /// destination (Decision 6). Not inlined: the
     /// address bytes stay out of the caller's frame, which lies under the deepest chain of
     /// `uri_to_coap_options` (Decision 17, stack).
     #[inline(never)]
-    fn host(&mut self, u: &UriRef<'_>, dest: Option<&Destination<'_>>, at: usize) {
+    fn host(&mut self, u: &UriRef<'_>, dest: Option<&Destination<'_>>, proxy: bool) {
         let (host, kind, zone) = (u.host.unwrap_or_default(), u.host_kind, u.zone_id);
+        let at = (host.as_ptr() as usize).wrapping_sub(u.input.as_ptr() as usize);
         let literal = matches!(kind, Some(HostKind::Ipv6 | HostKind::IpvFuture));
         // An IP-literal's value is "[" and the address, without a zone id, then "]".
         let (text, value) = if literal {
-            let a = crate::uri::literal_address(host, zone);
+            let a = crate::uri::literal_address(host);
             (a, host.get(..a.len().wrapping_add(1)).unwrap_or(host))
         } else {
             (host, host)
@@ -221,7 +224,7 @@ impl<S: OptionSlots> List<'_, S> {
             }
         }
         // An address is ASCII: a host left out needs no UTF-8 check.
-        if n != 0 && is_destination(addr.get(..n).unwrap_or(&[]), zone, dest) {
+        if n != 0 && !proxy && is_destination(addr.get(..n).unwrap_or(&[]), zone, dest) {
             return;
         }
         let (_, mut len) = self.decode(value, HOST_TEXT, at);
@@ -259,7 +262,9 @@ impl<S: OptionSlots> List<'_, S> {
         // end that makes.
         self.survivors(segments, at, false);
         let (n, total) = (first.wrapping_sub(self.count), start.wrapping_sub(self.len));
-        let end = (first.saturating_add(n), start.saturating_add(total));
+        // Neither wraps (Decision 17): the survivors are some of the path's segments, and
+        // their decoded length is at most the path's.
+        let end = (first.wrapping_add(n), start.wrapping_add(total));
         // "/" alone is left: no Uri-Path.
         if n == 1 && total == 0 {
             (self.count, self.len) = (first, start);
@@ -290,7 +295,8 @@ impl<S: OptionSlots> List<'_, S> {
                     None
                 }
                 _ => {
-                    skip = skip.saturating_add(usize::from(dots == 2));
+                    // At most one per segment: no wrap (Decision 17).
+                    skip = skip.wrapping_add(usize::from(dots == 2));
                     (end == segments.len()).then_some((&[][..], 0))
                 }
             };

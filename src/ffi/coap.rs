@@ -162,19 +162,22 @@ unsafe fn destination<'a>(
     }))
 }
 
-/// `try_destination!(dest)`: `Option<Destination>` of the `cri_coap_destination *` (None
-/// for NULL), or returns the status of a bad one ([`destination`]);
-/// `try_destination!(dest, required)`: the `Destination`, `CRI_ERR_NULL` for NULL.
+/// `try_destination!(d = dest)`: declares `d`, the `Option<&Destination>` of the
+/// `cri_coap_destination *` (None for NULL), borrowed where [`destination`] left it (taking
+/// it out of the `Result` is a copy through `memcpy` on Cortex-M0, Decision 17), or
+/// returns the status of a bad one; `try_destination!(dest, required)`: the
+/// `Destination`, `CRI_ERR_NULL` for NULL.
 ///
 /// Promise (ffi/args.rs): `dest` is NULL or readable, with `addr` and `zone` readable for
 /// their lengths.
 macro_rules! try_destination {
-    ($dest:expr) => {
+    ($d:ident = $dest:expr) => {
         // SAFETY: the enclosing function's `# Safety` makes the promise.
-        match unsafe { destination($dest) } {
-            Ok(d) => d,
-            Err(status) => return status,
-        }
+        let read = unsafe { destination($dest) };
+        let $d = match &read {
+            Ok(d) => d.as_ref(),
+            Err(status) => return *status,
+        };
     };
     ($dest:expr, required) => {
         // SAFETY: the enclosing function's `# Safety` makes the promise.
@@ -280,6 +283,17 @@ fn overlap(regions: &[Region], outputs: usize, list: &[cri_coap_option]) -> bool
     false
 }
 
+/// The bytes of `n` options, at most `usize::MAX`: a compare and a plain multiply, where a
+/// saturating multiply is a 64-bit product through a library call on Cortex-M0.
+fn array_bytes(n: usize) -> usize {
+    const OPTION: usize = size_of::<cri_coap_option>();
+    if n > usize::MAX / OPTION {
+        usize::MAX
+    } else {
+        n.wrapping_mul(OPTION)
+    }
+}
+
 /// The region of the option array `list` itself, which the calls that read it also read.
 fn array(list: &[cri_coap_option]) -> Region {
     region(list.as_ptr(), size_of_val(list))
@@ -311,7 +325,7 @@ fn outputs_overlap(
 ) -> bool {
     let [addr, zone] = dest_regions(d);
     let regions = [
-        region(opts, opts_cap.saturating_mul(size_of::<cri_coap_option>())),
+        region(opts, array_bytes(opts_cap)),
         region(scratch, scratch_cap),
         region(target.as_ptr(), target.len()),
         addr,
@@ -459,24 +473,21 @@ pub unsafe extern "C" fn uri_to_coap_options(
     err: *mut cri_error_info,
 ) -> cri_status {
     let err = clear_error!(err);
-    let (s, d) = (try_input!(uri, len), try_destination!(dest));
+    let s = try_input!(uri, len);
+    try_destination!(d = dest);
     let Some(m) = self::mode(mode) else {
         return cri_status::CRI_ERR_ARGUMENT;
     };
     // Every argument before the URI (ffi/args.rs).
     let outputs = (opts, opts_cap, opts_len, scratch, scratch_cap, scratch_len);
-    if let Some(status) = bad_outputs(outputs, s, d.as_ref()) {
+    if let Some(status) = bad_outputs(outputs, s, d) {
         return status;
     }
     let mut u = UriRef::default();
     try_ok!(parse_into::<false>(s, &mut u), err);
     // SAFETY: the option outputs are this function's, under the same contract, and passed
     // `bad_outputs`.
-    unsafe {
-        fill_options(outputs, err, |o, b| {
-            coap::uri_to_list(&u, d.as_ref(), m, o, b)
-        })
-    }
+    unsafe { fill_options(outputs, err, |o, b| coap::uri_to_list(&u, d, m, o, b)) }
 }
 
 /// Turns the full CRI `(cri, len)` (CBOR) into CoAP options (draft §8.1.1) for a request
@@ -522,13 +533,14 @@ pub unsafe extern "C" fn cri_to_coap_options(
     err: *mut cri_error_info,
 ) -> cri_status {
     let err = clear_error!(err);
-    let (bytes, d) = (try_input!(cri, len), try_destination!(dest));
+    let bytes = try_input!(cri, len);
+    try_destination!(d = dest);
     let Some(m) = self::mode(mode) else {
         return cri_status::CRI_ERR_ARGUMENT;
     };
     // Every argument before the CRI (ffi/args.rs).
     let outputs = (opts, opts_cap, opts_len, scratch, scratch_cap, scratch_len);
-    if let Some(status) = bad_outputs_apart(outputs, bytes, d.as_ref()) {
+    if let Some(status) = bad_outputs_apart(outputs, bytes, d) {
         return status;
     }
     // Decoded in place (CriRef::ingest): no second copy of the view in this frame.
@@ -538,7 +550,7 @@ pub unsafe extern "C" fn cri_to_coap_options(
     // `bad_outputs`.
     unsafe {
         fill_options(outputs, err, |o, b| {
-            coap::cri_to_slots(&c, bytes, d.as_ref(), m, o, b)
+            coap::cri_to_slots(&c, bytes, d, m, o, b)
         })
     }
 }

@@ -517,7 +517,8 @@ fn parse_strict<const IRI: bool>(s: &[u8]) -> Result<UriRef<'_>, Error> {
     Ok(r)
 }
 
-/// [`UriRef::parse_bytes`] (or, with `IRI`, [`UriRef::parse_iri_bytes`]) into `r`: the C
+/// [`UriRef::parse_bytes`] (or, with `IRI`, [`UriRef::parse_iri_bytes`]) into `r`, which
+/// is [`UriRef::default`]: the C
 /// functions parse into a view on their own frame, so the view is not copied out of a
 /// `Result` (a `memcpy` and a second frame per call). Inlined: it is a port check after one
 /// call, and a frame of its own would sit on `uri_resolve`'s deepest chain.
@@ -533,7 +534,7 @@ pub(crate) fn parse_into<'a, const IRI: bool>(
     }
 }
 
-/// Parses strictly into `r` but leaves the port's range unchecked ([`UriRef::port_error`]
+/// Parses strictly into `r` (a [`UriRef::default`]) but leaves the port's range unchecked ([`UriRef::port_error`]
 /// checks it): `uri_split` fills its parts from this result on [`Error::PortRange`]
 /// instead of splitting a second time (the lenient splitter stays out of strict-only
 /// images). `r` is an out-parameter rather than the return value so that the 80-byte
@@ -553,11 +554,10 @@ pub(crate) fn parse_components<'a, const IRI: bool>(
 #[inline(never)]
 fn parse_reference<'a, const IRI: bool>(s: &'a [u8], r: &mut UriRef<'a>) -> Result<(), ParseError> {
     // One forward pass over the reference (RFC 3986 §4.1, or RFC 3987 §2.2): every byte is
-    // classified once, by the component it belongs to.
-    *r = UriRef {
-        input: s,
-        ..UriRef::default()
-    };
+    // classified once, by the component it belongs to. Into a fresh view: only what is
+    // found is set (every caller makes one on its frame, so it is not cleared twice).
+    debug_assert!(*r == UriRef::default(), "a fresh view");
+    r.input = s;
     let mut i = 0usize;
     if let Some(n) = scheme_len(s) {
         r.scheme = part(s, 0, n);
@@ -722,7 +722,7 @@ fn settle_host(
         }
         (Some(HostKind::Ipv6), _) => {
             // The address starts after the "[".
-            let addr = literal_address(h, r.zone_id);
+            let addr = literal_address(h);
             if !ip::ipv6(addr, &mut []) {
                 return Err(syntax(
                     (addr.as_ptr() as usize).wrapping_sub(s.as_ptr() as usize),
@@ -734,20 +734,23 @@ fn settle_host(
     parsed
 }
 
-/// The address of the IP-literal `host` whose zone id is `zone` (RFC 3986 §3.2.2, RFC
-/// 6874): after the "[", up to the zone's "%25" or the "]". The parser leaves it known: the
-/// zone id ends the literal, which is all of the host or, for one that does not close, the
-/// "[" and the address only (with no zone id).
-#[inline(always)]
-pub(crate) fn literal_address<'a>(host: &'a [u8], zone: Option<&[u8]>) -> &'a [u8] {
-    let inner = match host {
-        [_, inner @ .., b']'] | [_, inner @ ..] => inner,
-        [] => host,
-    };
-    let after = zone.map_or(0, |z| z.len().wrapping_add(3));
-    inner
-        .get(..inner.len().wrapping_sub(after))
-        .unwrap_or(inner)
+/// The address of the IP-literal `host` (RFC 3986 §3.2.2, RFC 6874): after the "[", up
+/// to the "%" of a zone id's "%25" or the "]", or to the end of a literal that does not
+/// close (the parser leaves the "[" and the address then). The parser ends the address at
+/// the first "%" or "]", and an IPvFuture holds neither. Shared on bare metal, inlined on
+/// hosts (Decision 17).
+#[cfg_attr(any(target_os = "none", cri_firmware_paths), inline(never))]
+#[cfg_attr(not(any(target_os = "none", cri_firmware_paths)), inline(always))]
+pub(crate) fn literal_address(host: &[u8]) -> &[u8] {
+    let mut end = 1usize;
+    while let Some(&b) = host.get(end) {
+        if b == b'%' || b == b']' {
+            break;
+        }
+        // `end` indexes a byte just read: it cannot wrap (Decision 17).
+        end = end.wrapping_add(1);
+    }
+    host.get(1..end).unwrap_or_default()
 }
 
 /// The value of an all-digit port, `None` if empty, not digits or over 65535. Inlined:
@@ -833,21 +836,20 @@ fn parse_ip_literal<'a>(
     if end == from || s.get(end) != Some(&b']') {
         return Err(syntax(end));
     }
-    // Only a closed literal has a zone id: [`literal_address`] reads the address by it.
+    // Only a closed literal has a zone id.
     r.zone_id = zone;
     Ok(end.wrapping_add(1))
 }
 
 /// RFC 3986 Appendix B: `^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`.
-/// Into `r` (an out-parameter, as for [`parse_components`]: `uri_split` keeps one view on
+/// Into `r`, a [`UriRef::default`] (an out-parameter, as for [`parse_components`]: `uri_split` keeps one view on
 /// its frame for both splitters). Never inlined: its locals would enlarge `uri_split`'s
 /// frame, under which the strict parser's chain runs too (Decision 17, stack).
 #[inline(never)]
 pub(crate) fn split_lenient<'a>(s: &'a [u8], r: &mut UriRef<'a>) {
-    *r = UriRef {
-        input: s,
-        ..UriRef::default()
-    };
+    // Into a fresh view, as [`parse_reference`].
+    debug_assert!(*r == UriRef::default(), "a fresh view");
+    r.input = s;
     // Indices into `s`, each at most `s.len()`: the steps past a delimiter just found
     // cannot wrap (Decision 17).
     let upto = |from: usize, stops: &[u8]| {

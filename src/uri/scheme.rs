@@ -61,6 +61,16 @@ pub fn default_port(scheme: &[u8]) -> Option<u16> {
     PORTS.get(index(scheme)?).copied()
 }
 
+/// The default port of a scheme (as [`default_port`]) and whether it is a CoAP scheme:
+/// one lookup for the URI → CoAP options conversion, which asks both (RFC 7252 §6.4).
+pub(crate) fn port_and_coap(scheme: &[u8]) -> (Option<u16>, bool) {
+    let i = index(scheme);
+    (
+        i.and_then(|i| PORTS.get(i).copied()),
+        i.is_some_and(|i| i < COAP),
+    )
+}
+
 /// The CRI scheme number and default port of a CoAP scheme name (case-insensitive).
 pub(crate) fn coap_by_name(scheme: &[u8]) -> Option<(u64, u16)> {
     let i = index(scheme)?;
