@@ -228,18 +228,17 @@ impl<S: OptionSlots> List<'_, S> {
 #[derive(Clone, Copy, Default)]
 struct Ipv6Text {
     /// The address bytes read: two a group, the "::" counted as the one zero group it
-    /// stands for at least, one a dec-octet.
+    /// stands for at least, one a dec-octet; 256 or more once the text broke the grammar
+    /// (the count only grows, and no address has that many).
     n: usize,
     /// The current run of hex digits: its length, and its value as a dec-octet (over
     /// 255 for none: a letter, a leading zero, too large).
     run: u32,
     dec: u32,
-    /// The ":" just read (0-2), the dots read, whether the "::" was read, and whether the
-    /// text broke the grammar.
+    /// The ":" just read (0-2), the dots read, and whether the "::" was read.
     colons: u8,
     dots: u8,
     gap: bool,
-    bad: bool,
 }
 
 impl Ipv6Text {
@@ -250,7 +249,7 @@ impl Ipv6Text {
         let digit = c.wrapping_sub(b'0');
         if digit < 10 || (c | 0x20).wrapping_sub(b'a') < 6 {
             // No digit after a lone leading ":"; at most four a group.
-            self.bad |= (self.colons == 1 && self.n == 0) || self.run == 4;
+            self.fail((self.colons == 1 && self.n == 0) || self.run == 4);
             // A letter, or a digit after a leading zero, makes no dec-octet.
             self.dec = if digit > 9 || (self.dec == 0 && self.run > 0) {
                 0x100
@@ -268,7 +267,7 @@ impl Ipv6Text {
                     (self.n, self.colons) = (self.n.wrapping_add(2), 1);
                 } else if self.colons == 1 {
                     // The "::", once.
-                    self.bad |= self.gap;
+                    self.fail(self.gap);
                     (self.n, self.colons, self.gap) = (self.n.wrapping_add(2), 2, true);
                 } else {
                     // A leading ":", which only "::" may start.
@@ -277,12 +276,19 @@ impl Ipv6Text {
             }
             // A dec-octet ends (an IPv4address's first three).
             b'.' => {
-                self.bad |= !self.octet() || self.dots == 3;
+                let ok = self.octet();
+                self.fail(!ok || self.dots == 3);
                 (self.dots, self.colons) = (self.dots.wrapping_add(1), 0);
             }
-            _ => self.bad = true,
+            _ => self.fail(true),
         }
         (self.run, self.dec) = (0, 0);
+    }
+
+    /// Notes that the text broke the grammar when `bad`: a count no address has (one
+    /// flag less to keep beside it).
+    fn fail(&mut self, bad: bool) {
+        self.n |= usize::from(bad) << 8;
     }
 
     /// Does the run end as a dec-octet? Counts its byte.
@@ -304,7 +310,7 @@ impl Ipv6Text {
             0 => self.colons == 2,
             _ => false,
         };
-        end && !self.bad && (self.n == 16 || self.gap && self.n < 16)
+        end && (self.n == 16 || self.gap && self.n < 16)
     }
 }
 
