@@ -4,11 +4,11 @@
 use super::client::{sent_whole, Mode};
 use super::coap_scheme;
 use super::options::{
-    is_text_destination, port_to_send, Destination, Kind, List, OptionRef, OptionSlots, Refusal,
-    SliceSlots, HOST, NO_ADDRESS, PATH, PORT, P_CRI, P_SCHEME, P_SCHEME_NUMBER, QUERY,
-    RANK_BAD_HOST, RANK_PATH_TEXT, RANK_QUERY_TEXT, RANK_TEXT_UTF8,
+    is_destination_read, port_to_send, Destination, Kind, List, OptionRef, OptionSlots, Refusal,
+    SliceSlots, HOST, PATH, PORT, P_CRI, P_SCHEME, P_SCHEME_NUMBER, QUERY, RANK_BAD_HOST,
+    RANK_PATH_TEXT, RANK_QUERY_TEXT, RANK_TEXT_UTF8,
 };
-use crate::cri::{Authority, CriRef, Host, Items, Scheme, TextOrPet};
+use crate::cri::{self, Authority, CriRef, Host, Items, Scheme, TextOrPet};
 use crate::error::{CoapError, Error, OptionSpace};
 use crate::out::Out;
 use crate::uri::{default_port, ip};
@@ -89,7 +89,6 @@ pub(crate) fn cri_to_slots<S: OptionSlots>(
     // Through a forward-proxy whose address is not given, nothing of the target is the
     // destination: Uri-Host always goes (Decision 6).
     let proxy = mode == Mode::ProxyScheme && dest.is_none();
-    let to = if proxy { Some(&NO_ADDRESS) } else { dest };
     // Borrowed, not copied: a host authority is 36 bytes on a 32-bit target.
     let Some(Authority::Host(a)) = &cri.authority else {
         return fail(CoapError::NoHost);
@@ -100,11 +99,7 @@ pub(crate) fn cri_to_slots<S: OptionSlots>(
     match &a.host {
         Host::Name(labels) if labels.is_empty() => return fail(CoapError::NoHost),
         &Host::Name(labels) => list.host_name(labels),
-        &Host::Ip { addr, zone } => {
-            if !is_text_destination(addr, zone.map(str::as_bytes), to) {
-                list.write(HOST, 0, |w| write_ip_literal(addr, w));
-            }
-        }
+        &Host::Ip { addr, zone } => list.host_ip(addr, zone, dest, proxy),
     }
     if let Some(p) = port_to_send(a.port, scheme_default_port(scheme), dest, proxy) {
         list.uint(PORT, u64::from(p));
@@ -129,29 +124,18 @@ pub(crate) fn cri_to_slots<S: OptionSlots>(
     list.finish()
 }
 
-/// The default port of a CRI scheme (RFC 7252 §6.4 step 7 sends none for it): that of
-/// its name in the URI layer's table (Decision 5). A scheme number is matched with the
-/// numbers of those names (draft §5.1.1, the scheme table compiled in), not turned into
-/// its name: the lookup by number is code the CRI device needs for nothing else.
-#[inline(never)]
+/// The default port of a CRI scheme (RFC 7252 §6.4 step 7 sends none for it): by its
+/// number in the scheme table, or by its name in the URI layer's (Decision 5).
 fn scheme_default_port(scheme: Scheme<'_>) -> Option<u16> {
     match scheme {
-        // No scheme number in the table is over 16 bits.
-        Scheme::Number(n) => match u16::try_from(n).ok()? {
-            // coap, coap+tcp; coaps, coaps+tcp; http, coap+ws; https, coaps+ws.
-            0 | 6 => Some(5683),
-            1 | 7 => Some(5684),
-            2 | 24 => Some(80),
-            3 | 25 => Some(443),
-            // ws and wss, which only the full scheme table has.
-            #[cfg(feature = "full-scheme-table")]
-            11962 => Some(80),
-            #[cfg(feature = "full-scheme-table")]
-            3119 => Some(443),
-            _ => None,
-        },
+        Scheme::Number(n) => cri::default_port(n),
         Scheme::Name(name) => default_port(name.as_bytes()),
     }
+}
+
+/// The byte of a CRI's zone-id at `i`: text, one byte each (draft §5.1, Decision 8).
+fn zone_byte(z: &[u8], i: usize) -> (u8, usize) {
+    (z.get(i).copied().unwrap_or(0), 1)
 }
 
 /// The CRI side of the list.
@@ -201,6 +185,23 @@ impl<S: OptionSlots> List<'_, S> {
         self.append(HOST, k, 0);
     }
 
+    /// Uri-Host from a host-ip (draft §6.1) with its zone-id, unless it is the address of
+    /// `dest`; through a forward-proxy whose address is not given (`proxy`), always
+    /// (Decision 6). Not inlined: the compare and the writer stay out of
+    /// cri_to_coap_options' frame (Decision 17, stack).
+    #[inline(never)]
+    fn host_ip(
+        &mut self,
+        addr: &[u8],
+        zone: Option<&str>,
+        dest: Option<&Destination<'_>>,
+        proxy: bool,
+    ) {
+        if proxy || !is_destination_read(addr, zone.map(str::as_bytes), dest, zone_byte) {
+            self.write(HOST, 0, |w| write_ip_literal(addr, w));
+        }
+    }
+
     /// One option of `kind` per item of `items` (Uri-Path: the path segments, Uri-Query:
     /// the query parameters, draft §8.1.1), a text-pet-sequence item noted at `rank`
     /// ("The presence of any text-pet-sequence subitem in this item fails this
@@ -227,35 +228,33 @@ impl<S: OptionSlots> List<'_, S> {
 #[derive(Clone, Copy, Default)]
 struct Ipv6Text {
     /// The address bytes read: two a group, the "::" counted as the one zero group it
-    /// stands for at least, one a dec-octet.
+    /// stands for at least, one a dec-octet; 256 or more once the text broke the grammar
+    /// (the count only grows, and no address has that many).
     n: usize,
     /// The current run of hex digits: its length, and its value as a dec-octet (over
     /// 255 for none: a letter, a leading zero, too large).
     run: u32,
     dec: u32,
-    /// The ":" just read (0-2), the dots read, whether the "::" was read, and whether the
-    /// text broke the grammar.
+    /// The ":" just read (0-2), the dots read, and whether the "::" was read.
     colons: u8,
     dots: u8,
     gap: bool,
-    bad: bool,
 }
 
 impl Ipv6Text {
+    /// Reads the next byte. Not inlined: the state stays in memory, out of the registers
+    /// of the walk over the labels.
+    #[inline(never)]
     fn byte(&mut self, c: u8) {
-        let (digit, letter) = (c.wrapping_sub(b'0'), (c | 0x20).wrapping_sub(b'a'));
-        if digit < 10 || letter < 6 {
-            let h = u32::from(if digit < 10 {
-                digit
-            } else {
-                letter.wrapping_add(10)
-            });
+        let digit = c.wrapping_sub(b'0');
+        if digit < 10 || (c | 0x20).wrapping_sub(b'a') < 6 {
             // No digit after a lone leading ":"; at most four a group.
-            self.bad |= (self.colons == 1 && self.n == 0) || self.run == 4;
-            self.dec = if h > 9 || (self.dec == 0 && self.run > 0) {
+            self.fail((self.colons == 1 && self.n == 0) || self.run == 4);
+            // A letter, or a digit after a leading zero, makes no dec-octet.
+            self.dec = if digit > 9 || (self.dec == 0 && self.run > 0) {
                 0x100
             } else {
-                self.dec.wrapping_mul(10).wrapping_add(h)
+                self.dec.wrapping_mul(10).wrapping_add(u32::from(digit))
             };
             (self.run, self.colons) = (self.run.wrapping_add(1), 0);
             return;
@@ -268,7 +267,7 @@ impl Ipv6Text {
                     (self.n, self.colons) = (self.n.wrapping_add(2), 1);
                 } else if self.colons == 1 {
                     // The "::", once.
-                    self.bad |= self.gap;
+                    self.fail(self.gap);
                     (self.n, self.colons, self.gap) = (self.n.wrapping_add(2), 2, true);
                 } else {
                     // A leading ":", which only "::" may start.
@@ -277,12 +276,19 @@ impl Ipv6Text {
             }
             // A dec-octet ends (an IPv4address's first three).
             b'.' => {
-                self.bad |= !self.octet() || self.dots == 3;
+                let ok = self.octet();
+                self.fail(!ok || self.dots == 3);
                 (self.dots, self.colons) = (self.dots.wrapping_add(1), 0);
             }
-            _ => self.bad = true,
+            _ => self.fail(true),
         }
         (self.run, self.dec) = (0, 0);
+    }
+
+    /// Notes that the text broke the grammar when `bad`: a count no address has (one
+    /// flag less to keep beside it).
+    fn fail(&mut self, bad: bool) {
+        self.n |= usize::from(bad) << 8;
     }
 
     /// Does the run end as a dec-octet? Counts its byte.
@@ -304,7 +310,7 @@ impl Ipv6Text {
             0 => self.colons == 2,
             _ => false,
         };
-        end && !self.bad && (self.n == 16 || self.gap && self.n < 16)
+        end && (self.n == 16 || self.gap && self.n < 16)
     }
 }
 
@@ -324,20 +330,15 @@ fn write_ip_literal(addr: &[u8], w: &mut Out<'_>) {
 #[cfg(test)]
 mod tests {
     use super::{scheme_default_port, Ipv6Text};
-    use crate::cri::{scheme_name, Scheme};
+    use crate::cri::Scheme;
     use crate::test_rng::XorShift;
-    use crate::uri::default_port;
     use crate::uri::ip;
 
-    /// The numbers matched are those of the names with a default port, in the scheme
-    /// table compiled in: the same port as looking the number's name up.
+    /// A scheme-name's port is its name's in the URI layer; a number's, its own.
     #[test]
-    fn default_port_by_number_is_by_name() {
-        for n in 0..=70_000u64 {
-            let by_name = scheme_name(n).and_then(|name| default_port(name.as_bytes()));
-            assert_eq!(scheme_default_port(Scheme::Number(n)), by_name, "{n}");
-        }
-        assert_eq!(scheme_default_port(Scheme::Number(u64::MAX)), None);
+    fn default_port_by_number_or_name() {
+        assert_eq!(scheme_default_port(Scheme::Number(1)), Some(5684));
+        assert_eq!(scheme_default_port(Scheme::Number(4)), None);
         assert_eq!(scheme_default_port(Scheme::Name("https")), Some(443));
         assert_eq!(scheme_default_port(Scheme::Name("x-local")), None);
     }

@@ -442,60 +442,52 @@ pub fn check_options(options: impl Iterator<Item = (u16, usize)>) -> Result<(), 
     Ok(())
 }
 
-/// Is `addr` (with `zone`) the destination's address? Without a destination, the target's
-/// own address is the destination (Decision 6). `zone` is a URI's zone id (RFC 6874 §2:
-/// percent-encoded, compared decoded, so `eth%30` is `eth0`); a CRI's zone-id is text,
-/// compared by [`is_text_destination`].
-pub(crate) fn is_destination(
+/// Reads the byte of a zone at `i` and how many bytes of the zone it takes: a URI's zone id
+/// is percent-encoded (RFC 6874 §2: `eth%30` is `eth0`, [`text_byte`]), a CRI's zone-id is
+/// text (draft §5.1: a byte each, and no `%HH` reader in a CRI image, Decision 17).
+pub(crate) type ZoneByte = fn(&[u8], usize) -> (u8, usize);
+
+/// Is `addr` (with `zone`, its bytes read by `read`) the destination's address, its zone
+/// included? Without a destination, the target's own address is the destination
+/// (Decision 6). One compare for a URI's and a CRI's zone, inlined into each of its two
+/// callers with its reader (Decision 17).
+#[inline(always)]
+pub(crate) fn is_destination_read(
     addr: &[u8],
     zone: Option<&[u8]>,
     dest: Option<&Destination<'_>>,
+    read: ZoneByte,
 ) -> bool {
-    let (z, dz) = match zones(addr, zone, dest) {
-        Ok(zones) => zones,
-        Err(same) => return same,
+    let Some(d) = dest else {
+        return true;
+    };
+    if !same_bytes(d.addr, addr) {
+        return false;
+    }
+    let (z, dz) = match (zone, d.zone) {
+        (Some(z), Some(dz)) => (z, dz),
+        (z, dz) => return z.is_none() && dz.is_none(),
     };
     let (mut i, mut k) = (0usize, 0usize);
     while i < z.len() {
-        let (v, step) = text_byte(z, i);
+        let (v, step) = read(z, i);
         if dz.get(k) != Some(&v) {
             return false;
         }
+        // Neither wraps (Decision 17): `i` indexes `z` and `k` counts its bytes read.
         (i, k) = (i.wrapping_add(step), k.wrapping_add(1));
     }
     k == dz.len()
 }
 
-/// [`is_destination`] for a CRI's zone-id, text compared as it is: its own function so a
-/// CRI image links no `%HH` reader (Decision 17).
-pub(crate) fn is_text_destination(
+/// [`is_destination_read`] for a URI's zone id, percent-encoded.
+#[inline(always)]
+pub(crate) fn is_destination(
     addr: &[u8],
     zone: Option<&[u8]>,
     dest: Option<&Destination<'_>>,
 ) -> bool {
-    match zones(addr, zone, dest) {
-        Ok((z, dz)) => same_bytes(z, dz),
-        Err(same) => same,
-    }
-}
-
-/// The target's zone and the destination's, to compare when the addresses are equal and
-/// both have one; else whether `addr` (with `zone`) is the destination already.
-fn zones<'z>(
-    addr: &[u8],
-    zone: Option<&'z [u8]>,
-    dest: Option<&Destination<'z>>,
-) -> Result<(&'z [u8], &'z [u8]), bool> {
-    let Some(d) = dest else {
-        return Err(true);
-    };
-    if !same_bytes(d.addr, addr) {
-        return Err(false);
-    }
-    match (zone, d.zone) {
-        (Some(z), Some(dz)) => Ok((z, dz)),
-        (z, dz) => Err(z.is_none() && dz.is_none()),
-    }
+    is_destination_read(addr, zone, dest, text_byte)
 }
 
 /// The Uri-Port to send (RFC 7252 §6.4 step 7): the target's `port` (its scheme's

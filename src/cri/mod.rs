@@ -27,5 +27,6 @@ pub use model::{
     TextOrPet, CRI_TAG,
 };
 pub use resolve::resolve;
+pub(crate) use scheme::default_port;
 pub use scheme::{scheme_name, scheme_number};
 pub use to_uri::{to_uri, ToUriOptions};

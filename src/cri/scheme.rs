@@ -101,6 +101,47 @@ pub fn scheme_name(number: u64) -> Option<&'static str> {
     None
 }
 
+/// The schemes of the table compiled in that have a default port, by number: (scheme
+/// number, port). coap and coap+tcp 5683, coaps and coaps+tcp 5684 (RFC 7252 §6.1, §6.2,
+/// RFC 8323 §8.1, §8.2); http and coap+ws 80, https and coaps+ws 443 (RFC 9110 §4.2,
+/// RFC 8323 §8.3, §8.4); ws 80 and wss 443 (RFC 6455 §3), whose numbers only the full
+/// table has. The ports are those of the names in the URI layer's table (Decision 5, a
+/// test checks).
+#[cfg(feature = "full-scheme-table")]
+const PORTS: [(u16, u16); 10] = [
+    (0, 5683),
+    (1, 5684),
+    (2, 80),
+    (3, 443),
+    (6, 5683),
+    (7, 5684),
+    (24, 80),
+    (25, 443),
+    (3119, 443),
+    (11962, 80),
+];
+#[cfg(not(feature = "full-scheme-table"))]
+const PORTS: [(u16, u16); 8] = [
+    (0, 5683),
+    (1, 5684),
+    (2, 80),
+    (3, 443),
+    (6, 5683),
+    (7, 5684),
+    (24, 80),
+    (25, 443),
+];
+
+/// The default port of the scheme with number `number` (RFC 3986 §6.2.3, RFC 7252 §6.4
+/// step 7), if the table compiled in has one for it: the lookup by number of every path
+/// that has a scheme number, not its name.
+pub(crate) fn default_port(number: u64) -> Option<u16> {
+    PORTS
+        .iter()
+        .find(|&&(n, _)| u64::from(n) == number)
+        .map(|&(_, port)| port)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -135,6 +176,18 @@ mod tests {
                 assert_eq!(compare(a, b), a.cmp(b), "{a:?} {b:?}");
             }
         }
+    }
+
+    /// The port by number is the URI layer's port of the number's name, for every number
+    /// (Decision 5: one set of facts).
+    #[test]
+    fn default_port_by_number_is_by_name() {
+        for n in 0..=70_000u64 {
+            let by_name = scheme_name(n).and_then(|name| crate::uri::default_port(name.as_bytes()));
+            assert_eq!(default_port(n), by_name, "{n}");
+        }
+        assert_eq!(default_port(u64::MAX), None);
+        assert_eq!(default_port(u64::from(u16::MAX) + 1), None);
     }
 
     #[cfg(feature = "full-scheme-table")]
