@@ -224,7 +224,7 @@ impl<S: OptionSlots> List<'_, S> {
             }
         }
         // An address is ASCII: a host left out needs no UTF-8 check.
-        if n != 0 && !proxy && is_destination(addr.get(..n).unwrap_or(&[]), zone, dest) {
+        if n != 0 && !proxy && is_destination(addr.get(..n).unwrap_or(&[]), zone, dest, text_byte) {
             return;
         }
         let (_, mut len) = self.decode(value, HOST_TEXT, at);

@@ -4,7 +4,7 @@
 use super::client::{sent_whole, Mode};
 use super::coap_scheme;
 use super::options::{
-    is_destination_read, port_to_send, Destination, Kind, List, OptionRef, OptionSlots, Refusal,
+    is_destination, port_to_send, Destination, Kind, List, OptionRef, OptionSlots, Refusal,
     SliceSlots, HOST, PATH, PORT, P_CRI, P_SCHEME, P_SCHEME_NUMBER, QUERY, RANK_BAD_HOST,
     RANK_PATH_TEXT, RANK_QUERY_TEXT, RANK_TEXT_UTF8,
 };
@@ -197,7 +197,7 @@ impl<S: OptionSlots> List<'_, S> {
         dest: Option<&Destination<'_>>,
         proxy: bool,
     ) {
-        if proxy || !is_destination_read(addr, zone.map(str::as_bytes), dest, zone_byte) {
+        if proxy || !is_destination(addr, zone.map(str::as_bytes), dest, zone_byte) {
             self.write(HOST, 0, |w| write_ip_literal(addr, w));
         }
     }

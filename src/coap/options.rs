@@ -8,7 +8,7 @@ use super::{
 use crate::error::{CoapError, Error, OptionSpace};
 use crate::out::Out;
 use crate::uri::chars::same_bytes;
-use crate::uri::percent::{decode_text, text_byte};
+use crate::uri::percent::decode_text;
 
 /// The request's destination transport address (RFC 7252 §6.4): IP address bytes (4 or
 /// 16; empty when unknown), an optional zone, the UDP port (`None`: the URI's own).
@@ -443,7 +443,7 @@ pub fn check_options(options: impl Iterator<Item = (u16, usize)>) -> Result<(), 
 }
 
 /// Reads the byte of a zone at `i` and how many bytes of the zone it takes: a URI's zone id
-/// is percent-encoded (RFC 6874 §2: `eth%30` is `eth0`, [`text_byte`]), a CRI's zone-id is
+/// is percent-encoded (RFC 6874 §2: `eth%30` is `eth0`, `text_byte`), a CRI's zone-id is
 /// text (draft §5.1: a byte each, and no `%HH` reader in a CRI image, Decision 17).
 pub(crate) type ZoneByte = fn(&[u8], usize) -> (u8, usize);
 
@@ -452,7 +452,7 @@ pub(crate) type ZoneByte = fn(&[u8], usize) -> (u8, usize);
 /// (Decision 6). One compare for a URI's and a CRI's zone, inlined into each of its two
 /// callers with its reader (Decision 17).
 #[inline(always)]
-pub(crate) fn is_destination_read(
+pub(crate) fn is_destination(
     addr: &[u8],
     zone: Option<&[u8]>,
     dest: Option<&Destination<'_>>,
@@ -480,16 +480,6 @@ pub(crate) fn is_destination_read(
     k == dz.len()
 }
 
-/// [`is_destination_read`] for a URI's zone id, percent-encoded.
-#[inline(always)]
-pub(crate) fn is_destination(
-    addr: &[u8],
-    zone: Option<&[u8]>,
-    dest: Option<&Destination<'_>>,
-) -> bool {
-    is_destination_read(addr, zone, dest, text_byte)
-}
-
 /// The Uri-Port to send (RFC 7252 §6.4 step 7): the target's `port` (its scheme's
 /// `default` when it names none) when it differs from the destination's port; none without
 /// a destination port (the target's own port is the destination's, Decision 6). Through a
@@ -507,11 +497,3 @@ pub(crate) fn port_to_send(
     let to = dest.and_then(|d| d.port)?;
     port.or(default).filter(|&p| p != to)
 }
-
-/// A destination no address is equal to: what the host of a target sent through a
-/// forward-proxy is compared with when the proxy's address is not given (Decision 6).
-pub(crate) static NO_ADDRESS: Destination<'static> = Destination {
-    addr: &[],
-    zone: None,
-    port: None,
-};
