@@ -66,7 +66,7 @@ arm-none-eabi-gcc $cpu -mthumb -Os -std=gnu99 -Wall -Wextra -Werror $sizes \
   -I"$src/include" -I"$dir" --specs=picolibc.specs --oslib=semihost --crt0=semihost \
   -T picolibc.ld -Wl,--defsym=__flash=0 -Wl,--defsym=__flash_size=$flash \
   -Wl,--defsym=__ram=0x20000000 -Wl,--defsym=__ram_size=$ram \
-  -Wl,--defsym=__stack_size=$stack -Wl,--gc-sections \
+  -Wl,--defsym=__stack_size=$stack -Wl,--gc-sections -Wl,--emit-relocs \
   "$src/c-tests/target_stack.c" "$archive" -o "$elf" 2>"$elf.log"
 rc=$?
 grep -v -e 'missing .note.GNU-stack' -e 'NOTE: This behaviour is deprecated' "$elf.log" >&2

@@ -46,9 +46,18 @@ import subprocess
 import sys
 
 
+# Relocation types that put an absolute address into the image (ELF for the Arm
+# Architecture, table "Static Arm relocations"): a data or literal-pool word, or the halves
+# of an address built by a movw/movt pair (Arm or Thumb encoding).
+ADDRESS_RELOCS = {2, 43, 44, 47, 48}  # ABS32, MOVW_ABS_NC, MOVT_ABS, THM_MOVW/MOVT_ABS
+
+
 def read_elf(path):
     """({address (Thumb bit cleared): frame bytes} from .stack_sizes,
-    set of the 4-byte little-endian words in the allocated data sections)."""
+    set of the 4-byte little-endian words in the allocated data sections,
+    set of the addresses where the linker wrote an absolute address, or None when the
+    image keeps no relocations: linked with --emit-relocs it does, and then a word that
+    only happens to equal a function's address is not taken for one)."""
     with open(path, "rb") as f:
         data = f.read()
     if data[:4] != b"\x7fELF" or data[4] != 1 or data[5] != 1:
@@ -60,9 +69,9 @@ def read_elf(path):
         return struct.unpack_from("<IIIIIIIIII", data, e_shoff + i * e_shentsize)
 
     strtab = shdr(e_shstrndx)
-    sizes, words = {}, set()
+    sizes, words, relocs = {}, {}, None
     for i in range(e_shnum):
-        name_off, typ, flags, _addr, off, size = shdr(i)[:6]
+        name_off, typ, flags, addr, off, size = shdr(i)[:6]
         start = strtab[4] + name_off
         name = data[start:data.index(b"\0", start)].decode()
         # SHF_ALLOC and SHT_PROGBITS but not SHF_EXECINSTR: data and tables. Words of code
@@ -70,7 +79,15 @@ def read_elf(path):
         # function's address); its literal pools come from the disassembly (address_taken).
         if flags & 2 and typ == 1 and not flags & 4:
             chunk = data[off:off + size - size % 4]
-            words.update(struct.unpack(f"<{len(chunk) // 4}I", chunk))
+            for k, (word,) in enumerate(struct.iter_unpack("<I", chunk)):
+                words[addr + 4 * k] = word
+        # SHT_REL of an allocated section (not of debug information): (r_offset, r_info)
+        # pairs, the type in r_info's low byte.
+        if typ == 9 and shdr(shdr(i)[7])[2] & 2:
+            relocs = relocs or set()
+            for r_offset, r_info in struct.iter_unpack("<II", data[off:off + size]):
+                if r_info & 0xFF in ADDRESS_RELOCS:
+                    relocs.add(r_offset)
         if name != ".stack_sizes":
             continue
         pos, end = off, off + size
@@ -87,7 +104,9 @@ def read_elf(path):
                     break
             if addr:  # 0: the function was removed by --gc-sections
                 sizes[addr & ~1] = max(value, sizes.get(addr & ~1, 0))
-    return sizes, words
+    if relocs is not None:
+        words = {a: w for a, w in words.items() if a in relocs}
+    return sizes, set(words.values()), relocs
 
 
 FUNC_RE = re.compile(r"^([0-9a-f]+) <(.*)>:$")
@@ -142,14 +161,18 @@ def disassemble(objdump, elf):
     return funcs
 
 
-def address_taken(funcs, words):
+def address_taken(funcs, words, relocs=None):
     """Functions whose address (with the Thumb bit) is stored as a word in the image
     (literal pools, tables of function pointers) or built by a movw/movt pair: the only
-    possible targets of an indirect call (there are no callbacks into the library)."""
+    possible targets of an indirect call (there are no callbacks into the library). With
+    the image's relocations (`relocs`), only the words and instructions the linker wrote
+    an address into count."""
     values = set(words)
     for _s, (_name, insns) in funcs.items():
         low = {}
-        for _addr, mnem, ops in insns:
+        for addr, mnem, ops in insns:
+            if relocs is not None and addr not in relocs:
+                continue
             if mnem == ".word":
                 values.add(int(ops.split()[0], 16))
             m = re.match(r"^(r\d+|ip|lr), #(\d+)", ops)
@@ -409,11 +432,11 @@ def main():
     entries = [by_name[n] for n in names]
     direct, indirect = build_graph(funcs)
     name = lambda f: funcs[f][0]
-    sizes, words = read_elf(args.elf)
+    sizes, words, relocs = read_elf(args.elf)
     # An indirect call may reach any function whose address the image holds, and that
     # was compiled alike: Rust code (with a .stack_sizes entry) calls Rust code through
     # pointers, newlib's start-up code calls the C constructors and destructors.
-    taken = address_taken(funcs, words)
+    taken = address_taken(funcs, words, relocs)
     edges = dict(direct)
     for f in indirect:
         edges[f] = direct[f] | {t for t in taken if (t in sizes) == (f in sizes)}
