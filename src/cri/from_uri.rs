@@ -17,7 +17,6 @@ use crate::uri::chars::{self, UNRESERVED};
 use crate::uri::dot_segments::{self, Dots, PathPieces};
 use crate::uri::ip;
 use crate::uri::percent::{decode_into, pct_byte, text_byte};
-use crate::uri::scheme::coap_by_name;
 use crate::uri::{default_port, HostKind, UriRef};
 
 /// Converts a URI reference into a CRI reference (CBOR, without tag) in `out`; returns the
@@ -133,7 +132,7 @@ fn run_at(s: &[u8], set: Set, mut w: Option<&mut Out<'_>>, run: &mut Run) {
         if let Some(w) = w.as_deref_mut() {
             match u.bytes {
                 // One byte (the usual unit) stored as it is, no copy routine for it.
-                [b, ..] if u.width == 1 => w.byte(b),
+                [b, ..] if u.width == 1 => w.push(&[b]),
                 _ => w.push(u.bytes.get(..u.width).unwrap_or(&[])),
             }
         }
@@ -504,10 +503,7 @@ impl Plan {
     /// plan, which stays on the frame under every item written after it.
     #[inline(never)]
     fn write_scheme(uri: &UriRef<'_>, w: &mut Out<'_>) {
-        // The CoAP schemes first: their short table is the one looked at for the default
-        // port too (their numbers are the registry's).
-        let number = |s| coap_by_name(s).map(|(n, _)| n).or_else(|| scheme_number(s));
-        match (uri.scheme, uri.scheme.and_then(number)) {
+        match (uri.scheme, uri.scheme.and_then(scheme_number)) {
             (Some(_), Some(n)) => wire::int(w, true, n),
             (Some(name), None) => {
                 wire::head(w, TEXT, name.len() as u64);
@@ -606,11 +602,9 @@ fn segment_len(seg: &[u8], w: &mut Out<'_>) -> usize {
 
 #[inline(never)]
 fn write_query(q: &[u8], w: &mut Out<'_>) {
-    #[allow(clippy::naive_bytecount)] // no crate for a count of a few bytes
-    let amps = q.iter().filter(|&&b| b == b'&').count();
-    // At most one "&" per byte of a slice: no overflow.
-    wire::head(w, ARRAY, amps.wrapping_add(1) as u64);
-    for p in q.split(|&b| b == b'&') {
+    let params = || q.split(|&b| b == b'&');
+    wire::head(w, ARRAY, params().count() as u64);
+    for p in params() {
         write_item(p, Set::QueryParam, w);
     }
 }
