@@ -4,7 +4,7 @@
 use super::model::{Authority, CriRef, Discard, Host, Items, Piece, Scheme, TextOrPet};
 use super::reader::Reader;
 use super::scheme::scheme_name;
-use super::wire::{ARRAY, MAJOR_SHIFT, TEXT};
+use super::wire::{ARRAY, INFO_MASK, MAJOR_SHIFT, MAX_IMMEDIATE, TEXT};
 use crate::error::{Error, Unconvertible};
 use crate::out::Out;
 use crate::uri::chars;
@@ -221,34 +221,29 @@ impl Text<'_> {
 
     /// The text-or-pet values of `items` with `sep` between them: text percent-encoded
     /// where `set` does not keep it, PET bytes always percent-encoded (draft §7.2). The
-    /// pieces are read here, with one reader for all the items, rather than through
+    /// pieces are read here, in one walk over the items, rather than through
     /// [`Items::iter`] and [`TextOrPet::pieces`], which skip each item and then read it
     /// again, and give each text as a `str`, checking its UTF-8 again: ingest checked it
     /// (draft §5.2.1), and the encoder takes bytes (Decision 17: no text walked a second
     /// time).
     fn joined(&mut self, items: Items<'_>, sep: u8, set: Set) {
-        let mut d = Reader::new(items.raw);
+        let raw = items.raw;
+        let mut at = 0usize;
         for i in 0..items.count {
             if i > 0 {
                 self.w.byte(sep);
             }
-            // The major type from the initial byte: ingest checked the heads.
-            let major = |d: &Reader<'_>| {
-                let at = items.raw.get(d.position());
-                at.map_or(0, |&b| b >> MAJOR_SHIFT)
-            };
-            let pieces = if major(&d) == ARRAY {
-                d.arg().unwrap_or(0)
-            } else {
-                1
-            };
+            // INVARIANT: the items passed ingest (`read_text_or_pet`), so each is a text
+            // string or an array of text and byte strings, with complete heads.
+            let mut pieces = 1u64;
+            if raw.get(at).is_some_and(|&b| b >> MAJOR_SHIFT == ARRAY) {
+                let mut d = Reader::new(raw.get(at..).unwrap_or(&[]));
+                pieces = d.arg().unwrap_or(0);
+                // The head's bytes, within `raw`.
+                at = at.wrapping_add(d.position());
+            }
             for _ in 0..pieces {
-                let text = major(&d) == TEXT;
-                // INVARIANT: the items passed ingest (`read_text_or_pet`), so each is a
-                // text string or an array of `pieces` text and byte strings.
-                let s = d.string();
-                debug_assert!(s.is_some(), "a piece is missing");
-                let s = s.unwrap_or(&[]);
+                let (text, s) = piece(raw, &mut at);
                 if text {
                     self.encode(s, set, self.iri);
                 } else {
@@ -259,23 +254,24 @@ impl Text<'_> {
     }
 
     /// The encoding loop of the conversion (RFC 3986 §2.1): each byte that `set` keeps is
-    /// copied, every other one becomes `%HH`. With `iri` (text for an IRI, UTF-8 checked on
-    /// ingest) a non-ASCII character stays itself where RFC 3987 allows it. The bytes go
-    /// straight into the rest of the caller's buffer and are counted on past its end
-    /// (Decision 17), one bounds check per byte written.
+    /// copied, every other one becomes `%HH` (PET bytes, `Set::Nothing`: all of them,
+    /// draft §7.2). With `iri`, text (UTF-8, checked on ingest) keeps a non-ASCII character
+    /// where RFC 3987 allows it. The bytes go straight into the rest of the caller's buffer and
+    /// are counted on past its end (Decision 17), one bounds check per byte written.
     fn encode(&mut self, s: &[u8], set: Set, iri: bool) {
         let dst = self
             .w
             .room(self.cap.saturating_sub(self.w.len()))
             .unwrap_or(&mut []);
-        // Every set but `Nothing` keeps the unreserved characters, the most common bytes:
-        // one class test for them, before the set's own.
-        let unreserved = set != Set::Nothing;
+        // `Set::Nothing` (PET) keeps no byte, and is not asked: the sets asked are then
+        // those of the components only. Each of them keeps the unreserved characters, the
+        // most common bytes: one class test for those, before the set's own.
+        let text = set != Set::Nothing;
         let (mut i, mut n) = (0usize, 0usize);
         while let Some(&b) = s.get(i) {
             // `i < s.len()`, and at most three bytes out per byte of a slice: no overflow.
             i = i.wrapping_add(1);
-            if (unreserved && chars::is(b, chars::UNRESERVED)) || set.keeps(b) {
+            if text && (chars::is(b, chars::UNRESERVED) || set.keeps(b)) {
                 // The usual byte: copied.
                 if let Some(d) = dst.get_mut(n) {
                     *d = b;
@@ -312,6 +308,31 @@ impl Text<'_> {
         }
         self.w.advance(n);
     }
+}
+
+/// The text or byte string at `raw[*at]` (its head checked on ingest): whether it is text,
+/// and its bytes; `*at` moves past it. A length under 24, the usual one, is the initial
+/// byte's own; a longer one is read by [`Reader`].
+fn piece<'a>(raw: &'a [u8], at: &mut usize) -> (bool, &'a [u8]) {
+    let rest = raw.get(*at..).unwrap_or(&[]);
+    let Some((&initial, body)) = rest.split_first() else {
+        debug_assert!(false, "a piece is missing");
+        return (false, &[]);
+    };
+    let text = initial >> MAJOR_SHIFT == TEXT;
+    let info = initial & INFO_MASK;
+    if info <= MAX_IMMEDIATE {
+        let n = usize::from(info);
+        // The initial byte and at most 23 more, within `raw`: no overflow.
+        *at = at.wrapping_add(n).wrapping_add(1);
+        return (text, body.get(..n).unwrap_or(&[]));
+    }
+    let mut d = Reader::new(rest);
+    let s = d.string();
+    debug_assert!(s.is_some(), "a piece is missing");
+    // The piece's bytes, within `raw`.
+    *at = at.wrapping_add(d.position());
+    (text, s.unwrap_or(&[]))
 }
 
 /// Does the non-ASCII character at the start of `t` (text, UTF-8 checked on ingest) stay
