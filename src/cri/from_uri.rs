@@ -247,17 +247,9 @@ fn read_address(uri: &UriRef<'_>, a: &mut [u8; 16]) -> usize {
         },
         // Refused by `Plan::check`.
         Some(HostKind::IpvFuture) => 0,
-        // A reg-name spells an IPv4address only through `%HH` (the parser gives a literal
-        // one its own kind) or when it starts with a digit (a reference built otherwise).
-        _ if spells_ip(host) && ip::read_ip(host, a) == 4 => 4,
+        _ if ip::read_ip(host, a) == 4 => 4,
         _ => 0,
     }
-}
-
-/// Might the reg-name `host` spell an IPv4address (RFC 3986 §6.2.2.2)? Not when it has
-/// no `%HH` and starts with no digit: the address reader then has nothing to find.
-fn spells_ip(host: &[u8]) -> bool {
-    has_pct(host) || host.first().is_some_and(u8::is_ascii_digit)
 }
 
 /// A section of the CRI reference being written.

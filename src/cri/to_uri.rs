@@ -290,20 +290,19 @@ impl Text<'_> {
             let unit = s.get(start..start.wrapping_add(width)).unwrap_or(&[]);
             // `width` bytes of `s` from `start`.
             i = start.wrapping_add(width);
-            if keep {
-                if let Some(d) = dst.get_mut(n..n.wrapping_add(width)) {
-                    for (d, &c) in d.iter_mut().zip(unit) {
+            // The kept character, else each byte's triplet: each whole or not at all.
+            let mut k = 0usize;
+            while let Some(&c) = unit.get(k) {
+                let t = chars::pct_triplet(c);
+                let (piece, step): (&[u8], usize) = if keep { (unit, width) } else { (&t, 1) };
+                if let Some(d) = dst.get_mut(n..n.wrapping_add(piece.len())) {
+                    for (d, &c) in d.iter_mut().zip(piece) {
                         *d = c;
                     }
                 }
-                n = n.wrapping_add(width);
-                continue;
-            }
-            for &c in unit {
-                if let Some([d0, d1, d2]) = dst.get_mut(n..n.wrapping_add(3)) {
-                    [*d0, *d1, *d2] = chars::pct_triplet(c);
-                }
-                n = n.wrapping_add(3);
+                // At most three bytes out per byte of `s`, and `k` within `unit`.
+                n = n.wrapping_add(piece.len());
+                k = k.wrapping_add(step);
             }
         }
         self.w.advance(n);
