@@ -130,11 +130,7 @@ fn run_at(s: &[u8], set: Set, mut w: Option<&mut Out<'_>>, run: &mut Run) {
         run.len = run.len.saturating_add(u.len);
         run.decoded = run.decoded.saturating_add(u.width);
         if let Some(w) = w.as_deref_mut() {
-            match u.bytes {
-                // One byte (the usual unit) stored as it is, no copy routine for it.
-                [b, ..] if u.width == 1 => w.push(&[b]),
-                _ => w.push(u.bytes.get(..u.width).unwrap_or(&[])),
-            }
+            w.push(u.bytes.get(..u.width).unwrap_or(&[]));
         }
     }
 }

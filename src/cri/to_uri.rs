@@ -107,7 +107,7 @@ fn write_uri(cri: &CriRef<'_>, opts: ToUriOptions, t: &mut Text<'_>) -> Result<(
     if let Some(Authority::Host(a)) = cri.authority {
         t.w.push(b"//");
         if let Some(u) = a.userinfo {
-            t.item(u, Set::Userinfo);
+            t.joined(one(u), 0, Set::Userinfo);
             t.w.byte(b'@');
         }
         write_host(a.host, opts, t)?;
@@ -156,9 +156,17 @@ fn write_uri(cri: &CriRef<'_>, opts: ToUriOptions, t: &mut Text<'_>) -> Result<(
     }
     if let Some(f) = cri.fragment {
         t.w.byte(b'#');
-        t.item(f, Set::Query);
+        t.joined(one(f), 0, Set::Query);
     }
     Ok(())
+}
+
+/// One text-or-pet value (userinfo, fragment) as items.
+fn one(item: TextOrPet<'_>) -> Items<'_> {
+    Items {
+        raw: item.raw,
+        count: 1,
+    }
 }
 
 /// "./" before an unrooted first segment with ":" (draft §6.1, RFC 3986 §4.2), and before
@@ -207,18 +215,6 @@ fn write_host(host: Host<'_>, opts: ToUriOptions, t: &mut Text<'_>) -> Result<()
 }
 
 impl Text<'_> {
-    /// One text-or-pet value (userinfo, fragment).
-    fn item(&mut self, item: TextOrPet<'_>, set: Set) {
-        self.joined(
-            Items {
-                raw: item.raw,
-                count: 1,
-            },
-            0,
-            set,
-        );
-    }
-
     /// The text-or-pet values of `items` with `sep` between them: text percent-encoded
     /// where `set` does not keep it, PET bytes always percent-encoded (draft §7.2). The
     /// pieces are read here, in one walk over the items, rather than through
@@ -263,10 +259,19 @@ impl Text<'_> {
             .w
             .room(self.cap.saturating_sub(self.w.len()))
             .unwrap_or(&mut []);
-        // `Set::Nothing` (PET) keeps no byte, and is not asked: the sets asked are then
-        // those of the components only. Each of them keeps the unreserved characters, the
-        // most common bytes: one class test for those, before the set's own.
-        let text = set != Set::Nothing;
+        // `Set::Nothing` (PET) keeps no byte, and is not asked: the sets asked are those of
+        // the components only (a range test, so that the set lookup is built for those
+        // alone). Each of them keeps the unreserved characters, the most common bytes: one
+        // class test for those, before the set's own.
+        let text = matches!(
+            set,
+            Set::Unreserved
+                | Set::Userinfo
+                | Set::RegName
+                | Set::Segment
+                | Set::Query
+                | Set::QueryParam
+        );
         let (mut i, mut n) = (0usize, 0usize);
         while let Some(&b) = s.get(i) {
             // `i < s.len()`, and at most three bytes out per byte of a slice: no overflow.
@@ -290,19 +295,20 @@ impl Text<'_> {
             let unit = s.get(start..start.wrapping_add(width)).unwrap_or(&[]);
             // `width` bytes of `s` from `start`.
             i = start.wrapping_add(width);
-            // The kept character, else each byte's triplet: each whole or not at all.
-            let mut k = 0usize;
-            while let Some(&c) = unit.get(k) {
-                let t = chars::pct_triplet(c);
-                let (piece, step): (&[u8], usize) = if keep { (unit, width) } else { (&t, 1) };
-                if let Some(d) = dst.get_mut(n..n.wrapping_add(piece.len())) {
-                    for (d, &c) in d.iter_mut().zip(piece) {
+            if keep {
+                if let Some(d) = dst.get_mut(n..n.wrapping_add(width)) {
+                    for (d, &c) in d.iter_mut().zip(unit) {
                         *d = c;
                     }
                 }
-                // At most three bytes out per byte of `s`, and `k` within `unit`.
-                n = n.wrapping_add(piece.len());
-                k = k.wrapping_add(step);
+                n = n.wrapping_add(width);
+                continue;
+            }
+            for &c in unit {
+                if let Some([d0, d1, d2]) = dst.get_mut(n..n.wrapping_add(3)) {
+                    [*d0, *d1, *d2] = chars::pct_triplet(c);
+                }
+                n = n.wrapping_add(3);
             }
         }
         self.w.advance(n);
