@@ -170,21 +170,22 @@ fn write_item(src: &[u8], set: Set, w: &mut Out<'_>) {
         decoded = decoded.saturating_add(run.decoded);
         rest = rest.get(run.len..).unwrap_or(&[]);
     }
-    if !any_pet {
-        // Text throughout: one run.
+    // A text item is one run under one head; a PET one an array of runs, each after its
+    // own head (its length measured).
+    if any_pet {
+        wire::head(w, ARRAY, pieces as u64);
+    } else {
         wire::head(w, TEXT, decoded as u64);
-        run_at(src, set, Some(w), &mut run);
-        return;
     }
-    // Each run's head (its length measured), then the run.
-    wire::head(w, ARRAY, pieces as u64);
     let mut rest = src;
     loop {
         run_at(rest, set, None, &mut run);
         if run.len == 0 {
             return;
         }
-        wire::head(w, if run.pet { BYTES } else { TEXT }, run.decoded as u64);
+        if any_pet {
+            wire::head(w, if run.pet { BYTES } else { TEXT }, run.decoded as u64);
+        }
         let (this, tail) = rest.split_at_checked(run.len).unwrap_or((rest, &[]));
         rest = tail;
         run_at(this, set, Some(&mut *w), &mut run);
