@@ -144,38 +144,42 @@ fn has_pct(s: &[u8]) -> bool {
 /// Writes a URI component as a text-or-pet item: one text string, or an array of text and
 /// byte strings when any byte needs PET.
 fn write_item(src: &[u8], set: Set, w: &mut Out<'_>) {
-    if !has_pct(src) {
-        // Nothing percent-encoded (the usual case): the text is the source itself.
-        wire::head(w, TEXT, src.len() as u64);
+    // Without a `%` (the usual case) the item is one run of text, the source itself.
+    let plain = !has_pct(src);
+    let (mut pieces, mut any_pet, mut decoded) = (1usize, false, src.len());
+    // One run on this frame, filled in place by every call (Decision 17, stack).
+    let mut run = Run::default();
+    if !plain {
+        // One walk over the runs finds how many there are, whether any is PET, and the
+        // decoded length, for the heads that come first.
+        (pieces, decoded) = (0, 0);
+        let mut rest = src;
+        loop {
+            run_at(rest, set, None, &mut run);
+            if run.len == 0 {
+                break;
+            }
+            pieces = pieces.saturating_add(1);
+            any_pet |= run.pet;
+            decoded = decoded.saturating_add(run.decoded);
+            rest = rest.get(run.len..).unwrap_or(&[]);
+        }
+    }
+    // A text item is one run under one head; a PET one an array of runs, each after its
+    // own head (its length measured).
+    let (major, count) = if any_pet {
+        (ARRAY, pieces)
+    } else {
+        (TEXT, decoded)
+    };
+    wire::head(w, major, count as u64);
+    if plain {
         if set == Set::RegName {
             decode_into(src, true, w);
         } else {
             w.push(src);
         }
         return;
-    }
-    // One walk over the runs finds how many there are, whether any is PET, and the
-    // decoded length, for the heads that come first.
-    let (mut pieces, mut any_pet, mut decoded) = (0usize, false, 0usize);
-    // One run on this frame, filled in place by every call (Decision 17, stack).
-    let mut run = Run::default();
-    let mut rest = src;
-    loop {
-        run_at(rest, set, None, &mut run);
-        if run.len == 0 {
-            break;
-        }
-        pieces = pieces.saturating_add(1);
-        any_pet |= run.pet;
-        decoded = decoded.saturating_add(run.decoded);
-        rest = rest.get(run.len..).unwrap_or(&[]);
-    }
-    // A text item is one run under one head; a PET one an array of runs, each after its
-    // own head (its length measured).
-    if any_pet {
-        wire::head(w, ARRAY, pieces as u64);
-    } else {
-        wire::head(w, TEXT, decoded as u64);
     }
     let mut rest = src;
     loop {
