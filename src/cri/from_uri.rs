@@ -181,15 +181,18 @@ fn write_item(src: &[u8], set: Set, w: &mut Out<'_>) {
         }
         return;
     }
+    if !any_pet {
+        // Text throughout: the one run written at once.
+        run_at(src, set, Some(w), &mut run);
+        return;
+    }
     let mut rest = src;
     loop {
         run_at(rest, set, None, &mut run);
         if run.len == 0 {
             return;
         }
-        if any_pet {
-            wire::head(w, if run.pet { BYTES } else { TEXT }, run.decoded as u64);
-        }
+        wire::head(w, if run.pet { BYTES } else { TEXT }, run.decoded as u64);
         let (this, tail) = rest.split_at_checked(run.len).unwrap_or((rest, &[]));
         rest = tail;
         run_at(this, set, Some(&mut *w), &mut run);
@@ -351,40 +354,17 @@ impl Plan {
         // by more would read `//…` without an authority; a rootless path gives `true` after
         // a scheme without a host.
         let path = PathPieces::new(uri.path);
-        self.dots = dot_segments::has_dots(path, Dots::Decoded);
-        let rooted = dot_segments::is_rooted(uri.path);
-        let (leading_empty, rootless, count, leftover) = if self.dots {
-            let (first, second) = dot_segments::first_chunks(path, Dots::Decoded);
-            // One walk gives the survivors counted, then the ".." left over.
-            let mut segments = path_segments(uri.path, self.relative);
-            (
-                first.is_some_and(|c| c.seg.is_empty()) && second.is_some(),
-                first.is_some_and(|c| !c.slash),
-                segments.by_ref().count(),
-                segments.leftover(),
-            )
-        } else {
-            // Without dot-segments the path is its own result (the common case): every
-            // segment stays (none before a leading "/"), and an empty first segment with
-            // more after it is a start of "//".
-            #[allow(clippy::naive_bytecount)] // no crate for a count of a few bytes
-            let slashes = uri.path.iter().filter(|&&b| b == b'/').count();
-            (
-                rooted && uri.path.get(1) == Some(&b'/'),
-                !rooted && !uri.path.is_empty(),
-                if uri.path.is_empty() {
-                    0
-                } else {
-                    // At most one "/" per byte of a slice: no overflow.
-                    slashes.wrapping_add(1).wrapping_sub(usize::from(rooted))
-                },
-                0,
-            )
-        };
-        if uri.host.is_none() && !self.relative && leading_empty {
+        let (first, second) = dot_segments::first_chunks(path, Dots::Decoded);
+        if uri.host.is_none()
+            && !self.relative
+            && first.is_some_and(|c| c.seg.is_empty())
+            && second.is_some()
+        {
             return Err(Unconvertible::LeadingEmptySegment);
         }
-        self.rootless = rootless;
+        self.rootless = first.is_some_and(|c| !c.slash);
+        self.dots = dot_segments::has_dots(path, Dots::Decoded);
+        let (count, leftover) = path_shape(path.tail, self.dots, self.relative);
         // discard = 1 + the ".." that climb above the reference; draft §5.1 allows 0..127.
         if self.relative && leftover >= u64::from(MAX_DISCARD) {
             return Err(Unconvertible::DiscardRange);
@@ -550,6 +530,24 @@ impl Plan {
         if let Some(p) = self.port {
             wire::int(w, false, u64::from(p));
         }
+    }
+}
+
+/// The number of path segments after dot-segment removal, and the ".." left over
+/// above a relative-path reference (extra discard).
+fn path_shape(path: &[u8], dots: bool, relative: bool) -> (usize, u64) {
+    if dots {
+        // One walk gives both: the survivors counted, then the ".." left over.
+        let mut segments = path_segments(path, relative);
+        (segments.by_ref().count(), segments.leftover())
+    } else {
+        // Without dot-segments every segment stays (none after a leading "/").
+        let rooted = dot_segments::is_rooted(path);
+        let n = path
+            .split(|&b| b == b'/')
+            .count()
+            .saturating_sub(usize::from(rooted));
+        (if path.is_empty() { 0 } else { n }, 0)
     }
 }
 
