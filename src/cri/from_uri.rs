@@ -16,7 +16,7 @@ use crate::out::Out;
 use crate::uri::chars::{self, UNRESERVED};
 use crate::uri::dot_segments::{self, Dots, PathPieces};
 use crate::uri::ip;
-use crate::uri::percent::pct_byte;
+use crate::uri::percent::{decode_into, pct_byte, text_byte};
 use crate::uri::{default_port, HostKind, UriRef};
 
 /// Converts a URI reference into a CRI reference (CBOR, without tag) in `out`; returns the
@@ -55,112 +55,8 @@ pub fn from_uri(uri: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
     w.finish()
 }
 
-/// One decoded unit of a URI component: a character as CRI text, or a byte for PET.
-#[derive(Clone, Copy)]
-struct Unit {
-    /// Decoded bytes (1 to 4: one UTF-8 character, or one PET byte).
-    bytes: [u8; 4],
-    /// Bytes. A `u8`, and the source length is derived from `pct` rather than stored: a
-    /// unit lives on the frames of the writers' loops, so it is kept as small as its
-    /// values allow (Decision 17, stack).
-    width: u8,
-    /// Percent-encoded in the source: each decoded byte took three source bytes.
-    pct: bool,
-    pet: bool,
-}
-
-impl Unit {
-    fn decoded(&self) -> &[u8] {
-        self.bytes.get(..usize::from(self.width)).unwrap_or(&[])
-    }
-
-    /// Source bytes consumed.
-    fn len(&self) -> usize {
-        if self.pct {
-            usize::from(self.width).saturating_mul(3)
-        } else {
-            1
-        }
-    }
-}
-
-/// The units of a (valid, percent-encoded) URI component, decoded for `set`.
-struct Units<'a> {
-    s: &'a [u8],
-    set: Set,
-}
-
-impl Iterator for Units<'_> {
-    type Item = Unit;
-
-    fn next(&mut self) -> Option<Unit> {
-        let (&c, _) = self.s.split_first()?;
-        let mut u = Unit {
-            bytes: [c, 0, 0, 0],
-            width: 1,
-            pct: false,
-            pet: false,
-        };
-        if c == b'%' {
-            u = self.decode_pct()?;
-        }
-        // Host labels are lowercased (RFC 3986 §6.2.2.1, Decision 4), no other component:
-        // the set says which it is, one argument less on every frame (Decision 17, stack).
-        if self.set == Set::RegName {
-            if let Some(b) = u.bytes.first_mut() {
-                *b = b.to_ascii_lowercase();
-            }
-        }
-        // INVARIANT: `decode_pct` gives a unit only for triplets it read from `self.s`.
-        debug_assert!(u.len() <= self.s.len());
-        self.s = self.s.get(u.len()..).unwrap_or(&[]);
-        Some(u)
-    }
-}
-
-impl Units<'_> {
-    /// `%HH`: an unreserved character or one the CRI → URI direction would encode again is
-    /// text; another ASCII character needs PET to come back encoded; bytes of 0x80 and up
-    /// are text when they form UTF-8, else PET.
-    fn decode_pct(&self) -> Option<Unit> {
-        let b = pct_byte(self.s, 0)?;
-        if b < 0x80 {
-            let pet = !chars::is(b, UNRESERVED) && self.set.keeps(b);
-            return Some(Unit {
-                bytes: [b, 0, 0, 0],
-                width: 1,
-                pct: true,
-                pet,
-            });
-        }
-        let mut bytes = [b, 0, 0, 0];
-        for (k, slot) in bytes.iter_mut().enumerate().skip(1) {
-            *slot = pct_byte(self.s, k.saturating_mul(3)).unwrap_or(0);
-        }
-        // The character decoded inline, not checked by `chars::is_utf8`: this is under
-        // every item written, where a leaf frame more counts (Decision 17, stack).
-        match chars::decode_utf8(&bytes).map_or(0, |(_, w)| w) {
-            0 | 1 => Some(Unit {
-                bytes,
-                width: 1,
-                pct: true,
-                pet: true,
-            }),
-            w => Some(Unit {
-                bytes,
-                width: u8::try_from(w).unwrap_or(1),
-                pct: true,
-                pet: false,
-            }),
-        }
-    }
-}
-
-fn units(s: &[u8], set: Set) -> Units<'_> {
-    Units { s, set }
-}
-
-/// A run of units of one kind (all text or all PET): one piece of a text-or-pet item.
+/// A run of units of one kind (all text or all PET): one piece of a text-or-pet item. A
+/// unit is one character as CRI text, or one byte for PET.
 #[derive(Default)]
 struct Run {
     pet: bool,
@@ -170,74 +66,136 @@ struct Run {
     decoded: usize,
 }
 
-/// The run at the start of `s`, its decoded bytes written to `w` when given. This frame
-/// alone holds the unit iterator, so that the item writer above it keeps only slices and
-/// counts; the run comes back through `run`, one slot of the caller's for every call
-/// (Decision 17, stack).
+/// One unit of a URI component: a character as CRI text, or a byte for PET.
+struct Unit {
+    /// Source bytes.
+    len: usize,
+    /// Decoded bytes (1 to 4: one UTF-8 character, or one PET byte).
+    bytes: [u8; 4],
+    width: usize,
+    pet: bool,
+}
+
+/// The unit at `s[i]` of a (valid, percent-encoded) component. `%HH` of an unreserved
+/// character, or of one the CRI → URI direction would encode again, is text; another ASCII
+/// character needs PET to come back encoded; bytes of 0x80 and up are text when they form
+/// UTF-8, else PET. A literal byte is text (a literal non-ASCII byte only comes from an
+/// IRI, which the parser checked to be UTF-8). Host labels are lowercased (RFC 3986
+/// §6.2.2.1, Decision 4), no other component: the set says which it is.
+#[inline(always)]
+fn unit_at(s: &[u8], i: usize, set: Set) -> Unit {
+    let (b, len) = text_byte(s, i);
+    let lower = if set == Set::RegName {
+        b.to_ascii_lowercase()
+    } else {
+        b
+    };
+    let mut u = Unit {
+        len,
+        bytes: [lower, 0, 0, 0],
+        width: 1,
+        pet: false,
+    };
+    if len == 1 {
+        return u;
+    }
+    if b < 0x80 {
+        u.pet = !chars::is(b, UNRESERVED) && set.keeps(b);
+        return u;
+    }
+    for (k, slot) in u.bytes.iter_mut().enumerate().skip(1) {
+        *slot = pct_byte(s, i.saturating_add(k.saturating_mul(3))).unwrap_or(0);
+    }
+    // The character decoded inline, not checked by `chars::is_utf8`: this is under
+    // every item written, where a leaf frame more counts (Decision 17, stack).
+    match chars::decode_utf8(&u.bytes).map_or(0, |(_, w)| w) {
+        0 | 1 => u.pet = true,
+        w => (u.width, u.len) = (w, w.saturating_mul(3)),
+    }
+    u
+}
+
+/// The run at the start of `s`, into `run` (one slot of the caller's for every call,
+/// Decision 17, stack), its decoded bytes written to `w` when given, each unit whole or
+/// not at all, as `Out::push` writes a piece.
 #[inline(never)]
 fn run_at(s: &[u8], set: Set, mut w: Option<&mut Out<'_>>, run: &mut Run) {
-    let mut u = units(s, set);
     *run = Run::default();
-    while let Some(unit) = u.next() {
-        if run.len > 0 && unit.pet != run.pet {
+    while run.len < s.len() {
+        let u = unit_at(s, run.len, set);
+        if run.len > 0 && u.pet != run.pet {
             break;
         }
-        run.pet = unit.pet;
-        run.len = s.len().saturating_sub(u.s.len());
-        run.decoded = run.decoded.saturating_add(usize::from(unit.width));
+        run.pet = u.pet;
+        run.len = run.len.saturating_add(u.len);
+        run.decoded = run.decoded.saturating_add(u.width);
         if let Some(w) = w.as_deref_mut() {
-            w.push(unit.decoded());
+            w.push(u.bytes.get(..u.width).unwrap_or(&[]));
         }
     }
 }
 
+/// Does `s` hold a `%`?
+fn has_pct(s: &[u8]) -> bool {
+    #[allow(clippy::manual_contains)] // `contains` calls memchr (Decision 17)
+    s.iter().any(|&b| b == b'%')
+}
+
 /// Writes a URI component as a text-or-pet item: one text string, or an array of text and
 /// byte strings when any byte needs PET.
-/// Host labels (`Set::RegName`) are lowercased.
 fn write_item(src: &[u8], set: Set, w: &mut Out<'_>) {
-    #[allow(clippy::manual_contains)] // `contains` calls memchr (Decision 17)
-    let plain = !src.iter().any(|&b| b == b'%');
-    if plain {
-        // Nothing percent-encoded (the usual case): the text is the source itself.
-        wire::head(w, TEXT, src.len() as u64);
-        if set == Set::RegName {
-            crate::uri::percent::decode_into(src, true, w);
-        } else {
-            w.push(src);
-        }
-        return;
-    }
-    // Two passes over the runs from one loop: the first counts them and finds whether any
-    // is PET, for the heads that come first; the second writes each run's head (its
-    // length measured) and then the run.
-    let (mut pieces, mut any_pet) = (0usize, false);
-    // One run on this frame, filled in place by both calls (Decision 17, stack).
+    // Without a `%` (the usual case) the item is one run of text, the source itself.
+    let plain = !has_pct(src);
+    let (mut pieces, mut any_pet, mut decoded) = (1usize, false, src.len());
+    // One run on this frame, filled in place by every call (Decision 17, stack).
     let mut run = Run::default();
-    for pass in 0..2u8 {
-        let writing = pass == 1;
-        if writing {
-            if any_pet {
-                wire::head(w, ARRAY, pieces as u64);
-            } else if pieces == 0 {
-                wire::head(w, TEXT, 0);
-            }
-        }
+    if !plain {
+        // One walk over the runs finds how many there are, whether any is PET, and the
+        // decoded length, for the heads that come first.
+        (pieces, decoded) = (0, 0);
         let mut rest = src;
         loop {
             run_at(rest, set, None, &mut run);
             if run.len == 0 {
                 break;
             }
-            let this = rest.get(..run.len).unwrap_or(&[]);
+            pieces = pieces.saturating_add(1);
+            any_pet |= run.pet;
+            decoded = decoded.saturating_add(run.decoded);
             rest = rest.get(run.len..).unwrap_or(&[]);
-            if writing {
-                wire::head(w, if run.pet { BYTES } else { TEXT }, run.decoded as u64);
-                run_at(this, set, Some(w), &mut run);
-            } else {
-                pieces = pieces.saturating_add(1);
-                any_pet |= run.pet;
-            }
         }
+    }
+    // A text item is one run under one head; a PET one an array of runs, each after its
+    // own head (its length measured).
+    let (major, count) = if any_pet {
+        (ARRAY, pieces)
+    } else {
+        (TEXT, decoded)
+    };
+    wire::head(w, major, count as u64);
+    if plain {
+        if set == Set::RegName {
+            decode_into(src, true, w);
+        } else {
+            w.push(src);
+        }
+        return;
+    }
+    if !any_pet {
+        // Text throughout: the one run written at once.
+        run_at(src, set, Some(w), &mut run);
+        return;
+    }
+    let mut rest = src;
+    loop {
+        run_at(rest, set, None, &mut run);
+        if run.len == 0 {
+            return;
+        }
+        wire::head(w, if run.pet { BYTES } else { TEXT }, run.decoded as u64);
+        let (this, tail) = rest.split_at_checked(run.len).unwrap_or((rest, &[]));
+        rest = tail;
+        run_at(this, set, Some(&mut *w), &mut run);
     }
 }
 

@@ -2,13 +2,13 @@
 //! §5.3 says.
 
 use super::model::{Authority, CriRef, Discard, Host, Items, Piece, Scheme, TextOrPet};
-use super::reader::{Kind, Reader};
+use super::reader::Reader;
 use super::scheme::scheme_name;
+use super::wire::{ARRAY, INFO_MASK, MAJOR_SHIFT, MAX_IMMEDIATE, TEXT};
 use crate::error::{Error, Unconvertible};
 use crate::out::Out;
 use crate::uri::chars;
 use crate::uri::ip;
-use crate::uri::percent::encode_into;
 /// The characters each component writes literally (draft §6.1); all others are
 /// percent-encoded from their UTF-8 bytes.
 pub(crate) use crate::uri::percent::Set;
@@ -70,42 +70,50 @@ pub struct ToUriOptions {
 /// # Ok::<(), Error>(())
 /// ```
 pub fn to_uri(cri: &CriRef<'_>, opts: ToUriOptions, out: &mut [u8]) -> Result<usize, Error> {
-    let mut w = Out::new(out);
-    write_uri(cri, opts, &mut w)?;
-    w.finish()
+    let mut t = Text {
+        cap: out.len(),
+        iri: opts.iri,
+        w: Out::new(out),
+    };
+    write_uri(cri, opts, &mut t)?;
+    t.w.finish()
 }
 
-pub(crate) fn write_uri(
-    cri: &CriRef<'_>,
-    opts: ToUriOptions,
-    w: &mut Out<'_>,
-) -> Result<(), Error> {
+/// The URI being written: the output, the length of the caller's buffer, so that the
+/// encoding loop writes straight into all of it (Decision 17), and whether it is an IRI.
+struct Text<'a> {
+    w: Out<'a>,
+    cap: usize,
+    iri: bool,
+}
+
+fn write_uri(cri: &CriRef<'_>, opts: ToUriOptions, t: &mut Text<'_>) -> Result<(), Error> {
     let fail = |why| Err(Error::Unconvertible(why));
     match cri.scheme {
         Some(Scheme::Number(n)) => {
-            w.push(
+            t.w.push(
                 scheme_name(n)
                     .ok_or(Error::Unconvertible(Unconvertible::UnknownScheme))?
                     .as_bytes(),
             );
-            w.byte(b':');
+            t.w.byte(b':');
         }
         Some(Scheme::Name(s)) => {
-            w.push(s.as_bytes());
-            w.byte(b':');
+            t.w.push(s.as_bytes());
+            t.w.byte(b':');
         }
         None => {}
     }
     if let Some(Authority::Host(a)) = cri.authority {
-        w.push(b"//");
+        t.w.push(b"//");
         if let Some(u) = a.userinfo {
-            write_item(u, Set::Userinfo, opts.iri, w);
-            w.byte(b'@');
+            t.joined(one(u), 0, Set::Userinfo);
+            t.w.byte(b'@');
         }
-        write_host(a.host, opts, w)?;
+        write_host(a.host, opts, t)?;
         if let Some(port) = a.port {
-            w.byte(b':');
-            write_decimal(u64::from(port), w);
+            t.w.byte(b':');
+            write_decimal(u64::from(port), &mut t.w);
         }
     }
     let path = cri.path.unwrap_or_default();
@@ -131,27 +139,34 @@ pub(crate) fn write_uri(
         (None, Discard::Count(1)) => (false, dot_prefix(path)),
         (None, Discard::Count(n)) => {
             for _ in 1..n {
-                w.push(b"../");
+                t.w.push(b"../");
             }
             (false, b"")
         }
     };
-    w.push(prefix);
-    for (i, seg) in path.iter().enumerate() {
-        if rooted || i > 0 {
-            w.byte(b'/');
-        }
-        write_item(seg, Set::Segment, opts.iri, w);
+    t.w.push(prefix);
+    // A rooted path has a "/" before every segment, a rootless one between them.
+    if rooted && !path.is_empty() {
+        t.w.byte(b'/');
     }
+    t.joined(path, b'/', Set::Segment);
     if let Some(q) = cri.query.filter(|q| !q.is_empty()) {
-        w.byte(b'?');
-        write_joined(q, b'&', Set::QueryParam, opts.iri, w);
+        t.w.byte(b'?');
+        t.joined(q, b'&', Set::QueryParam);
     }
     if let Some(f) = cri.fragment {
-        w.byte(b'#');
-        write_item(f, Set::Query, opts.iri, w);
+        t.w.byte(b'#');
+        t.joined(one(f), 0, Set::Query);
     }
     Ok(())
+}
+
+/// One text-or-pet value (userinfo, fragment) as items.
+fn one(item: TextOrPet<'_>) -> Items<'_> {
+    Items {
+        raw: item.raw,
+        count: 1,
+    }
 }
 
 /// "./" before an unrooted first segment with ":" (draft §6.1, RFC 3986 §4.2), and before
@@ -169,19 +184,19 @@ fn dot_prefix(path: Items<'_>) -> &'static [u8] {
     }
 }
 
-fn write_host(host: Host<'_>, opts: ToUriOptions, w: &mut Out<'_>) -> Result<(), Error> {
+fn write_host(host: Host<'_>, opts: ToUriOptions, t: &mut Text<'_>) -> Result<(), Error> {
     match host {
-        Host::Name(labels) => write_joined(labels, b'.', Set::RegName, opts.iri, w),
+        Host::Name(labels) => t.joined(labels, b'.', Set::RegName),
         Host::Ip {
             addr: &[a, b, c, d],
             zone: None,
-        } => ip::write_ipv4(&[a, b, c, d], w),
+        } => ip::write_ipv4(&[a, b, c, d], &mut t.w),
         Host::Ip { addr, zone } => {
             let addr: &[u8; 16] = addr
                 .try_into()
                 .map_err(|_| Error::Unconvertible(Unconvertible::ZoneId))?;
-            w.byte(b'[');
-            ip::write_ipv6(addr, w);
+            t.w.byte(b'[');
+            ip::write_ipv6(addr, &mut t.w);
             if let Some(z) = zone {
                 if !opts.zone_id {
                     return Err(Error::Unconvertible(Unconvertible::ZoneIdNotEnabled));
@@ -190,69 +205,150 @@ fn write_host(host: Host<'_>, opts: ToUriOptions, w: &mut Out<'_>) -> Result<(),
                     // RFC 6874: ZoneID = 1*( unreserved / pct-encoded ).
                     return Err(Error::Unconvertible(Unconvertible::ZoneId));
                 }
-                w.push(b"%25");
-                encode_into(z.as_bytes(), Set::Unreserved, w);
+                t.w.push(b"%25");
+                t.encode(z.as_bytes(), Set::Unreserved, false);
             }
-            w.byte(b']');
+            t.w.byte(b']');
         }
     }
     Ok(())
 }
 
-fn write_joined(items: Items<'_>, sep: u8, set: Set, iri: bool, w: &mut Out<'_>) {
-    for (i, item) in items.iter().enumerate() {
-        if i > 0 {
-            w.byte(sep);
+impl Text<'_> {
+    /// The text-or-pet values of `items` with `sep` between them: text percent-encoded
+    /// where `set` does not keep it, PET bytes always percent-encoded (draft §7.2). The
+    /// pieces are read here, in one walk over the items, rather than through
+    /// [`Items::iter`] and [`TextOrPet::pieces`], which skip each item and then read it
+    /// again, and give each text as a `str`, checking its UTF-8 again: ingest checked it
+    /// (draft §5.2.1), and the encoder takes bytes (Decision 17: no text walked a second
+    /// time).
+    fn joined(&mut self, items: Items<'_>, sep: u8, set: Set) {
+        let raw = items.raw;
+        let mut at = 0usize;
+        for i in 0..items.count {
+            if i > 0 {
+                self.w.byte(sep);
+            }
+            // INVARIANT: the items passed ingest (`read_text_or_pet`), so each is a text
+            // string or an array of text and byte strings, with complete heads.
+            let mut pieces = 1u64;
+            if raw.get(at).is_some_and(|&b| b >> MAJOR_SHIFT == ARRAY) {
+                let mut d = Reader::new(raw.get(at..).unwrap_or(&[]));
+                pieces = d.arg().unwrap_or(0);
+                // The head's bytes, within `raw`.
+                at = at.wrapping_add(d.position());
+            }
+            for _ in 0..pieces {
+                let (text, s) = piece(raw, &mut at);
+                if text {
+                    self.encode(s, set, self.iri);
+                } else {
+                    self.encode(s, Set::Nothing, false);
+                }
+            }
         }
-        write_item(item, set, iri, w);
+    }
+
+    /// The encoding loop of the conversion (RFC 3986 §2.1): each byte that `set` keeps is
+    /// copied, every other one becomes `%HH` (PET bytes, `Set::Nothing`: all of them,
+    /// draft §7.2). With `iri`, text (UTF-8, checked on ingest) keeps a non-ASCII character
+    /// where RFC 3987 allows it. The bytes go straight into the rest of the caller's buffer and
+    /// are counted on past its end (Decision 17), one bounds check per byte written.
+    fn encode(&mut self, s: &[u8], set: Set, iri: bool) {
+        let dst = self
+            .w
+            .room(self.cap.saturating_sub(self.w.len()))
+            .unwrap_or(&mut []);
+        // `Set::Nothing` (PET) keeps no byte, and is not asked: the sets asked are those of
+        // the components only (a range test, so that the set lookup is built for those
+        // alone). Each of them keeps the unreserved characters, the most common bytes: one
+        // class test for those, before the set's own.
+        let text = matches!(
+            set,
+            Set::Unreserved
+                | Set::Userinfo
+                | Set::RegName
+                | Set::Segment
+                | Set::Query
+                | Set::QueryParam
+        );
+        let (mut i, mut n) = (0usize, 0usize);
+        while let Some(&b) = s.get(i) {
+            // `i < s.len()`, and at most three bytes out per byte of a slice: no overflow.
+            i = i.wrapping_add(1);
+            if text && (chars::is(b, chars::UNRESERVED) || set.keeps(b)) {
+                // The usual byte: copied.
+                if let Some(d) = dst.get_mut(n) {
+                    *d = b;
+                }
+                n = n.wrapping_add(1);
+                continue;
+            }
+            // One unit: a byte, or with `iri` a non-ASCII character; written whole or not
+            // at all, as `Out::push` writes a piece.
+            let start = i.wrapping_sub(1);
+            let (keep, width) = if iri && b >= 0x80 {
+                iri_char(s.get(start..).unwrap_or(&[]), set)
+            } else {
+                (false, 1)
+            };
+            let unit = s.get(start..start.wrapping_add(width)).unwrap_or(&[]);
+            // `width` bytes of `s` from `start`.
+            i = start.wrapping_add(width);
+            if keep {
+                if let Some(d) = dst.get_mut(n..n.wrapping_add(width)) {
+                    for (d, &c) in d.iter_mut().zip(unit) {
+                        *d = c;
+                    }
+                }
+                n = n.wrapping_add(width);
+                continue;
+            }
+            for &c in unit {
+                if let Some([d0, d1, d2]) = dst.get_mut(n..n.wrapping_add(3)) {
+                    [*d0, *d1, *d2] = chars::pct_triplet(c);
+                }
+                n = n.wrapping_add(3);
+            }
+        }
+        self.w.advance(n);
     }
 }
 
-/// A text-or-pet value: text percent-encoded where `set` does not keep it, PET bytes
-/// always percent-encoded (draft §7.2). With `iri`, non-ASCII characters that RFC 3987
-/// allows stay characters. The pieces are read here rather than through
-/// [`TextOrPet::pieces`], which gives each text as a `str` and so checks its UTF-8 again:
-/// ingest checked it (draft §5.2.1), and the encoders take bytes (Decision 17: no text
-/// walked a second time).
-pub(crate) fn write_item(item: TextOrPet<'_>, set: Set, iri: bool, w: &mut Out<'_>) {
-    let mut d = Reader::new(item.raw);
-    let mut left = match d.peek() {
-        Kind::Array => d.arg().unwrap_or(0),
-        _ => 1,
+/// The text or byte string at `raw[*at]` (its head checked on ingest): whether it is text,
+/// and its bytes; `*at` moves past it. A length under 24, the usual one, is the initial
+/// byte's own; a longer one is read by [`Reader`].
+fn piece<'a>(raw: &'a [u8], at: &mut usize) -> (bool, &'a [u8]) {
+    let rest = raw.get(*at..).unwrap_or(&[]);
+    let Some((&initial, body)) = rest.split_first() else {
+        debug_assert!(false, "a piece is missing");
+        return (false, &[]);
     };
-    while left > 0 {
-        left = left.wrapping_sub(1);
-        let text = matches!(d.peek(), Kind::Text);
-        // INVARIANT: the value passed ingest (`read_text_or_pet`), so `left` more text or
-        // byte strings follow.
-        let s = d.string();
-        debug_assert!(s.is_some(), "a piece is missing");
-        let s = s.unwrap_or(&[]);
-        match (text, iri) {
-            (true, true) => encode_iri_text(s, set, w),
-            (true, false) => encode_into(s, set, w),
-            (false, _) => encode_into(s, Set::Nothing, w),
-        }
+    let text = initial >> MAJOR_SHIFT == TEXT;
+    let info = initial & INFO_MASK;
+    if info <= MAX_IMMEDIATE {
+        let n = usize::from(info);
+        // The initial byte and at most 23 more, within `raw`: no overflow.
+        *at = at.wrapping_add(n).wrapping_add(1);
+        return (text, body.get(..n).unwrap_or(&[]));
     }
+    let mut d = Reader::new(rest);
+    let s = d.string();
+    debug_assert!(s.is_some(), "a piece is missing");
+    // The piece's bytes, within `raw`.
+    *at = at.wrapping_add(d.position());
+    (text, s.unwrap_or(&[]))
 }
 
-/// Text (UTF-8, checked on ingest) for an IRI: a non-ASCII character stays itself where
-/// RFC 3987 allows it, everything else is encoded for `set`.
-fn encode_iri_text(t: &[u8], set: Set, w: &mut Out<'_>) {
-    let mut i = 0usize;
-    while let Some(rest) = t.get(i..).filter(|r| !r.is_empty()) {
-        // INVARIANT: ingest checked the text, so a character starts at every step.
-        let (code, width) = chars::decode_utf8(rest).unwrap_or((0xfffd, 1));
-        let bytes = rest.get(..width).unwrap_or(&[]);
-        let private_ok = matches!(set, Set::QueryParam) && chars::is_iprivate(code);
-        if code >= 0x80 && (chars::is_ucschar(code) || private_ok) && !chars::is_bidi_format(code) {
-            w.push(bytes);
-        } else {
-            encode_into(bytes, set, w);
-        }
-        // `width` bytes were just taken from `t`: no overflow.
-        i = i.wrapping_add(width);
-    }
+/// Does the non-ASCII character at the start of `t` (text, UTF-8 checked on ingest) stay
+/// itself in an IRI component of `set` (RFC 3987: `ucschar`, `iprivate` in the query, no
+/// bidi formatting character, Decision 19)? And its width in bytes.
+fn iri_char(t: &[u8], set: Set) -> (bool, usize) {
+    // INVARIANT: ingest checked the text, so a character starts here.
+    let (code, width) = chars::decode_utf8(t).unwrap_or((0xfffd, 1));
+    let private_ok = set == Set::QueryParam && chars::is_iprivate(code);
+    let allowed = chars::is_ucschar(code) || private_ok;
+    (allowed && !chars::is_bidi_format(code), width)
 }
 
 /// Decimal digits of `n`. Powers of ten are subtracted rather than divided by: Cortex-M
