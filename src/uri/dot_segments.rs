@@ -10,7 +10,7 @@
 //! writes a path unchanged, so bare metal has one path writer for every caller; hosts
 //! copy a path without dot-segments instead.
 
-use super::percent::norm_segment;
+use super::percent::norm;
 use crate::out::Out;
 
 /// A path as the merge of §5.2.3 produces it: `head` (empty, or ending with "/") followed
@@ -291,16 +291,9 @@ impl SegWrite for Plain {
     #[cfg_attr(not(any(target_os = "none", cri_firmware_paths)), inline(always))]
     fn write(self, seg: &[u8], w: &mut Out<'_>) {
         if self.normalize {
-            norm_segment(seg, w);
+            norm(seg, false, w);
         } else {
             w.push(seg);
-        }
-    }
-    fn len(self, seg: &[u8]) -> usize {
-        if self.normalize {
-            Out::measure(|w| norm_segment(seg, w))
-        } else {
-            seg.len()
         }
     }
 }
