@@ -238,27 +238,27 @@ impl<'a> Iterator for Survivors<'a> {
                 self.first_slash
             };
             let at_end = core::mem::replace(&mut self.at_end, false);
-            let push = match kind(seg, self.dots) {
-                Kind::Other => Chunk { slash, seg },
-                // A final "." or ".." leaves a "/" (rules B and C turn "/." and "/.." into "/").
-                Kind::Dot if at_end => Chunk { slash, seg: &[] },
-                Kind::Dot => continue,
-                Kind::DotDot if at_end => {
-                    // Forwards: pop, then push "/"; backwards: the push, then the pop.
-                    self.pending = 1;
-                    return Some(Chunk { slash, seg: &[] });
-                }
-                // At most one pending pop per segment: no wrap (Decision 17).
-                Kind::DotDot => {
-                    self.pending = self.pending.wrapping_add(1);
-                    continue;
-                }
+            let kind = kind(seg, self.dots);
+            // What the segment pushes: itself, or when it is a final "." or ".." a "/"
+            // (rules B and C turn "/." and "/.." into "/"). A ".." then pops one more
+            // chunk: forwards the pop comes first, then the push of the "/", so backwards
+            // the push survives and the pop is pending after it.
+            let push = match kind {
+                Kind::Other => Some(Chunk { slash, seg }),
+                _ if at_end => Some(Chunk { slash, seg: &[] }),
+                _ => None,
             };
-            if self.pending == 0 {
-                return Some(push);
+            let pops = usize::from(kind == Kind::DotDot);
+            if let Some(c) = push {
+                if self.pending == 0 {
+                    self.pending = pops;
+                    return Some(c);
+                }
+                // Not 0 (just asked).
+                self.pending = self.pending.wrapping_sub(1);
             }
-            // Not 0 (just asked).
-            self.pending = self.pending.wrapping_sub(1);
+            // At most one pending pop per segment: no wrap (Decision 17).
+            self.pending = self.pending.wrapping_add(pops);
         }
     }
 }
