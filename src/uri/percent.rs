@@ -311,16 +311,16 @@ pub(crate) fn norm(s: &[u8], lower: bool, w: &mut Out<'_>) {
 /// in `s`. `equivalent` computes it, not the writer on the character: that chain, under
 /// the path's walk, would put `uri_equivalent` over its stack budget.
 pub(crate) fn norm_char(s: &[u8], i: usize, lower: bool) -> (u32, usize) {
+    let Some(&raw) = s.get(i) else {
+        return (0, 0);
+    };
     let (b, step) = match pct_byte(s, i) {
         Some(v) if !chars::is(v, UNRESERVED) => {
             let [p, hi, lo] = chars::pct_triplet(v);
             return (u32::from_le_bytes([p, hi, lo, 3]), 3);
         }
         Some(v) => (v, 3),
-        None => match s.get(i) {
-            Some(&b) => (b, 1),
-            None => return (0, 0),
-        },
+        None => (raw, 1),
     };
     let b = if lower { b.to_ascii_lowercase() } else { b };
     (u32::from(b) | 1 << 24, step)
