@@ -10,7 +10,7 @@
 //! writes a path unchanged, so bare metal has one path writer for every caller; hosts
 //! copy a path without dot-segments instead.
 
-use super::percent::norm_segment;
+use super::percent::norm;
 use crate::out::Out;
 
 /// A path as the merge of §5.2.3 produces it: `head` (empty, or ending with "/") followed
@@ -238,27 +238,27 @@ impl<'a> Iterator for Survivors<'a> {
                 self.first_slash
             };
             let at_end = core::mem::replace(&mut self.at_end, false);
-            let push = match kind(seg, self.dots) {
-                Kind::Other => Chunk { slash, seg },
-                // A final "." or ".." leaves a "/" (rules B and C turn "/." and "/.." into "/").
-                Kind::Dot if at_end => Chunk { slash, seg: &[] },
-                Kind::Dot => continue,
-                Kind::DotDot if at_end => {
-                    // Forwards: pop, then push "/"; backwards: the push, then the pop.
-                    self.pending = 1;
-                    return Some(Chunk { slash, seg: &[] });
-                }
-                // At most one pending pop per segment: no wrap (Decision 17).
-                Kind::DotDot => {
-                    self.pending = self.pending.wrapping_add(1);
-                    continue;
-                }
+            let kind = kind(seg, self.dots);
+            // What the segment pushes: itself, or when it is a final "." or ".." a "/"
+            // (rules B and C turn "/." and "/.." into "/"). A ".." then pops one more
+            // chunk: forwards the pop comes first, then the push of the "/", so backwards
+            // the push survives and the pop is pending after it.
+            let push = match kind {
+                Kind::Other => Some(Chunk { slash, seg }),
+                _ if at_end => Some(Chunk { slash, seg: &[] }),
+                _ => None,
             };
-            if self.pending == 0 {
-                return Some(push);
+            let pops = usize::from(kind == Kind::DotDot);
+            if let Some(c) = push {
+                if self.pending == 0 {
+                    self.pending = pops;
+                    return Some(c);
+                }
+                // Not 0 (just asked).
+                self.pending = self.pending.wrapping_sub(1);
             }
-            // Not 0 (just asked).
-            self.pending = self.pending.wrapping_sub(1);
+            // At most one pending pop per segment: no wrap (Decision 17).
+            self.pending = self.pending.wrapping_add(pops);
         }
     }
 }
@@ -291,16 +291,9 @@ impl SegWrite for Plain {
     #[cfg_attr(not(any(target_os = "none", cri_firmware_paths)), inline(always))]
     fn write(self, seg: &[u8], w: &mut Out<'_>) {
         if self.normalize {
-            norm_segment(seg, w);
+            norm(seg, false, w);
         } else {
             w.push(seg);
-        }
-    }
-    fn len(self, seg: &[u8]) -> usize {
-        if self.normalize {
-            Out::measure(|w| norm_segment(seg, w))
-        } else {
-            seg.len()
         }
     }
 }

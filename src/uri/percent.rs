@@ -275,23 +275,12 @@ fn decode_with(s: &[u8], stop: Option<u8>, lower: bool, mut emit: impl FnMut(u8)
 }
 
 /// Writes `s` with percent-encoding normalized: unreserved characters decoded, other
-/// triplets with uppercase hex (§6.2.2.1, §6.2.2.2).
-#[inline]
-pub(crate) fn norm_segment(s: &[u8], w: &mut Out<'_>) {
-    norm(s, false, w);
-}
-
-/// Like [`norm_segment`], and ASCII letters lowercased (scheme and host, §6.2.2.1).
-#[inline]
-pub(crate) fn norm_lower(s: &[u8], w: &mut Out<'_>) {
-    norm(s, true, w);
-}
-
-/// The normalizing loop: [`norm_char`] at a time, the writer's and `equivalent`'s one
-/// normal form of a character (Decision 17: one algorithm). Hosts first copy each run
-/// that needs no change whole, for time; bare metal takes every byte through
-/// [`norm_char`], for flash.
-fn norm(s: &[u8], lower: bool, w: &mut Out<'_>) {
+/// triplets with uppercase hex (§6.2.2.1, §6.2.2.2), and with `lower` ASCII letters
+/// lowercased (scheme and host, §6.2.2.1). [`norm_char`] at a time, the writer's and
+/// `equivalent`'s one normal form of a character (Decision 17: one algorithm). Hosts first
+/// copy each run that needs no change whole, for time; bare metal takes every byte
+/// through [`norm_char`], for flash.
+pub(crate) fn norm(s: &[u8], lower: bool, w: &mut Out<'_>) {
     let mut i = 0usize;
     loop {
         if !cfg!(any(target_os = "none", cri_firmware_paths)) {
@@ -322,20 +311,19 @@ fn norm(s: &[u8], lower: bool, w: &mut Out<'_>) {
 /// in `s`. `equivalent` computes it, not the writer on the character: that chain, under
 /// the path's walk, would put `uri_equivalent` over its stack budget.
 pub(crate) fn norm_char(s: &[u8], i: usize, lower: bool) -> (u32, usize) {
-    let one = |b: u8| {
-        (
-            u32::from(if lower { b.to_ascii_lowercase() } else { b }) | 1 << 24,
-            1,
-        )
+    let Some(&raw) = s.get(i) else {
+        return (0, 0);
     };
-    match pct_byte(s, i) {
-        Some(v) if chars::is(v, UNRESERVED) => (one(v).0, 3),
-        Some(v) => {
+    let (b, step) = match pct_byte(s, i) {
+        Some(v) if !chars::is(v, UNRESERVED) => {
             let [p, hi, lo] = chars::pct_triplet(v);
-            (u32::from_le_bytes([p, hi, lo, 3]), 3)
+            return (u32::from_le_bytes([p, hi, lo, 3]), 3);
         }
-        None => s.get(i).map_or((0, 0), |&b| one(b)),
-    }
+        Some(v) => (v, 3),
+        None => (raw, 1),
+    };
+    let b = if lower { b.to_ascii_lowercase() } else { b };
+    (u32::from(b) | 1 << 24, step)
 }
 
 /// What [`decode_text`] found in one piece of text.
@@ -426,14 +414,13 @@ pub(crate) fn text_byte(s: &[u8], i: usize) -> (u8, usize) {
     (v, 3)
 }
 
-/// The byte of the `%HH` triplet at `s[i]`, if it is well-formed.
+/// The byte of the `%HH` triplet at `s[i]`, if it is well-formed. One look at the three
+/// bytes, not an index check for each.
 pub(crate) fn pct_byte(s: &[u8], i: usize) -> Option<u8> {
-    if s.get(i) != Some(&b'%') {
-        return None;
+    match *s.get(i..)? {
+        [b'%', hi, lo, ..] => Some(chars::hex_value(hi)? << 4 | chars::hex_value(lo)?),
+        _ => None,
     }
-    let hi = chars::hex_value(*s.get(i.checked_add(1)?)?)?;
-    let lo = chars::hex_value(*s.get(i.checked_add(2)?)?)?;
-    Some(hi << 4 | lo)
 }
 
 #[cfg(test)]

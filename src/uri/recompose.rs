@@ -6,7 +6,7 @@ pub(crate) use super::dot_segments::Plain;
 use super::dot_segments::{self, is_rooted, Dots, PathPieces, Prefixes, SegWrite};
 use super::ip;
 use super::parse::{host_alone, port_number, HostKind, UriRef};
-use super::percent::{norm_lower, norm_segment};
+use super::percent::norm;
 use super::scheme::default_port;
 use crate::error::Error;
 use crate::out::Out;
@@ -49,7 +49,7 @@ pub(crate) trait Style: SegWrite {
 impl Style for Plain {
     fn scheme(self, s: &[u8], w: &mut Out<'_>) {
         if self.normalize {
-            norm_lower(s, w);
+            norm(s, true, w);
         } else {
             w.push(s);
         }
@@ -70,7 +70,7 @@ fn write_authority(r: &UriRef<'_>, normalize: bool, w: &mut Out<'_>) {
     let port = if normalize {
         match norm_host(r) {
             Some(Host::Ipv6 { addr, zone }) => write_ipv6_literal(addr, zone, w),
-            Some(Host::Text(h)) => norm_lower(h, w),
+            Some(Host::Text(h)) => norm(h, true, w),
             None => {}
         }
         norm_port(r)
@@ -96,7 +96,7 @@ fn write_ipv6_literal(addr: &[u8], zone: Option<&[u8]>, w: &mut Out<'_>) {
     }
     if let Some(z) = zone {
         w.push(b"%25");
-        norm_segment(z, w);
+        norm(z, false, w);
     }
     w.byte(b']');
 }
