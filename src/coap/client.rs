@@ -285,7 +285,8 @@ impl<S: OptionSlots> List<'_, S> {
         let (mut end, mut skip) = (segments.len(), 0usize);
         loop {
             let (b, len, dots) = segment_before(segments, end);
-            let seg = segments.get(b..end).unwrap_or(&[]);
+            // The decoding loop stops at the segment's `/`: no end to cut.
+            let seg = segments.get(b..).unwrap_or(&[]);
             // A final "." or ".." (the first segment walked) leaves an empty last segment
             // (RFC 3986 §5.2.4 2C, 2D).
             let sent = match dots {

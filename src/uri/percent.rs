@@ -347,10 +347,9 @@ pub(crate) struct Decoded {
 pub(crate) fn decode_text(s: &[u8], stop: u8, lower: bool, out: &mut [u8], at: usize) -> Decoded {
     let (mut i, mut n) = (0usize, 0usize);
     // The UTF-8 state: continuation bytes still due, and the range the next one must be in
-    // (RFC 3629 §4: narrower after E0, ED, F0 and F4).
-    let (mut due, mut lo, mut hi, mut utf8) = (0u8, 0x80u8, 0xbfu8, true);
-    // Where the bytes go (empty when `at` is past the end: then they are only counted).
-    let dst = out.get_mut(at..).unwrap_or(&mut []);
+    // (RFC 3629 §4: narrower after E0, ED, F0 and F4) as its first byte and its span, so
+    // that one subtraction and one comparison test it.
+    let (mut due, mut lo, mut span, mut utf8) = (0u8, 0x80u8, 0x3fu8, true);
     // One loop for every byte, plain or a triplet: a second loop for runs of plain ASCII
     // is a second copy of the write and of the UTF-8 step.
     while let Some(&raw) = s.get(i) {
@@ -362,24 +361,23 @@ pub(crate) fn decode_text(s: &[u8], stop: u8, lower: bool, out: &mut [u8], at: u
             b = b.to_ascii_lowercase();
         }
         if due > 0 {
-            utf8 &= (lo..=hi).contains(&b);
-            (due, lo, hi) = (due.wrapping_sub(1), 0x80, 0xbf);
+            utf8 &= b.wrapping_sub(lo) <= span;
+            (due, lo, span) = (due.wrapping_sub(1), 0x80, 0x3f);
         } else if b >= 0x80 {
             // A lead byte: C2-F4, then 1-3 continuation bytes by its leading ones.
-            utf8 &= (0xc2..=0xf4).contains(&b);
+            utf8 &= b.wrapping_sub(0xc2) <= 0xf4 - 0xc2;
             due = (b.leading_ones() as u8).wrapping_sub(1);
-            lo = match b {
-                0xe0 => 0xa0,
-                0xf0 => 0x90,
-                _ => 0x80,
-            };
-            hi = match b {
-                0xed => 0x9f,
-                0xf4 => 0x8f,
-                _ => 0xbf,
+            (lo, span) = match b {
+                0xe0 => (0xa0, 0x1f),
+                0xed => (0x80, 0x1f),
+                0xf0 => (0x90, 0x2f),
+                0xf4 => (0x80, 0x0f),
+                _ => (0x80, 0x3f),
             };
         }
-        if let Some(d) = dst.get_mut(n) {
+        // Bytes past the end of `out` are only counted. The position does not wrap: `at`
+        // is a count of bytes decoded before from the same input.
+        if let Some(d) = out.get_mut(at.wrapping_add(n)) {
             *d = b;
         }
         // At most one byte out per byte in, and a step of 3 is a whole triplet in `s`.
