@@ -101,13 +101,11 @@ pub fn scheme_name(number: u64) -> Option<&'static str> {
     None
 }
 
-/// The schemes of the table compiled in that have a default port, by number: (scheme
-/// number, port). coap and coap+tcp 5683, coaps and coaps+tcp 5684 (RFC 7252 §6.1, §6.2,
-/// RFC 8323 §8.1, §8.2); http and coap+ws 80, https and coaps+ws 443 (RFC 9110 §4.2,
-/// RFC 8323 §8.3, §8.4); ws 80 and wss 443 (RFC 6455 §3), whose numbers only the full
-/// table has. The ports are those of the names in the URI layer's table (Decision 5, a
-/// test checks).
-#[cfg(feature = "full-scheme-table")]
+/// The schemes with a default port, by number: (scheme number, port). coap and coap+tcp
+/// 5683, coaps and coaps+tcp 5684 (RFC 7252 §6.1, §6.2, RFC 8323 §8.1, §8.2); http and
+/// coap+ws 80, https and coaps+ws 443 (RFC 9110 §4.2, RFC 8323 §8.3, §8.4); last wss 443
+/// and ws 80 (RFC 6455 §3), whose numbers only the full table has ([`PORTS_KNOWN`]). The
+/// ports are those of the names in the URI layer's table (Decision 5, a test checks).
 const PORTS: [(u16, u16); 10] = [
     (0, 5683),
     (1, 5684),
@@ -120,23 +118,20 @@ const PORTS: [(u16, u16); 10] = [
     (3119, 443),
     (11962, 80),
 ];
-#[cfg(not(feature = "full-scheme-table"))]
-const PORTS: [(u16, u16); 8] = [
-    (0, 5683),
-    (1, 5684),
-    (2, 80),
-    (3, 443),
-    (6, 5683),
-    (7, 5684),
-    (24, 80),
-    (25, 443),
-];
+
+/// The entries of [`PORTS`] the table compiled in knows: the trimmed table has no numbers
+/// for ws and wss.
+const PORTS_KNOWN: &[(u16, u16)] = if cfg!(feature = "full-scheme-table") {
+    &PORTS
+} else {
+    PORTS.split_at(PORTS.len() - 2).0
+};
 
 /// The default port of the scheme with number `number` (RFC 3986 §6.2.3, RFC 7252 §6.4
 /// step 7), if the table compiled in has one for it: the lookup by number of every path
 /// that has a scheme number, not its name.
 pub(crate) fn default_port(number: u64) -> Option<u16> {
-    PORTS
+    PORTS_KNOWN
         .iter()
         .find(|&&(n, _)| u64::from(n) == number)
         .map(|&(_, port)| port)
