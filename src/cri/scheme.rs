@@ -50,6 +50,12 @@ impl Table {
 /// assert_eq!(scheme_number(b"x-local"), None);
 /// ```
 pub fn scheme_number(name: &[u8]) -> Option<u64> {
+    // The CoAP schemes, the names a CoAP device meets, first: the URI layer's scheme table
+    // has their numbers (draft-ietf-core-href-27 §8.1, Decision 5), found there in a few
+    // steps rather than the whole table's search.
+    if let Some((number, _)) = crate::uri::scheme::coap_by_name(name) {
+        return Some(number);
+    }
     let (mut lo, mut hi) = (0usize, SCHEMES.numbers.len());
     while lo < hi {
         let mid = lo.saturating_add(hi.saturating_sub(lo) / 2);
