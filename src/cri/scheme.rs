@@ -15,18 +15,13 @@ pub(super) struct Table {
 }
 
 impl Table {
-    /// Where name `i` lies in `names`.
-    fn span(&self, i: usize) -> Option<core::ops::Range<usize>> {
+    fn name(&self, i: usize) -> Option<&'static str> {
         let end = usize::from(*self.ends.get(i)?);
         let start = match i.checked_sub(1) {
             Some(prev) => usize::from(*self.ends.get(prev)?),
             None => 0,
         };
-        Some(start..end)
-    }
-
-    fn name(&self, i: usize) -> Option<&'static str> {
-        self.names.get(self.span(i)?)
+        self.names.get(start..end)
     }
 
     fn number(&self, i: usize) -> Option<u64> {
@@ -59,8 +54,7 @@ pub fn scheme_number(name: &[u8]) -> Option<u64> {
     let (mut lo, mut hi) = (0usize, SCHEMES.numbers.len());
     while lo < hi {
         let mid = lo.saturating_add(hi.saturating_sub(lo) / 2);
-        let row = SCHEMES.names.as_bytes().get(SCHEMES.span(mid)?)?;
-        match compare(row, name) {
+        match compare(SCHEMES.name(mid)?.as_bytes(), name) {
             core::cmp::Ordering::Less => lo = mid.saturating_add(1),
             core::cmp::Ordering::Greater => hi = mid,
             core::cmp::Ordering::Equal => return SCHEMES.number(mid),
