@@ -5,10 +5,6 @@
 
 use super::scheme_table::SCHEMES;
 
-/// Room for the lowercased name that [`scheme_number`] looks up: more than the longest name
-/// in the table (a test checks), so a longer name is simply not found.
-const MAX_NAME_LEN: usize = 64;
-
 /// Flat, pointer-free table: `names` concatenated in name order, `ends[i]` the end of name
 /// `i` in `names`, `numbers[i]` its scheme number, `by_number` the name indices in number order.
 pub(super) struct Table {
@@ -49,15 +45,16 @@ impl Table {
 /// assert_eq!(scheme_number(b"x-local"), None);
 /// ```
 pub fn scheme_number(name: &[u8]) -> Option<u64> {
-    let mut lower_buf = [0u8; MAX_NAME_LEN];
-    let lower = lower_buf.get_mut(..name.len())?;
-    for (d, s) in lower.iter_mut().zip(name) {
-        *d = s.to_ascii_lowercase();
+    // The CoAP schemes, the names a CoAP device meets, first: the URI layer's scheme table
+    // has their numbers (draft-ietf-core-href-27 §8.1, Decision 5), found there in a few
+    // steps rather than the whole table's search.
+    if let Some((number, _)) = crate::uri::scheme::coap_by_name(name) {
+        return Some(number);
     }
     let (mut lo, mut hi) = (0usize, SCHEMES.numbers.len());
     while lo < hi {
         let mid = lo.saturating_add(hi.saturating_sub(lo) / 2);
-        match compare(SCHEMES.name(mid)?.as_bytes(), lower) {
+        match compare(SCHEMES.name(mid)?.as_bytes(), name) {
             core::cmp::Ordering::Less => lo = mid.saturating_add(1),
             core::cmp::Ordering::Greater => hi = mid,
             core::cmp::Ordering::Equal => return SCHEMES.number(mid),
@@ -66,11 +63,14 @@ pub fn scheme_number(name: &[u8]) -> Option<u64> {
     None
 }
 
-/// `a.cmp(b)` byte by byte: a slice `cmp` calls `memcmp` (docs/DECISIONS.md Decision 17).
+/// `a.cmp(b)` of a lowercase table name `a` and a name `b` lowercased as it is read (the
+/// scheme is case-insensitive, RFC 3986 §3.1), byte by byte: a slice `cmp` calls `memcmp`
+/// (docs/DECISIONS.md Decision 17), and no lowercased copy is made.
 fn compare(a: &[u8], b: &[u8]) -> core::cmp::Ordering {
-    for (x, y) in a.iter().zip(b) {
+    for (&x, y) in a.iter().zip(b) {
+        let y = y.to_ascii_lowercase();
         if x != y {
-            return x.cmp(y);
+            return x.cmp(&y);
         }
     }
     a.len().cmp(&b.len())
@@ -161,14 +161,17 @@ mod tests {
         assert_eq!(scheme_number(b"no-such-scheme"), None);
     }
 
-    /// The byte-wise `compare` of the table search orders as the slices' `cmp` does,
-    /// prefixes included.
+    /// The byte-wise `compare` of the table search orders as the slices' `cmp` of `a` and
+    /// the lowercased `b` does, prefixes included.
     #[test]
     fn compare_is_slice_order() {
-        let words: [&[u8]; 8] = [b"", b"a", b"ab", b"abc", b"b", b"coap", b"coap+ws", b"\xff"];
+        let words: [&[u8]; 11] = [
+            b"", b"a", b"ab", b"abc", b"b", b"coap", b"coap+ws", b"\xff", b"A", b"CoAp", b"COAP+WS",
+        ];
         for a in words {
             for b in words {
-                assert_eq!(compare(a, b), a.cmp(b), "{a:?} {b:?}");
+                let lower = b.to_ascii_lowercase();
+                assert_eq!(compare(a, b), a.cmp(&lower[..]), "{a:?} {b:?}");
             }
         }
     }
@@ -197,8 +200,10 @@ mod tests {
         // Every row of the table maps both ways.
         for i in 0..SCHEMES.numbers.len() {
             let name = SCHEMES.name(i).unwrap();
-            assert!(name.len() <= MAX_NAME_LEN, "{name}");
+            assert_eq!(name, name.to_ascii_lowercase());
             assert_eq!(scheme_number(name.as_bytes()), SCHEMES.number(i));
+            let upper = name.to_ascii_uppercase();
+            assert_eq!(scheme_number(upper.as_bytes()), SCHEMES.number(i));
             assert_eq!(scheme_name(SCHEMES.number(i).unwrap()), Some(name));
         }
     }
