@@ -128,10 +128,17 @@ def reg_count(reglist):
 
 
 def prologue_frame(insns):
-    """Bytes a function's prologue reserves (push/vpush/sub sp), None if it cannot tell."""
+    """Bytes a function's prologue reserves (push/vpush/sub sp), None if it cannot tell.
+    The prologue runs to the first change of control flow: a Thumb-1 prologue pushes the
+    high registers in a second `push` after moving them to low ones, with other work
+    scheduled in between (libgcc's `__aeabi_lmul` pushes 8 bytes more, twelve
+    instructions in)."""
     total = 0
-    for _addr, mnem, ops in insns[:12]:
+    for _addr, mnem, ops in insns:
         base = mnem.split(".")[0]
+        if (CALL_RE.match(mnem) or BRANCH_RE.match(mnem) or base in ("bx", "pop", "cbz", "cbnz")
+                or ops.startswith("pc,")):
+            break
         if base == "push" or (base == "stmdb" and ops.startswith("sp!")):
             total += 4 * reg_count(ops[ops.index("{"):])
         elif base == "vpush":

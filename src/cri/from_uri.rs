@@ -103,14 +103,15 @@ fn unit_at(s: &[u8], i: usize, set: Set) -> Unit {
         u.pet = !chars::is(b, UNRESERVED) && set.keeps(b);
         return u;
     }
+    // `k` and the width are at most 4: a plain multiply (Decision 17, no 64-bit products).
     for (k, slot) in u.bytes.iter_mut().enumerate().skip(1) {
-        *slot = pct_byte(s, i.saturating_add(k.saturating_mul(3))).unwrap_or(0);
+        *slot = pct_byte(s, i.saturating_add(k.wrapping_mul(3))).unwrap_or(0);
     }
     // The character decoded inline, not checked by `chars::is_utf8`: this is under
     // every item written, where a leaf frame more counts (Decision 17, stack).
     match chars::decode_utf8(&u.bytes).map_or(0, |(_, w)| w) {
         0 | 1 => u.pet = true,
-        w => (u.width, u.len) = (w, w.saturating_mul(3)),
+        w => (u.width, u.len) = (w, w.wrapping_mul(3)),
     }
     u
 }

@@ -824,8 +824,7 @@ pub unsafe extern "C" fn cri_coap_options_from_wire(
     if opts.is_null() && cap != 0 {
         return cri_status::CRI_ERR_NULL;
     }
-    let array_bytes = cap.saturating_mul(size_of::<cri_coap_option>());
-    if overlaps(opts.cast::<u8>().cast_const(), array_bytes, [bytes]) {
+    if overlaps(opts.cast::<u8>().cast_const(), array_bytes(cap), [bytes]) {
         return cri_status::CRI_ERR_ARGUMENT;
     }
     let mut slots = CSlots {

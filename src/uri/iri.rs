@@ -29,7 +29,8 @@ fn decode(s: &[u8], private: bool, w: &mut Out<'_>) {
                 });
                 if char_ok {
                     w.push(bytes.get(..n).unwrap_or(&[]));
-                    i = i.saturating_add(n.saturating_mul(3));
+                    // `n` is at most 4: a plain multiply (Decision 17, no 64-bit products).
+                    i = i.saturating_add(n.wrapping_mul(3));
                     continue;
                 }
             }
@@ -55,7 +56,8 @@ fn encoded_char(s: &[u8], i: usize) -> Option<([u8; 4], usize)> {
     };
     let mut bytes = [lead, 0, 0, 0];
     for (k, slot) in bytes.iter_mut().enumerate().take(n).skip(1) {
-        *slot = pct_byte(s, i.checked_add(k.checked_mul(3)?)?)?;
+        // `k` is at most 3: a plain multiply (Decision 17, no 64-bit products).
+        *slot = pct_byte(s, i.checked_add(k.wrapping_mul(3))?)?;
     }
     Some((bytes, n))
 }
