@@ -23,6 +23,7 @@ have no recursion). That gives the "bound" column, an upper bound that the budge
 applies to. (--allow-indirect: do not fail when no address-taken function is found.)
 
 Options:
+  --self-test         check the prologue reader on known prologues, then exit
   --header FILE       entry points: the functions declared in this C header (cri.h)
   --entry NAME        an entry point (repeatable; default: --header, else `main`)
   --budget BYTES      fail (exit 1) if an entry point needs more (default 512)
@@ -413,7 +414,35 @@ def compare(rows, path, markdown):
     return status
 
 
+def self_test():
+    """Checks the prologue reader on prologues met in the images (`--self-test`)."""
+    def insns(text):
+        return [(i, *line.split(None, 1)) for i, line in enumerate(text.strip().split("\n"))]
+    cases = [
+        # libgcc's Thumb-1 __aeabi_lmul: the high registers pushed twelve instructions in
+        ("push {r4, r5, r6, r7, lr}\nmov lr, r9\nmov r9, r3\nlsrs r3, r0, #16\n"
+         "mov ip, r3\nlsls r3, r2, #16\nmov r7, r8\nlsrs r3, r3, #16\nmovs r5, r3\n"
+         "movs r6, r1\nmov r1, ip\nlsls r4, r0, #16\nlsrs r4, r4, #16\npush {r7, lr}\n"
+         "movs r7, r0\nmuls r3, r1\npop {r6, r7}\npop {r4, r5, r6, r7, pc}", 28),
+        ("push {r4, r5, r7, lr}\nadd r7, sp, #8\nsub sp, #16\nbl 100", 32),
+        ("stmdb sp!, {r4, r5, r6, r7, r8, r9, sl, fp, lr}\nvpush {d8-d9}\n"
+         "sub.w sp, sp, #200\nbx lr", 252),
+        # a push after the first branch belongs to another path, not the prologue
+        ("push {r4, lr}\ncbz r0, 10\npush {r5, r6}\npop {r4, pc}", 8),
+        ("push {r4, lr}\nsub sp, r3\nbx lr", None),
+    ]
+    bad = 0
+    for text, want in cases:
+        got = prologue_frame(insns(text))
+        if got != want:
+            bad += 1
+            print(f"prologue_frame: {got} for {want}: {text.splitlines()[0]} ...")
+    return 1 if bad else 0
+
+
 def main():
+    if sys.argv[1:] == ["--self-test"]:
+        return self_test()
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("elf")
     ap.add_argument("--header")

@@ -40,6 +40,8 @@ done
 fw_init "$src" "$out"
 fw_need_gcc
 command -v python3 >/dev/null 2>&1 || fw_skip "python3 not found"
+# The frames of code without .stack_sizes come from its prologue: check that reader first.
+python3 "$here/stack-report.py" --self-test || { echo "stack-report.py --self-test failed"; exit 1; }
 # report TARGET: the table of one core; its exit status.
 report() {
   local target=$1 archive elf rc
