@@ -46,8 +46,11 @@ pub fn options_to_wire<'a>(
         let first = pos;
         pos = pos.wrapping_add(1);
         let mut nibbles = 0u8;
-        for v in [usize::from(delta), len] {
+        // The delta, then the length (a value, not an array of both on the frame).
+        let mut v = usize::from(delta);
+        for _ in 0..2 {
             let f = field(v);
+            v = len;
             nibbles = nibbles << NIBBLE_BITS | f.0;
             pos = extension(out, pos, f);
         }
@@ -101,10 +104,11 @@ fn put(out: &mut [u8], pos: usize, b: u8) -> usize {
 /// nibble 13, two for 14, none below; returns the position after them.
 #[inline(always)]
 fn extension(out: &mut [u8], mut pos: usize, (nib, e): (u8, usize)) -> usize {
-    let mut n = nib.saturating_sub(NIBBLE_EXT1 - 1);
-    while n > 0 {
-        n = n.wrapping_sub(1);
-        pos = put(out, pos, (e >> (u32::from(n) * 8)) as u8);
+    if nib == NIBBLE_EXT2 {
+        pos = put(out, pos, (e >> 8) as u8);
+    }
+    if nib >= NIBBLE_EXT1 {
+        pos = put(out, pos, e as u8);
     }
     pos
 }

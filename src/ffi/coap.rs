@@ -6,7 +6,7 @@ use super::sink::{overlaps, regions_overlap, ErrorInfo};
 use crate::coap::{self, Destination, Mode, OptionRef, Refusal};
 use crate::cri::CriRef;
 use crate::error::Error;
-use crate::uri::{parse_into, UriRef};
+use crate::uri::{parse_components, UriRef};
 use core::ffi::c_char;
 
 /// Uri-Host (RFC 7252 §5.10.1).
@@ -146,20 +146,29 @@ unsafe fn destination<'a>(
     };
     // NULL only with length 0, as for every input (ffi/args.rs); a NULL zone is no zone,
     // an empty one a zone the composers refuse.
-    // SAFETY: the caller's promise for `addr` and `zone`.
-    let (Some(addr), Some(zone)) = (unsafe { super::args::input(d.addr, d.addr_len) }, unsafe {
-        super::args::input(d.zone.cast(), d.zone_len)
-    }) else {
+    if (d.addr.is_null() && d.addr_len != 0) || (d.zone.is_null() && d.zone_len != 0) {
         return Err(cri_status::CRI_ERR_NULL);
-    };
+    }
     if !matches!(d.addr_len, 0 | 4 | 16) || !(-1..=0xffff).contains(&d.port) {
         return Err(cri_status::CRI_ERR_ARGUMENT);
     }
+    // SAFETY: the caller's promise for `addr` and `zone`, which are not NULL here or come
+    // with length 0.
+    let (addr, zone) = unsafe { (bytes(d.addr, d.addr_len), bytes(d.zone.cast(), d.zone_len)) };
     Ok(Some(Destination {
-        addr,
-        zone: (!d.zone.is_null()).then_some(zone),
+        addr: addr.unwrap_or(&[]),
+        zone,
         port: u16::try_from(d.port).ok(),
     }))
+}
+
+/// The `n` bytes at `p`, `None` for NULL.
+///
+/// # Safety
+/// `p` is NULL or points to `n` readable bytes.
+unsafe fn bytes<'a>(p: *const u8, n: usize) -> Option<&'a [u8]> {
+    // SAFETY: the caller's promise.
+    (!p.is_null()).then(|| unsafe { core::slice::from_raw_parts(p, n) })
 }
 
 /// `try_destination!(d = dest)`: declares `d`, the `Option<&Destination>` of the
@@ -484,7 +493,18 @@ pub unsafe extern "C" fn uri_to_coap_options(
         return status;
     }
     let mut u = UriRef::default();
-    try_ok!(parse_into::<false>(s, &mut u), err);
+    if let Err(e) = parse_components::<false>(s, &mut u) {
+        let (offset, percent) = e.parts();
+        let status = if percent {
+            cri_status::CRI_ERR_PERCENT
+        } else {
+            cri_status::CRI_ERR_SYNTAX
+        };
+        return err.uri(status, offset);
+    }
+    if let Some(offset) = u.port_range_at(s) {
+        return err.uri(cri_status::CRI_ERR_PORT_RANGE, offset);
+    }
     // SAFETY: the option outputs are this function's, under the same contract, and passed
     // `bad_outputs`.
     unsafe { fill_options(outputs, err, |o, b| coap::uri_to_list(&u, d, m, o, b)) }
@@ -786,8 +806,17 @@ pub unsafe extern "C" fn cri_coap_options_to_wire(
     if !out_len.is_null() && overlap(&[region(out, cap), array(list)], 1, list) {
         return cri_status::CRI_ERR_ARGUMENT;
     }
-    bytes_out!(out, cap, out_len, err, NO_INPUTS, |b| {
-        coap::options_to_wire(pairs(list), b)
+    // SAFETY: the caller's promises for `out`, `out_len`.
+    unsafe {
+        super::sink::buffer_out(out, cap, out_len, false, NO_INPUTS, |b| {
+            coap::options_to_wire(pairs(list), b)
+        })
+    }
+    .unwrap_or_else(|e| match e {
+        // The wire format's only errors (ORDER, OPTION_LENGTH): reported as they are, so
+        // that this image links no conversion of every `Error` (Decision 17).
+        Error::Coap(why) => err.coap(why, 0),
+        e => report!(e, err),
     })
 }
 

@@ -59,6 +59,15 @@ impl ErrorInfo {
         cri_status::CRI_ERR_COAP
     }
 
+    /// Reports an error of the URI text about the byte `offset`, whose status the caller
+    /// knows (`CRI_ERR_SYNTAX`, `CRI_ERR_PERCENT`, `CRI_ERR_PORT_RANGE`): the parser's
+    /// errors without an [`Error`] in between, so that an image whose only other errors are
+    /// CoAP reasons links no conversion of every [`Error`] (Decision 17).
+    pub(super) fn uri(self, status: cri_status, offset: usize) -> cri_status {
+        self.set(cri_error_info { offset, reason: 0 });
+        status
+    }
+
     fn set(self, details: cri_error_info) {
         // SAFETY: NULL or writable (the promise made to `clear`).
         if let Some(info) = unsafe { self.0.as_mut() } {

@@ -241,6 +241,13 @@ pub(crate) fn run(s: &[u8], mut i: usize, mask: u8) -> usize {
     i
 }
 
+/// [`run`] in a function of its own, for the runs outside the scan loops (the parser's
+/// scheme and IPvFuture): one copy of the loop for them all (Decision 17).
+#[inline(never)]
+pub(crate) fn run_apart(s: &[u8], i: usize, mask: u8) -> usize {
+    run(s, i, mask)
+}
+
 /// The character at the start of `b` and its UTF-8 length, if `b` starts with valid UTF-8
 /// (RFC 3629: no overlong form, no surrogate, nothing over U+10FFFF). Decoded by hand, a
 /// leaf: `core::str::from_utf8` would put two frames at the bottom of `uri_split`'s

@@ -436,6 +436,14 @@ impl From<ParseError> for Error {
     }
 }
 
+impl ParseError {
+    /// The offset of the bad byte, and whether it breaks a percent-encoding (else it is a
+    /// syntax error): what a C error sink stores, without an [`Error`] in between.
+    pub(crate) fn parts(self) -> (usize, bool) {
+        (self.0 & !PERCENT, self.0 & PERCENT != 0)
+    }
+}
+
 fn syntax(offset: usize) -> ParseError {
     debug_assert!(offset & PERCENT == 0, "an offset into a slice");
     ParseError(offset)
@@ -487,7 +495,7 @@ fn scheme_len(s: &[u8]) -> Option<usize> {
     if !s.first()?.is_ascii_alphabetic() {
         return None;
     }
-    let n = chars::run(s, 1, SCHEME);
+    let n = chars::run_apart(s, 1, SCHEME);
     (s.get(n) == Some(&b':')).then_some(n)
 }
 
@@ -598,10 +606,16 @@ fn parse_reference<'a, const IRI: bool>(s: &'a [u8], r: &mut UriRef<'a>) -> Resu
 impl UriRef<'_> {
     /// [`Error::PortRange`] (offset into `s`, the input) when the port is digits over 65535.
     pub(crate) fn port_error(&self, s: &[u8]) -> Option<Error> {
+        self.port_range_at(s)
+            .map(|offset| Error::PortRange { offset })
+    }
+
+    /// The offset into `s` (the input) of a port of digits over 65535, if there is one.
+    #[inline(always)]
+    pub(crate) fn port_range_at(&self, s: &[u8]) -> Option<usize> {
         match self.port {
             Some(p) if !p.is_empty() && self.port_number.is_none() => {
-                let offset = (p.as_ptr() as usize).saturating_sub(s.as_ptr() as usize);
-                Some(Error::PortRange { offset })
+                Some((p.as_ptr() as usize).saturating_sub(s.as_ptr() as usize))
             }
             _ => None,
         }
@@ -652,28 +666,23 @@ fn parse_authority<'a, const IRI: bool>(
     start: usize,
     r: &mut UriRef<'a>,
 ) -> Result<usize, ParseError> {
-    // Userinfo characters are reg-name characters and ":": a scan as a reg-name ends the
-    // host, and only at a ":" does the scan go on as userinfo, to the "@" of a userinfo
-    // (then the host is scanned from after it) or over the port. A bad triplet or
-    // character stops the scans at the same byte either way.
+    // Userinfo characters are reg-name characters and ":": a scan as userinfo runs to the
+    // "@" of a userinfo or over the host and the port, and a bad triplet stops it at the
+    // byte that would stop the scan of the host. The host is then scanned from its start
+    // (after the "@"), which a scan before it already found valid up to its end.
     let ext = ext(IRI);
     let mut host_start = start;
-    let mut name_end = scan(s, start, REG_NAME, ext)?;
-    let mut u_end = name_end;
-    if s.get(u_end) == Some(&b':') {
-        u_end = scan(s, u_end, USERINFO, ext)?;
-    }
+    let u_end = scan(s, start, USERINFO, ext)?;
     if s.get(u_end) == Some(&b'@') {
         r.userinfo = part(s, start, u_end);
         host_start = u_end.wrapping_add(1);
-        name_end = scan(s, host_start, REG_NAME, ext)?;
     }
     let host_end = if s.get(host_start) == Some(&b'[') {
         parse_ip_literal(s, host_start, r)?
     } else {
         // A reg-name until the caller's [`settle_host`] finds an IPv4address.
         r.host_kind = Some(HostKind::RegName);
-        name_end
+        scan(s, host_start, REG_NAME, ext)?
     };
     r.host = part(s, host_start, host_end);
     let mut i = host_end;
@@ -799,12 +808,12 @@ fn parse_ip_literal<'a>(
     if matches!(s.get(open), Some(b'v' | b'V')) {
         // IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" ).
         let digits = open.wrapping_add(1);
-        let dot = chars::run(s, digits, HEX);
+        let dot = chars::run_apart(s, digits, HEX);
         if dot == digits || s.get(dot) != Some(&b'.') {
             return Err(syntax(dot));
         }
         from = dot.wrapping_add(1);
-        end = chars::run(s, from, IPVFUTURE);
+        end = chars::run_apart(s, from, IPVFUTURE);
         r.host_kind = Some(HostKind::IpvFuture);
     } else {
         // The address runs to the first "%" (a zone id's, RFC 6874) or to where the
@@ -818,19 +827,17 @@ fn parse_ip_literal<'a>(
         }
         r.host_kind = Some(HostKind::Ipv6);
         r.host = part(s, start, pct);
-        if s.get(pct) == Some(&b'%') {
-            // A "%" that starts no zone ("%25") is in the address, which then is none.
-            if s.get(pct.wrapping_add(1)) != Some(&b'2')
-                || s.get(pct.wrapping_add(2)) != Some(&b'5')
-            {
-                return Err(syntax(open));
+        // One look at the bytes from the "%", not an index check for each.
+        match s.get(pct..) {
+            Some([b'%', b'2', b'5', ..]) => {
+                // A zone is one or more unreserved or pct-encoded bytes up to the "]".
+                from = pct.wrapping_add(3);
+                end = scan(s, from, UNRESERVED, Ext::Ascii)?;
+                zone = part(s, from, end);
             }
-            // A zone is one or more unreserved or pct-encoded bytes up to the "]".
-            from = pct.wrapping_add(3);
-            end = scan(s, from, UNRESERVED, Ext::Ascii)?;
-            zone = part(s, from, end);
-        } else {
-            (from, end) = (start, pct);
+            // A "%" that starts no zone ("%25") is in the address, which then is none.
+            Some([b'%', ..]) => return Err(syntax(open)),
+            _ => (from, end) = (start, pct),
         }
     }
     if end == from || s.get(end) != Some(&b']') {
