@@ -162,6 +162,7 @@ impl<'a> Walk<'a> {
     }
 
     /// The content of the string just read.
+    #[inline(always)]
     fn body(&self) -> &'a [u8] {
         self.since(self.body_at)
     }
