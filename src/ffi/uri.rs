@@ -528,7 +528,9 @@ pub unsafe extern "C" fn uri_recompose(
         }
     };
     text_out!(out, cap, out_len, NO_OFFSET, [], |b| {
-        uri::recompose::check_parts(&mut r)?;
+        if !uri::recompose::check_parts(&mut r) {
+            return Err(crate::Error::Parts);
+        }
         uri::recompose::write_as_is(&r, b)
     })
 }

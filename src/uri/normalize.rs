@@ -1,16 +1,14 @@
 //! Syntax- and scheme-based normalization and comparison (RFC 3986 §6.2.2, §6.2.3),
 //! following docs/DECISIONS.md Decision 4 and 5.
 
-use super::chars;
 use super::dot_segments::{self, is_rooted, Dots, PathPieces};
-use super::ip;
 use super::parse::UriRef;
 use super::percent::norm_char;
-use super::recompose::{norm_host, norm_port, slash_if_empty, Composer, Host, Plain};
+use super::recompose::{ipv6_host, norm_port, slash_if_empty, Composer, Plain};
 use crate::error::Error;
 use crate::out::Out;
 
-// The parts of the normal form are one function each (`norm_host`, `norm_port`,
+// The parts of the normal form are one function each (`ipv6_host`, `norm_port`,
 // `slash_if_empty` with the writer's style in `recompose`, and `norm_dots`): the writer
 // calls them, and `equivalent` compares them one component at a time, so that it never
 // holds two writers (Decision 17: stack).
@@ -89,7 +87,7 @@ pub fn normalize(r: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
 /// Not inlined: the C entry point would otherwise hold the comparison's state next to
 /// both parsed references in its frame while it parses (Decision 17: stack). No composer is
 /// built: each component of the normal form is computed for both references and
-/// compared, the host and the path by functions of their own.
+/// compared. The host and path comparisons are inlined into it: one frame for both.
 #[inline(never)]
 pub fn equivalent(a: &UriRef<'_>, b: &UriRef<'_>) -> bool {
     same_text(a.scheme, b.scheme, true)
@@ -130,40 +128,42 @@ fn same_norm(x: &[u8], y: &[u8], lower: bool) -> bool {
     }
 }
 
-/// Not inlined, as [`same_path`]: each holds its own state only while it compares.
-#[inline(never)]
+/// Do the hosts have the same normal form: the same IPv6 address and zone id, or the same
+/// text (both absent included)? Inlined into [`equivalent`], as [`same_path`].
+#[inline(always)]
 fn same_host(a: &UriRef<'_>, b: &UriRef<'_>) -> bool {
-    match (norm_host(a), norm_host(b)) {
-        (None, None) => true,
-        (Some(Host::Text(x)), Some(Host::Text(y))) => same_text(Some(x), Some(y), true),
-        (Some(Host::Ipv6 { addr: x, zone: zx }), Some(Host::Ipv6 { addr: y, zone: zy })) => {
-            let (mut ax, mut ay) = ([0u8; 16], [0u8; 16]);
-            ip::ipv6(x, &mut ax)
-                && ip::ipv6(y, &mut ay)
-                && chars::same_bytes(&ax, &ay)
-                && same_text(zx, zy, false)
+    let (mut x, mut y) = ([0u8; 16], [0u8; 16]);
+    match (ipv6_host(a, &mut x), ipv6_host(b, &mut y)) {
+        // The addresses as numbers: comparing slices calls memcmp.
+        (true, true) => {
+            u128::from_ne_bytes(x) == u128::from_ne_bytes(y)
+                && same_text(a.zone_id, b.zone_id, false)
         }
+        // Both hosts text, or absent.
+        (false, false) => same_text(a.host, b.host, true),
         _ => false,
     }
 }
 
-/// The path as normalization writes it: an empty path after an authority is "/" where
-/// the scheme asks for it.
-fn effective_path<'a>(r: &UriRef<'a>) -> &'a [u8] {
-    if slash_if_empty(r) && r.host.is_some() && r.path.is_empty() {
+/// The segments of the path as normalization writes it, last first, after dot-segment
+/// removal: an empty path after an authority is "/" where the scheme asks for it.
+/// Not inlined: one copy for both paths [`same_path`] compares.
+#[inline(never)]
+fn norm_segments<'a>(r: &UriRef<'a>) -> dot_segments::Survivors<'a> {
+    let path = if slash_if_empty(r) && r.host.is_some() && r.path.is_empty() {
         b"/"
     } else {
         r.path
-    }
+    };
+    dot_segments::survivors(PathPieces::new(path), norm_dots(r))
 }
 
 /// Compares the paths by their segments after dot-segment removal, both taken last
 /// first. A relative-path reference keeps its dots ([`Dots::Keep`]): its first segment
 /// comes without "/", where every other path's first one has it, so the two never match.
-#[inline(never)]
+#[inline(always)]
 fn same_path(a: &UriRef<'_>, b: &UriRef<'_>) -> bool {
-    let mut xs = dot_segments::survivors(PathPieces::new(effective_path(a)), norm_dots(a));
-    let mut ys = dot_segments::survivors(PathPieces::new(effective_path(b)), norm_dots(b));
+    let (mut xs, mut ys) = (norm_segments(a), norm_segments(b));
     loop {
         match (xs.next(), ys.next()) {
             (None, None) => return true,

@@ -1,7 +1,7 @@
 //! Recomposition of components into a URI reference (RFC 3986 §5.3), shared by
 //! `recompose`, `resolve` and `normalize`.
 
-use super::chars::{self, PATH, QUERY, SCHEME, USERINFO};
+use super::chars::{self, Ext, PATH, QUERY, SCHEME, USERINFO};
 pub(crate) use super::dot_segments::Plain;
 use super::dot_segments::{self, is_rooted, Dots, PathPieces, Prefixes, SegWrite};
 use super::ip;
@@ -68,10 +68,18 @@ impl Style for Plain {
 #[inline(never)]
 fn write_authority(r: &UriRef<'_>, normalize: bool, w: &mut Out<'_>) {
     let port = if normalize {
-        match norm_host(r) {
-            Some(Host::Ipv6 { addr, zone }) => write_ipv6_literal(addr, zone, w),
-            Some(Host::Text(h)) => norm(h, true, w),
-            None => {}
+        let mut addr = [0u8; 16];
+        if ipv6_host(r, &mut addr) {
+            // An IP-literal: the address in RFC 5952 form, its zone id normalized.
+            w.byte(b'[');
+            ip::write_ipv6(&addr, w);
+            if let Some(z) = r.zone_id {
+                w.push(b"%25");
+                norm(z, false, w);
+            }
+            w.byte(b']');
+        } else if let Some(h) = r.host {
+            norm(h, true, w);
         }
         norm_port(r)
     } else {
@@ -84,57 +92,21 @@ fn write_authority(r: &UriRef<'_>, normalize: bool, w: &mut Out<'_>) {
     }
 }
 
-/// An IP-literal holding the IPv6 address `addr` (its valid text) in RFC 5952 form, and
-/// its zone id normalized. Inlined into [`write_authority`], whose frame then holds
-/// the address bytes: a frame of its own would add to the chain under the writer.
-#[inline(always)]
-fn write_ipv6_literal(addr: &[u8], zone: Option<&[u8]>, w: &mut Out<'_>) {
-    w.byte(b'[');
-    let mut bytes = [0u8; 16];
-    if ip::ipv6(addr, &mut bytes) {
-        ip::write_ipv6(&bytes, w);
-    }
-    if let Some(z) = zone {
-        w.push(b"%25");
-        norm(z, false, w);
-    }
-    w.byte(b']');
-}
-
-/// A host as normalization reads it: as text, or an IPv6 address in RFC 5952 form.
-#[derive(Clone, Copy)]
-pub(crate) enum Host<'a> {
-    /// A reg-name, IPv4address or IPvFuture literal, as text.
-    Text(&'a [u8]),
-    /// `addr` is the address text (valid, without brackets and zone id): it is parsed
-    /// where it is written or compared.
-    Ipv6 {
-        addr: &'a [u8],
-        zone: Option<&'a [u8]>,
-    },
-}
-
-/// The host as normalization reads it: an IPv6 literal by its address (written in
-/// RFC 5952 form), any other host as its text.
-pub(crate) fn norm_host<'a>(r: &UriRef<'a>) -> Option<Host<'a>> {
-    r.host.map(|h| {
-        // A look at both ends, not `strip_prefix` and `strip_suffix`: those compare
-        // slices through `memcmp`.
-        match (r.host_kind, h) {
-            (Some(HostKind::Ipv6), [b'[', inner @ .., b']']) => {
-                let addr_text = inner.split(|&b| b == b'%').next().unwrap_or(&[]);
-                if ip::ipv6(addr_text, &mut []) {
-                    Host::Ipv6 {
-                        addr: addr_text,
-                        zone: r.zone_id,
-                    }
-                } else {
-                    Host::Text(h)
-                }
-            }
-            _ => Host::Text(h),
+/// Is the host of `r` an IPv6 address as normalization reads it (then its bytes are in
+/// `addr`, and its zone id is `r.zone_id`)? It is written in RFC 5952 form and compared by
+/// its bytes. No for no host and for any other host (a reg-name, IPv4address or IPvFuture
+/// literal, or a literal whose address is not valid), which is written and compared as
+/// text. A flag, returned in a register.
+pub(crate) fn ipv6_host(r: &UriRef<'_>, addr: &mut [u8; 16]) -> bool {
+    // A look at both ends, not `strip_prefix` and `strip_suffix`: those compare slices
+    // through `memcmp`.
+    match (r.host_kind, r.host) {
+        (Some(HostKind::Ipv6), Some([b'[', inner @ .., b']'])) => {
+            let text = inner.split(|&b| b == b'%').next().unwrap_or(&[]);
+            ip::ipv6(text, addr)
         }
-    })
+        _ => false,
+    }
 }
 
 /// The port as normalization writes it. A port is a decimal number (§3.2.3) and
@@ -147,9 +119,15 @@ pub(crate) fn norm_port<'a>(r: &UriRef<'a>) -> Option<&'a [u8]> {
     {
         return None;
     }
-    r.port.map(|p| {
-        let zeros = p.iter().take_while(|&&b| b == b'0').count();
-        p.get(zeros.min(p.len().saturating_sub(1))..).unwrap_or(p)
+    r.port.map(|mut p| {
+        // Zeros go while a digit follows: "0" stays.
+        while let [b'0', rest @ ..] = p {
+            if rest.is_empty() {
+                break;
+            }
+            p = rest;
+        }
+        p
     })
 }
 
@@ -311,7 +289,9 @@ impl<'a> UriRef<'a> {
             fragment: p.fragment,
             ..UriRef::default()
         };
-        check_parts(&mut r)?;
+        if !check_parts(&mut r) {
+            return Err(Error::Parts);
+        }
         Ok(r)
     }
 
@@ -348,28 +328,27 @@ impl<'a> UriRef<'a> {
 /// the host kind and zone id (the host read as the parser reads it alone: a reg-name,
 /// IPv4address or IP-literal, nothing after it) and the port number. In place:
 /// `uri_recompose` fills a view on its own frame and checks it here, so that neither
-/// parts nor view travel between frames (Decision 17).
+/// parts nor view travel between frames (Decision 17). A flag, not a `Result`: it comes
+/// back in a register, and the callers give [`Error::Parts`] for `false`.
 ///
 /// Not inlined: its frame then sits beside the writer's chain, not above it.
-///
-/// Errors: [`Error::Parts`] for components that [`UriRef::from_parts`] refuses.
 #[inline(never)]
-pub(crate) fn check_parts(r: &mut UriRef<'_>) -> Result<(), Error> {
+pub(crate) fn check_parts(r: &mut UriRef<'_>) -> bool {
     let misplaced = match r.host {
         Some(_) => !r.path.is_empty() && !is_rooted(r.path),
         None => r.userinfo.is_some() || r.port.is_some(),
     };
     if let Some(h) = r.host {
-        (r.host_kind, r.zone_id) = host_alone(h).ok_or(Error::Parts)?;
+        match host_alone(h) {
+            Some(found) => (r.host_kind, r.zone_id) = found,
+            None => return false,
+        }
     }
     r.port_number = r.port.and_then(port_number);
     let port_ok = r
         .port
         .is_none_or(|d| d.is_empty() || r.port_number.is_some());
-    if misplaced || !port_ok || !texts_valid(r) {
-        return Err(Error::Parts);
-    }
-    Ok(())
+    !misplaced && port_ok && texts_valid(r)
 }
 
 /// Recomposes a reference (RFC 3986 §5.3) into `out`; returns the length written. A path
@@ -415,7 +394,10 @@ pub(crate) fn write_as_is(r: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error
 /// §3.2.1, §3.3-§3.5), so that the recomposed text splits back at the same delimiters?
 /// (Parts from a split always do; parts from callers may hold anything.)
 fn texts_valid(p: &UriRef<'_>) -> bool {
-    let text = |c: Option<&[u8]>, mask| c.is_none_or(|s| chars::check(s, mask).is_ok());
+    // A scan that stops only at the end (a broken triplet stops it with `BROKEN` set).
+    let text = |c: Option<&[u8]>, mask| {
+        c.is_none_or(|s| chars::scan_to(s, 0, mask, Ext::Ascii) == s.len())
+    };
     let scheme = p.scheme.is_none_or(|s| {
         s.first().is_some_and(u8::is_ascii_alphabetic) && s.iter().all(|&b| chars::is(b, SCHEME))
     });
