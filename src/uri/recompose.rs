@@ -398,8 +398,9 @@ fn texts_valid(p: &UriRef<'_>) -> bool {
     let text = |c: Option<&[u8]>, mask| {
         c.is_none_or(|s| chars::scan_to(s, 0, mask, Ext::Ascii) == s.len())
     };
+    // The parser's run of scheme characters, one copy for both (Decision 17).
     let scheme = p.scheme.is_none_or(|s| {
-        s.first().is_some_and(u8::is_ascii_alphabetic) && s.iter().all(|&b| chars::is(b, SCHEME))
+        s.first().is_some_and(u8::is_ascii_alphabetic) && chars::run_apart(s, 1, SCHEME) == s.len()
     });
     scheme
         && text(p.userinfo, USERINFO)
