@@ -2,7 +2,6 @@
 //! (draft §8.2).
 
 use super::client::{sent_whole, Mode};
-use super::coap_scheme;
 use super::options::{
     is_destination, port_to_send, Destination, Kind, List, OptionRef, OptionSlots, Refusal,
     SliceSlots, HOST, PATH, PORT, P_CRI, P_SCHEME, P_SCHEME_NUMBER, QUERY, RANK_BAD_HOST,
@@ -75,7 +74,7 @@ pub(crate) fn cri_to_slots<S: OptionSlots>(
         return fail(CoapError::Fragment);
     }
     let coap = match scheme {
-        Scheme::Number(n) => coap_scheme(n).is_some(),
+        Scheme::Number(n) => n < 32 && COAP_NUMBERS >> n & 1 != 0,
         Scheme::Name(_) => false,
     };
     let Some(whole) = sent_whole(mode, coap) else {
@@ -110,10 +109,10 @@ pub(crate) fn cri_to_slots<S: OptionSlots>(
         .path
         .filter(|p| !(p.count == 1 && TextOrPet { raw: p.raw }.is_empty()))
     {
-        list.text_items(PATH, path, RANK_PATH_TEXT);
+        list.cri_items(PATH, path, RANK_PATH_TEXT, false);
     }
     if let Some(query) = cri.query {
-        list.text_items(QUERY, query, RANK_QUERY_TEXT);
+        list.cri_items(QUERY, query, RANK_QUERY_TEXT, false);
     }
     if mode == Mode::ProxyScheme {
         match scheme {
@@ -123,6 +122,11 @@ pub(crate) fn cri_to_slots<S: OptionSlots>(
     }
     list.finish()
 }
+
+/// The scheme numbers of the CoAP schemes ([`super::coap_scheme`]'s table: coap, coaps,
+/// coap+tcp, coaps+tcp, coap+ws, coaps+ws) as bits: a test holds the two to the same
+/// answers.
+const COAP_NUMBERS: u32 = 1 << 0 | 1 << 1 | 1 << 6 | 1 << 7 | 1 << 24 | 1 << 25;
 
 /// The default port of a CRI scheme (RFC 7252 §6.4 step 7 sends none for it): by its
 /// number in the scheme table, or by its name in the URI layer's (Decision 5).
@@ -141,48 +145,13 @@ fn zone_byte(z: &[u8], i: usize) -> (u8, usize) {
 /// The CRI side of the list.
 impl<S: OptionSlots> List<'_, S> {
     /// Uri-Host from host-name labels, joined by dots (Decision 6, as for a URI's host;
-    /// labels have no uppercase letter, draft §2 C5, so none is lowercased), in one walk
-    /// that also notes what makes the value unsendable: a text-pet-sequence label (draft
-    /// §8.1.1, listed empty: the conversion fails anyway), and a value that reads as an
-    /// IP-literal, in brackets or a bare IPv6 address (RFC 7252 §6.5 step 5 would take it
-    /// for one: `%5B%3A%3A1%5D` would come back as the address `[::1]`, `%3A%3A1` could
-    /// be taken for `::1`). Not inlined, so that the item iterator stays out of
-    /// cri_to_coap_options' frame (Decision 17, stack).
-    #[inline(never)]
+    /// labels have no uppercase letter, draft §2 C5, so none is lowercased), with what
+    /// makes the value unsendable besides a text-pet-sequence label: a value that reads as
+    /// an IP-literal, in brackets or a bare IPv6 address (RFC 7252 §6.5 step 5 would take
+    /// it for one: `%5B%3A%3A1%5D` would come back as the address `[::1]`, `%3A%3A1` could
+    /// be taken for `::1`).
     fn host_name(&mut self, labels: Items<'_>) {
-        let mut v6 = Ipv6Text::default();
-        let (start, mut k, mut first, mut last) = (self.len, 0usize, 0u8, 0u8);
-        // Each byte into the value buffer and the IPv6 grammar; the first and the last
-        // for the brackets.
-        let mut after_first = false;
-        for label in labels.iter() {
-            let bytes = label.text_bytes();
-            if bytes.is_none() {
-                self.note(RANK_TEXT_UTF8, CoapError::Pet, 0);
-            }
-            let bytes = bytes.unwrap_or_default();
-            // One place that takes a byte: the "." before a label that is not the first is
-            // position 0, the label's bytes follow.
-            let mut i = usize::from(!after_first);
-            after_first = true;
-            while i <= bytes.len() {
-                let b = match i.checked_sub(1) {
-                    Some(j) => bytes.get(j).copied().unwrap_or_default(),
-                    None => b'.',
-                };
-                self.put(start.wrapping_add(k), b);
-                v6.byte(b);
-                if k == 0 {
-                    first = b;
-                }
-                (k, last, i) = (k.wrapping_add(1), b, i.wrapping_add(1));
-            }
-        }
-        let bracketed = first == b'[' && last == b']';
-        if bracketed || v6.is_ipv6() {
-            self.note(RANK_BAD_HOST, CoapError::BadUriHost, 0);
-        }
-        self.append(HOST, k, 0);
+        self.cri_items(HOST, labels, RANK_TEXT_UTF8, true);
     }
 
     /// Uri-Host from a host-ip (draft §6.1) with its zone-id, unless it is the address of
@@ -203,18 +172,48 @@ impl<S: OptionSlots> List<'_, S> {
     }
 
     /// One option of `kind` per item of `items` (Uri-Path: the path segments, Uri-Query:
-    /// the query parameters, draft §8.1.1), a text-pet-sequence item noted at `rank`
-    /// ("The presence of any text-pet-sequence subitem in this item fails this
-    /// algorithm", draft §8.1.1) and listed empty: the conversion fails anyway. One walk
-    /// for both, not inlined: one copy for the path and the query.
+    /// the query parameters, draft §8.1.1), or with `join` one of all items joined by "."
+    /// (Uri-Host: the host-name labels); a text-pet-sequence item noted at `rank` ("The
+    /// presence of any text-pet-sequence subitem in this item fails this algorithm",
+    /// draft §8.1.1) and listed empty: the conversion fails anyway. One walk for all
+    /// three, not inlined (the item iterator stays out of cri_to_coap_options' frame,
+    /// Decision 17, stack), that reads every byte into the IPv6 grammar, so that no copy
+    /// of a host value is made for a reader (it may not fit the caller's buffer); with
+    /// `join` it gives that reading.
     #[inline(never)]
-    fn text_items(&mut self, kind: Kind, items: Items<'_>, rank: u8) {
-        for item in items.iter() {
+    fn cri_items(&mut self, kind: Kind, items: Items<'_>, rank: u8, join: bool) {
+        let mut v6 = Ipv6Text::default();
+        let (mut k, mut first, mut last) = (0usize, 0u8, 0u8);
+        for (n, item) in items.iter().enumerate() {
             let text = item.text_bytes();
             if text.is_none() {
                 self.note(rank, CoapError::Pet, 0);
             }
-            self.bytes(kind, text.unwrap_or_default());
+            let bytes = text.unwrap_or_default();
+            // Between labels a ".", taken as the labels' bytes are.
+            let mut i = usize::from(!join || n == 0);
+            while i <= bytes.len() {
+                let b = match i.checked_sub(1) {
+                    Some(j) => bytes.get(j).copied().unwrap_or_default(),
+                    None => b'.',
+                };
+                self.put(self.len.wrapping_add(k), b);
+                v6.byte(b);
+                if k == 0 {
+                    first = b;
+                }
+                (last, k, i) = (b, k.wrapping_add(1), i.wrapping_add(1));
+            }
+            if !join {
+                self.append(kind, k, 0);
+                k = 0;
+            }
+        }
+        if join {
+            if (first == b'[' && last == b']') || v6.is_ipv6() {
+                self.note(RANK_BAD_HOST, CoapError::BadUriHost, 0);
+            }
+            self.append(kind, k, 0);
         }
     }
 }
@@ -329,7 +328,7 @@ fn write_ip_literal(addr: &[u8], w: &mut Out<'_>) {
 
 #[cfg(test)]
 mod tests {
-    use super::{scheme_default_port, Ipv6Text};
+    use super::{scheme_default_port, Ipv6Text, COAP_NUMBERS};
     use crate::cri::Scheme;
     use crate::test_rng::XorShift;
     use crate::uri::ip;
@@ -341,6 +340,15 @@ mod tests {
         assert_eq!(scheme_default_port(Scheme::Number(4)), None);
         assert_eq!(scheme_default_port(Scheme::Name("https")), Some(443));
         assert_eq!(scheme_default_port(Scheme::Name("x-local")), None);
+    }
+
+    /// The bits of the CoAP scheme numbers are the scheme table's.
+    #[test]
+    fn coap_numbers_are_the_tables() {
+        for n in 0..200u64 {
+            let bit = n < 32 && COAP_NUMBERS >> n & 1 != 0;
+            assert_eq!(bit, crate::coap::coap_scheme(n).is_some(), "{n}");
+        }
     }
 
     /// The validator gives the IP reader's answer (which agrees with `core::net`) on

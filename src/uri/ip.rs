@@ -305,14 +305,22 @@ pub(crate) fn write_ipv4(a: &[u8], out: &mut Out<'_>) {
         if i > 0 {
             out.byte(b'.');
         }
-        // Leading digits only where there are any (no leading zeros, §3.2.2).
-        if b >= 100 {
-            out.byte(b'0'.wrapping_add(b / 100));
+        // Each digit by subtraction (no division by a digit's weight: a Cortex-M0 has no
+        // divide instruction), the hundreds and the tens only where there are any (no
+        // leading zeros, §3.2.2).
+        let (mut v, mut d) = (b, 100u8);
+        while d != 0 {
+            let mut q = b'0';
+            while v >= d {
+                (v, q) = (v.wrapping_sub(d), q.wrapping_add(1));
+            }
+            if b >= d || d == 1 {
+                out.byte(q);
+            }
+            // The next weight, a tenth of this one (100, 10, 1, then 0) as 26/256 of it:
+            // no divide instruction either.
+            d = (u32::from(d).wrapping_mul(26) >> 8) as u8;
         }
-        if b >= 10 {
-            out.byte(b'0'.wrapping_add(b / 10 % 10));
-        }
-        out.byte(b'0'.wrapping_add(b % 10));
     }
 }
 
@@ -420,6 +428,23 @@ mod tests {
             assert_eq!(text, std::format!("{}", Ipv6Addr::from(a)), "{a:02x?}");
             let mut back = [0u8; 16];
             assert!(ipv6(&buf[..n], &mut back) && back == a, "{text}");
+        }
+    }
+
+    /// The IPv4 writer agrees with `core::net::Ipv4Addr`'s `Display` for every byte value
+    /// in every place.
+    #[test]
+    fn ipv4_text_is_cores() {
+        for v in 0..=255u8 {
+            for place in 0..4 {
+                let mut a = [1u8, 20, 255, 0];
+                a[place] = v;
+                let mut buf = [0u8; 16];
+                let mut w = crate::out::Out::new(&mut buf);
+                super::write_ipv4(&a, &mut w);
+                let n = w.finish().unwrap();
+                assert_eq!(&buf[..n], std::format!("{}", Ipv4Addr::from(a)).as_bytes());
+            }
         }
     }
 
