@@ -632,23 +632,24 @@ pub(crate) fn parse_authority_into<'a>(s: &'a [u8], r: &mut UriRef<'a>) -> Resul
     }
 }
 
-/// The kind and zone id of `h` if it is a host as the parser reads it alone: a reg-name,
-/// an IPv4address or an IP-literal (RFC 3986 §3.2.2) with no userinfo, port or anything
-/// after it; `None` otherwise ([`UriRef::from_parts`] checks a caller's host with it). The
-/// components stay in this frame: returning them by value would move
-/// them through `memcpy`, which an image that only recomposes would link for nothing else
-/// (Decision 17).
-pub(crate) fn host_alone(h: &[u8]) -> Option<(Option<HostKind>, Option<&[u8]>)> {
-    let mut r = UriRef {
-        input: h,
-        ..UriRef::default()
+/// Is the host of `r` a host as the parser reads it alone: a reg-name, an IPv4address or
+/// an IP-literal (RFC 3986 §3.2.2) with no userinfo, port or anything after it?
+/// ([`UriRef::from_parts`] checks a caller's host with it.) Read into `r` itself, which
+/// then has its host kind and zone id, its other components as they were: a second view
+/// would be zero-filled on this frame (Decision 17).
+pub(crate) fn host_alone(r: &mut UriRef<'_>) -> bool {
+    let Some(h) = r.host else {
+        return true;
     };
-    let alone = authority_alone(h, &mut r).is_ok()
+    let (userinfo, port) = (r.userinfo.take(), r.port.take());
+    (r.host_kind, r.zone_id) = (None, None);
+    let alone = authority_alone(h, r).is_ok()
         // The host is a part of `h` from its start (no userinfo): all of it by length.
         && r.host.is_some_and(|x| x.len() == h.len())
         && r.port.is_none()
         && r.userinfo.is_none();
-    alone.then_some((r.host_kind, r.zone_id))
+    (r.host, r.userinfo, r.port) = (Some(h), userinfo, port);
+    alone
 }
 
 /// Parses all of `s` as an authority into `r` (inlined: a call and an end check).

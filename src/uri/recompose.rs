@@ -338,11 +338,8 @@ pub(crate) fn check_parts(r: &mut UriRef<'_>) -> bool {
         Some(_) => !r.path.is_empty() && !is_rooted(r.path),
         None => r.userinfo.is_some() || r.port.is_some(),
     };
-    if let Some(h) = r.host {
-        match host_alone(h) {
-            Some(found) => (r.host_kind, r.zone_id) = found,
-            None => return false,
-        }
+    if !host_alone(r) {
+        return false;
     }
     r.port_number = r.port.and_then(port_number);
     let port_ok = r
