@@ -14,7 +14,7 @@ use super::wire::{self, ARRAY, BYTES, FALSE, NULL, TEXT, TRUE};
 use crate::error::{Error, Unconvertible};
 use crate::out::Out;
 use crate::uri::chars::{self, UNRESERVED};
-use crate::uri::dot_segments::{self, Dots, PathPieces};
+use crate::uri::dot_segments::{self, Chunk, Dots, PathPieces};
 use crate::uri::ip;
 use crate::uri::percent::{decode_into, pct_byte, text_byte};
 use crate::uri::{default_port, HostKind, UriRef};
@@ -183,8 +183,9 @@ fn write_item(src: &[u8], set: Set, w: &mut Out<'_>) {
         return;
     }
     if !any_pet {
-        // Text throughout: the one run written at once.
-        run_at(src, set, Some(w), &mut run);
+        // Text throughout: the item percent-decoded, and a host lowercased, is its one run
+        // (every unit is a character or a decoded byte).
+        decode_into(src, set == Set::RegName, w);
         return;
     }
     let mut rest = src;
@@ -355,7 +356,12 @@ impl Plan {
         // by more would read `//…` without an authority; a rootless path gives `true` after
         // a scheme without a host.
         let path = PathPieces::new(uri.path);
-        let (first, second) = dot_segments::first_chunks(path, Dots::Decoded);
+        self.dots = dot_segments::has_dots(path, Dots::Decoded);
+        let (first, second) = if self.dots {
+            dot_segments::first_chunks(path, Dots::Decoded)
+        } else {
+            first_segments(uri.path)
+        };
         if uri.host.is_none()
             && !self.relative
             && first.is_some_and(|c| c.seg.is_empty())
@@ -364,7 +370,6 @@ impl Plan {
             return Err(Unconvertible::LeadingEmptySegment);
         }
         self.rootless = first.is_some_and(|c| !c.slash);
-        self.dots = dot_segments::has_dots(path, Dots::Decoded);
         let (count, leftover) = path_shape(path.tail, self.dots, self.relative);
         // discard = 1 + the ".." that climb above the reference; draft §5.1 allows 0..127.
         if self.relative && leftover >= u64::from(MAX_DISCARD) {
@@ -532,6 +537,22 @@ impl Plan {
             wire::int(w, false, u64::from(p));
         }
     }
+}
+
+/// The first two segments of a path without dot-segments, which remove_dot_segments
+/// (RFC 3986 §5.2.4) leaves as it stands: what [`dot_segments::first_chunks`] gives, without
+/// its walk over the whole path.
+fn first_segments(path: &[u8]) -> (Option<Chunk<'_>>, Option<Chunk<'_>>) {
+    if path.is_empty() {
+        return (None, None);
+    }
+    let slash = dot_segments::is_rooted(path);
+    let mut segs = path
+        .get(usize::from(slash)..)
+        .unwrap_or(&[])
+        .split(|&b| b == b'/');
+    let first = segs.next().map(|seg| Chunk { slash, seg });
+    (first, segs.next().map(|seg| Chunk { slash: true, seg }))
 }
 
 /// The number of path segments after dot-segment removal, and the ".." left over

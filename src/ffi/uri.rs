@@ -151,7 +151,9 @@ macro_rules! try_parse {
 /// By default the whole reference is validated against the RFC 3986 ABNF (with RFC 6874
 /// zone ids); with `URI_SPLIT_IRI` against RFC 3987 `IRI-reference`; with
 /// `URI_SPLIT_LENIENT` in `flags` it is split by the regular expression of Appendix B and
-/// never fails (for logs). `error_offset` may be NULL.
+/// never fails (for logs): nothing is validated then, and `host_kind` tells the host's
+/// shape (`[zz]` is `URI_HOST_IPV6`, `URI_HOST_IPVFUTURE` when a `v` or `V` follows the `[`), not
+/// a valid address. `error_offset` may be NULL.
 ///
 /// @retval CRI_OK `*parts` holds the components.
 /// @retval CRI_ERR_NULL `parts` is NULL, or `s` is NULL with `len > 0`.

@@ -134,7 +134,10 @@ impl<'a> UriRef<'a> {
     /// Splits any byte string by the regular expression of RFC 3986 Appendix B, never
     /// failing (for logs and other text that may not be a valid URI). The authority is
     /// split at its last `@` and at the last `:` outside `[ ]`; `port_number` is set only
-    /// when the port is all digits and at most 65535.
+    /// when the port is all digits and at most 65535. Nothing is validated, so the host
+    /// kind tells the host's shape, not that it is a valid address: a host in `[ ]` is
+    /// [`HostKind::IpvFuture`] when a `v` or `V` follows the `[`, else [`HostKind::Ipv6`] (`[zz]`
+    /// too); [`HostKind::Ipv4`] is a valid dotted-decimal address.
     ///
     /// The components borrow the input. The accessors return text: a component that is
     /// not UTF-8 (possible only here, as the strict parsers accept no such input) reads
@@ -150,6 +153,9 @@ impl<'a> UriRef<'a> {
     /// assert_eq!((r.port_number(), r.path(), r.query()), (Some(80), "/x y", Some("q")));
     /// // Not UTF-8: the component is there, its text is "".
     /// assert_eq!(UriRef::split_lenient(b"/\xff").path(), "");
+    /// // The host kind is the host's shape.
+    /// let kind = UriRef::split_lenient(b"http://[zz]/").host_kind();
+    /// assert_eq!(kind, Some(cri::uri::HostKind::Ipv6));
     /// ```
     pub fn split_lenient(s: &'a [u8]) -> Self {
         let mut r = UriRef::default();
