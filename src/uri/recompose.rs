@@ -5,7 +5,7 @@ use super::chars::{self, Ext, PATH, QUERY, SCHEME, USERINFO};
 pub(crate) use super::dot_segments::Plain;
 use super::dot_segments::{self, is_rooted, Dots, PathPieces, Prefixes, SegWrite};
 use super::ip;
-use super::parse::{host_alone, port_number, HostKind, UriRef};
+use super::parse::{host_alone, literal_address, port_number, HostKind, UriRef};
 use super::percent::norm;
 use super::scheme::default_port;
 use crate::error::Error;
@@ -98,13 +98,10 @@ fn write_authority(r: &UriRef<'_>, normalize: bool, w: &mut Out<'_>) {
 /// literal, or a literal whose address is not valid), which is written and compared as
 /// text. A flag, returned in a register.
 pub(crate) fn ipv6_host(r: &UriRef<'_>, addr: &mut [u8; 16]) -> bool {
-    // A look at both ends, not `strip_prefix` and `strip_suffix`: those compare slices
-    // through `memcmp`.
+    // A look at both ends, not `strip_prefix` and `strip_suffix` (they compare slices
+    // through `memcmp`); the address is the parser's, up to a zone id.
     match (r.host_kind, r.host) {
-        (Some(HostKind::Ipv6), Some([b'[', inner @ .., b']'])) => {
-            let text = inner.split(|&b| b == b'%').next().unwrap_or(&[]);
-            ip::ipv6(text, addr)
-        }
+        (Some(HostKind::Ipv6), Some(h @ [b'[', .., b']'])) => ip::ipv6(literal_address(h), addr),
         _ => false,
     }
 }
