@@ -14,7 +14,7 @@ use super::wire::{self, ARRAY, BYTES, FALSE, NULL, TEXT, TRUE};
 use crate::error::{Error, Unconvertible};
 use crate::out::Out;
 use crate::uri::chars::{self, UNRESERVED};
-use crate::uri::dot_segments::{self, Chunk, Dots, PathPieces};
+use crate::uri::dot_segments::{self, Dots, PathPieces};
 use crate::uri::ip;
 use crate::uri::percent::{decode_into, pct_byte, text_byte};
 use crate::uri::{default_port, HostKind, UriRef};
@@ -174,12 +174,8 @@ fn write_item(src: &[u8], set: Set, w: &mut Out<'_>) {
         (TEXT, decoded)
     };
     wire::head(w, major, count as u64);
-    if plain {
-        if set == Set::RegName {
-            decode_into(src, true, w);
-        } else {
-            w.push(src);
-        }
+    if plain && set != Set::RegName {
+        w.push(src);
         return;
     }
     if !any_pet {
@@ -354,22 +350,26 @@ impl Plan {
         }
         // The path's first segments after dot-segment removal: one that is empty followed
         // by more would read `//…` without an authority; a rootless path gives `true` after
-        // a scheme without a host.
+        // a scheme without a host. A path without dot-segments stays as it is, so its
+        // start tells both, without the dot-segment walk.
         let path = PathPieces::new(uri.path);
         self.dots = dot_segments::has_dots(path, Dots::Decoded);
-        let (first, second) = if self.dots {
-            dot_segments::first_chunks(path, Dots::Decoded)
+        let (leading_empty, rootless) = if self.dots {
+            let (first, second) = dot_segments::first_chunks(path, Dots::Decoded);
+            (
+                first.is_some_and(|c| c.seg.is_empty()) && second.is_some(),
+                first.is_some_and(|c| !c.slash),
+            )
         } else {
-            first_segments(uri.path)
+            (
+                matches!(uri.path, [b'/', b'/', ..]),
+                !uri.path.is_empty() && !dot_segments::is_rooted(uri.path),
+            )
         };
-        if uri.host.is_none()
-            && !self.relative
-            && first.is_some_and(|c| c.seg.is_empty())
-            && second.is_some()
-        {
+        if uri.host.is_none() && !self.relative && leading_empty {
             return Err(Unconvertible::LeadingEmptySegment);
         }
-        self.rootless = first.is_some_and(|c| !c.slash);
+        self.rootless = rootless;
         let (count, leftover) = path_shape(path.tail, self.dots, self.relative);
         // discard = 1 + the ".." that climb above the reference; draft §5.1 allows 0..127.
         if self.relative && leftover >= u64::from(MAX_DISCARD) {
@@ -537,22 +537,6 @@ impl Plan {
             wire::int(w, false, u64::from(p));
         }
     }
-}
-
-/// The first two segments of a path without dot-segments, which remove_dot_segments
-/// (RFC 3986 §5.2.4) leaves as it stands: what [`dot_segments::first_chunks`] gives, without
-/// its walk over the whole path.
-fn first_segments(path: &[u8]) -> (Option<Chunk<'_>>, Option<Chunk<'_>>) {
-    if path.is_empty() {
-        return (None, None);
-    }
-    let slash = dot_segments::is_rooted(path);
-    let mut segs = path
-        .get(usize::from(slash)..)
-        .unwrap_or(&[])
-        .split(|&b| b == b'/');
-    let first = segs.next().map(|seg| Chunk { slash, seg });
-    (first, segs.next().map(|seg| Chunk { slash: true, seg }))
 }
 
 /// The number of path segments after dot-segment removal, and the ".." left over
