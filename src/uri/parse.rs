@@ -641,21 +641,18 @@ pub(crate) fn parse_authority_into<'a>(s: &'a [u8], r: &mut UriRef<'a>) -> Resul
 /// Is the host of `r` a host as the parser reads it alone: a reg-name, an IPv4address or
 /// an IP-literal (RFC 3986 §3.2.2) with no userinfo, port or anything after it?
 /// ([`UriRef::from_parts`] checks a caller's host with it.) Read into `r` itself, which
-/// then has its host kind and zone id, its other components as they were: a second view
-/// would be zero-filled on this frame (Decision 17).
+/// then has its host kind and zone id, its other components as they were (a second view
+/// would be zero-filled on this frame, Decision 17); when it is not, `r` is left as the
+/// parser left it, for the caller to drop.
 pub(crate) fn host_alone(r: &mut UriRef<'_>) -> bool {
     let Some(h) = r.host else {
         return true;
     };
-    let (userinfo, port) = (r.userinfo.take(), r.port.take());
     (r.host_kind, r.zone_id) = (None, None);
-    let alone = authority_alone(h, r).is_ok()
-        // The host is a part of `h` from its start (no userinfo): all of it by length.
-        && r.host.is_some_and(|x| x.len() == h.len())
-        && r.port.is_none()
-        && r.userinfo.is_none();
-    (r.host, r.userinfo, r.port) = (Some(h), userinfo, port);
-    alone
+    // The host the parser reads is a part of `h` that starts after a userinfo's "@" and
+    // ends before a port's ":": all of `h` by length only when it read neither, and then
+    // it set no other component.
+    authority_alone(h, r).is_ok() && r.host.is_some_and(|x| x.len() == h.len())
 }
 
 /// Parses all of `s` as an authority into `r` (inlined: a call and an end check).
