@@ -2,7 +2,7 @@
 
 use super::cri::cri_error_info;
 use super::cri_status;
-use super::sink::{overlaps, regions_overlap, ErrorInfo};
+use super::sink::{input_region, overlap, overlaps, region, ErrorInfo, Region, NO_INPUTS};
 use crate::coap::{self, Destination, Mode, OptionRef, Refusal};
 use crate::cri::CriRef;
 use crate::error::Error;
@@ -249,49 +249,6 @@ impl coap::OptionSlots for CSlots {
     }
 }
 
-/// A region of memory a call reads or writes: its address and its length in bytes.
-type Region = (usize, usize);
-
-/// The region of a pointer and a length in bytes; only the address is taken.
-fn region<T>(p: *const T, bytes: usize) -> Region {
-    (p as usize, bytes)
-}
-
-/// The overlap contract of every CoAP entry point (cri.h): does one of the first `outputs`
-/// of `regions` share a byte with a region after it or with a value of `list` (an option
-/// array the call reads)? The outputs come first, so each is checked against the other
-/// outputs and every input once. One function for all of them, over a slice and plain
-/// loops (no iterator chain per entry point, Decision 17), not inlined: its checks are not
-/// in the frame that holds the decoded target under the conversion. Only addresses are
-/// compared, so a NULL pointer with length 0 is no region.
-#[inline(never)]
-fn overlap(regions: &[Region], outputs: usize, list: &[cri_coap_option]) -> bool {
-    let mut k = 0usize;
-    while k < outputs {
-        let Some(&(o, n)) = regions.get(k) else {
-            return false;
-        };
-        k = k.wrapping_add(1);
-        // Every region after output `k`, then every value: one comparison for both.
-        let mut j = k;
-        loop {
-            let (i, m) = match regions.get(j) {
-                Some(&r) => r,
-                // A NULL value comes with length 0 (`option_pairs`): no region.
-                None => match list.get(j.wrapping_sub(regions.len())) {
-                    Some(v) => region(v.value, v.len),
-                    None => break,
-                },
-            };
-            if regions_overlap(o, n, i, m) {
-                return true;
-            }
-            j = j.wrapping_add(1);
-        }
-    }
-    false
-}
-
 /// The bytes of `n` options, at most `usize::MAX`: a compare and a plain multiply, where a
 /// saturating multiply is a 64-bit product through a library call on Cortex-M0.
 fn array_bytes(n: usize) -> usize {
@@ -312,11 +269,19 @@ fn array(list: &[cri_coap_option]) -> Region {
 fn dest_regions(d: Option<&Destination<'_>>) -> [Region; 2] {
     let addr = d.map_or(&[][..], |d| d.addr);
     let zone = d.and_then(|d| d.zone).unwrap_or(&[]);
-    [
-        region(addr.as_ptr(), addr.len()),
-        region(zone.as_ptr(), zone.len()),
-    ]
+    [input_region(addr), input_region(zone)]
 }
+
+/// The option outputs of a CoAP entry point: `(opts, opts_cap, opts_len, scratch,
+/// scratch_cap, scratch_len)`.
+type Outputs = (
+    *mut cri_coap_option,
+    usize,
+    *mut usize,
+    *mut u8,
+    usize,
+    *mut usize,
+);
 
 /// Whether the option array `(opts, opts_cap)` or the value buffer `(scratch,
 /// scratch_cap)`, both outputs, overlaps an input (the target, the destination's address
@@ -336,34 +301,21 @@ fn outputs_overlap(
     let regions = [
         region(opts, array_bytes(opts_cap)),
         region(scratch, scratch_cap),
-        region(target.as_ptr(), target.len()),
+        input_region(target),
         addr,
         zone,
     ];
     overlap(&regions, 2, &[])
 }
 
-/// What `buffer_out` checks the output against when the caller has checked it ([`overlap`]).
-const NO_INPUTS: [&[u8]; 0] = [];
-
-/// The option outputs of a CoAP entry point: `(opts, opts_cap, opts_len, scratch,
-/// scratch_cap, scratch_len)`.
-type Outputs = (
-    *mut cri_coap_option,
-    usize,
-    *mut usize,
-    *mut u8,
-    usize,
-    *mut usize,
-);
-
 /// The status of option outputs that break the contract (`CRI_ERR_NULL`: a NULL count, an
 /// array or buffer NULL with a capacity; `CRI_ERR_ARGUMENT`: one overlaps an input or the
-/// other), `None` when they keep it. Asked before the input is read, so that a bad
-/// argument is reported whatever the input (ffi/args.rs). Only addresses are compared.
+/// other, [`outputs_overlap`]), `None` when they keep it. Asked before the input is read,
+/// so that a bad argument is reported whatever the input (ffi/args.rs). Only addresses are
+/// compared.
 #[inline(always)]
-fn bad_outputs(o: Outputs, target: &[u8], d: Option<&Destination<'_>>) -> Option<cri_status> {
-    let (opts, opts_cap, opts_len, scratch, scratch_cap, scratch_len) = o;
+fn bad_outputs(o: &Outputs, target: &[u8], d: Option<&Destination<'_>>) -> Option<cri_status> {
+    let &(opts, opts_cap, opts_len, scratch, scratch_cap, scratch_len) = o;
     if opts_len.is_null()
         || scratch_len.is_null()
         || (opts.is_null() && opts_cap != 0)
@@ -373,14 +325,6 @@ fn bad_outputs(o: Outputs, target: &[u8], d: Option<&Destination<'_>>) -> Option
     }
     outputs_overlap(opts, opts_cap, scratch, scratch_cap, target, d)
         .then_some(cri_status::CRI_ERR_ARGUMENT)
-}
-
-/// [`bad_outputs`] in a frame of its own, for `cri_to_coap_options`: there the check's
-/// spills would sit in the frame that holds the decoded CRI, on the deepest chain of the
-/// CRI device (Decision 17, stack).
-#[inline(never)]
-fn bad_outputs_apart(o: Outputs, target: &[u8], d: Option<&Destination<'_>>) -> Option<cri_status> {
-    bad_outputs(o, target, d)
 }
 
 /// Runs `f` on the option outputs `o`, which [`bad_outputs`] accepted, and stores the
@@ -489,7 +433,7 @@ pub unsafe extern "C" fn uri_to_coap_options(
     };
     // Every argument before the URI (ffi/args.rs).
     let outputs = (opts, opts_cap, opts_len, scratch, scratch_cap, scratch_len);
-    if let Some(status) = bad_outputs(outputs, s, d) {
+    if let Some(status) = bad_outputs(&outputs, s, d) {
         return status;
     }
     let mut u = UriRef::default();
@@ -560,12 +504,14 @@ pub unsafe extern "C" fn cri_to_coap_options(
     };
     // Every argument before the CRI (ffi/args.rs).
     let outputs = (opts, opts_cap, opts_len, scratch, scratch_cap, scratch_len);
-    if let Some(status) = bad_outputs_apart(outputs, bytes, d) {
+    if let Some(status) = bad_outputs(&outputs, bytes, d) {
         return status;
     }
     // Decoded in place (CriRef::ingest): no second copy of the view in this frame.
     let mut c = CriRef::empty();
-    try_ok!(c.ingest(bytes, false), err);
+    if let Err(u) = c.ingest(bytes, false) {
+        return err.cri(cri_status::CRI_ERR_UNPROCESSABLE, u);
+    }
     // SAFETY: the option outputs are this function's, under the same contract, and passed
     // `bad_outputs`.
     unsafe {
@@ -757,7 +703,7 @@ unsafe fn from_options(
         array(list),
         addr,
         zone,
-        region(scheme.as_ptr(), scheme.len()),
+        input_region(scheme),
     ];
     // Asked where `buffer_out` would ask it: after the NULL `out_len`.
     if !out_len.is_null() && overlap(&regions, 1, list) {

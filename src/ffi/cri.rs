@@ -1,8 +1,8 @@
 //! C functions of the CRI layer (draft-ietf-core-href-27).
 
 use super::cri_status;
+use super::sink::{input_region, overlap, region, NO_INPUTS};
 use crate::cri::{self, CriRef, ToUriOptions};
-use crate::error::Error;
 use crate::uri::{parse_into, UriRef};
 use core::ffi::c_char;
 
@@ -155,7 +155,9 @@ pub unsafe extern "C" fn cri_validate(
     let bytes = try_input!(cbor, len);
     try_flags!(flags, CRI_VALIDATE_FULL);
     let mut r = CriRef::empty();
-    try_ok!(r.ingest(bytes, flags & CRI_VALIDATE_FULL != 0), err);
+    if let Err(u) = r.ingest(bytes, flags & CRI_VALIDATE_FULL != 0) {
+        return err.cri(cri_status::CRI_ERR_UNPROCESSABLE, u);
+    }
     cri_status::CRI_OK
 }
 
@@ -379,7 +381,9 @@ unsafe fn to_text(
     };
     // Decoded in place (CriRef::ingest), like every C function that reads a CRI.
     let mut c = CriRef::empty();
-    try_ok!(c.ingest(bytes, false), err);
+    if let Err(u) = c.ingest(bytes, false) {
+        return err.cri(cri_status::CRI_ERR_UNPROCESSABLE, u);
+    }
     text_out!(out, cap, out_len, err, [bytes], |b| cri::to_uri(
         &c, opts, b
     ))
@@ -424,7 +428,6 @@ pub unsafe extern "C" fn cri_resolve(
 ) -> cri_status {
     let err = clear_error!(err);
     let (b, r) = (try_input!(base, base_len), try_input!(r#ref, ref_len));
-    let inputs = [b, r];
     let (mut base, mut reference) = (CriRef::empty(), CriRef::empty());
     // The base is read first; its details go with the status that says it is the base.
     let mut status = cri_status::CRI_ERR_BASE;
@@ -434,10 +437,19 @@ pub unsafe extern "C" fn cri_resolve(
         read = reference.ingest(r, false);
     }
     if let Err(u) = read {
-        report!(Error::from(u), err);
-        return status;
+        return err.cri(status, u);
     }
-    bytes_out!(out, cap, out_len, err, &inputs, |o| cri::resolve(
+    // Asked where `bytes_out!` would ask it: after the NULL `out_len`.
+    if !out_len.is_null()
+        && overlap(
+            &[region(out, cap), input_region(b), input_region(r)],
+            1,
+            &[],
+        )
+    {
+        return cri_status::CRI_ERR_ARGUMENT;
+    }
+    bytes_out!(out, cap, out_len, err, NO_INPUTS, |o| cri::resolve(
         &base, &reference, o
     ))
 }

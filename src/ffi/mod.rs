@@ -117,20 +117,41 @@ pub enum cri_status {
     CRI_ERR_UNSUPPORTED = -13,
 }
 
+/// The status of each `Error` variant, in the order of its index in [`From<Error>`]: one
+/// byte each (every status fits one), where a `match` becomes a table of `i32`s.
+const STATUS_OF: [i8; 10] = [
+    cri_status::CRI_ERR_BUFFER as i8,
+    cri_status::CRI_ERR_SYNTAX as i8,
+    cri_status::CRI_ERR_PERCENT as i8,
+    cri_status::CRI_ERR_PORT_RANGE as i8,
+    cri_status::CRI_ERR_BASE as i8,
+    cri_status::CRI_ERR_PARTS as i8,
+    cri_status::CRI_ERR_UNPROCESSABLE as i8,
+    cri_status::CRI_ERR_UNCONVERTIBLE as i8,
+    cri_status::CRI_ERR_COAP as i8,
+    cri_status::CRI_ERR_BUFFER as i8,
+];
+
 impl From<Error> for cri_status {
     fn from(e: Error) -> Self {
-        match e {
-            Error::Buffer { .. } => cri_status::CRI_ERR_BUFFER,
-            Error::Syntax { .. } => cri_status::CRI_ERR_SYNTAX,
-            Error::Percent { .. } => cri_status::CRI_ERR_PERCENT,
-            Error::PortRange { .. } => cri_status::CRI_ERR_PORT_RANGE,
-            Error::Base { .. } => cri_status::CRI_ERR_BASE,
-            Error::Parts => cri_status::CRI_ERR_PARTS,
-            Error::Unprocessable { .. } => cri_status::CRI_ERR_UNPROCESSABLE,
-            Error::Unconvertible(_) => cri_status::CRI_ERR_UNCONVERTIBLE,
-            Error::Coap(_) => cri_status::CRI_ERR_COAP,
-            Error::OptionSpace(_) => cri_status::CRI_ERR_BUFFER,
-        }
+        let index = match e {
+            Error::Buffer { .. } => 0,
+            Error::Syntax { .. } => 1,
+            Error::Percent { .. } => 2,
+            Error::PortRange { .. } => 3,
+            Error::Base { .. } => 4,
+            Error::Parts => 5,
+            Error::Unprocessable { .. } => 6,
+            Error::Unconvertible(_) => 7,
+            Error::Coap(_) => 8,
+            Error::OptionSpace(_) => 9,
+        };
+        let status = STATUS_OF
+            .get(index)
+            .copied()
+            .unwrap_or(Self::CRI_ERR_BUFFER as i8);
+        // SAFETY: `status` is one of the `cri_status` values of `STATUS_OF`.
+        unsafe { core::mem::transmute::<i32, cri_status>(i32::from(status)) }
     }
 }
 

@@ -5,6 +5,7 @@
 //! The entry points reach these through the macros of `ffi/args.rs` (`report!`,
 //! `try_ok!`, `clear_error!`, `text_out!`, `bytes_out!`), which carry the safety argument.
 
+use super::coap::cri_coap_option;
 use super::cri::cri_error_info;
 use super::cri_status;
 use crate::error::Error;
@@ -68,6 +69,17 @@ impl ErrorInfo {
         status
     }
 
+    /// Reports an unprocessable CRI with the status the caller gives it
+    /// (`CRI_ERR_UNPROCESSABLE`, or `CRI_ERR_BASE` for the base of `cri_resolve`): the
+    /// reader's error without an [`Error`] in between, as for [`ErrorInfo::uri`].
+    pub(super) fn cri(self, status: cri_status, u: crate::error::Unprocessable) -> cri_status {
+        self.set(cri_error_info {
+            offset: u.offset,
+            reason: u.reason as i32,
+        });
+        status
+    }
+
     fn set(self, details: cri_error_info) {
         // SAFETY: NULL or writable (the promise made to `clear`).
         if let Some(info) = unsafe { self.0.as_mut() } {
@@ -125,9 +137,11 @@ fn error_info(e: Error) -> cri_error_info {
 /// Does the output region `(out, bytes)` share a byte with any of `inputs`? The overlap
 /// contract (cri.h): no output may overlap an input, because every function reads its
 /// inputs while it writes (in place, `uri_percent_encode` wrote `a%2020c%30c…`). Such a
-/// call returns `CRI_ERR_ARGUMENT` before anything is written. The one overlap check of
-/// the output glue (`text_room`, `buffer_out`, the option array of
-/// `cri_coap_options_from_wire`). Generic over how a caller holds its inputs (an array, a
+/// call returns `CRI_ERR_ARGUMENT` before anything is written. The check of one output
+/// against the slices it reads (`text_room`, `buffer_out`, the option array of
+/// `cri_coap_options_from_wire`); the other CoAP entry points and `cri_resolve`, which
+/// a CRI device links together, describe their regions to [`overlap`] instead, so that
+/// such an image carries one check. Generic over how a caller holds its inputs (an array, a
 /// slice, a reference to an array), so that no caller copies its array of inputs into a
 /// slice on its frame (Decision 17, stack).
 pub(super) fn overlaps(
@@ -153,6 +167,58 @@ fn overlaps_one(out: *const u8, bytes: usize, input: &[u8]) -> bool {
 /// `input`? [`try_apart!`] asks it before `out` is borrowed.
 pub(super) fn overlaps_value<T>(out: *const T, input: &[u8]) -> bool {
     overlaps_one(out.cast(), size_of::<T>(), input)
+}
+
+/// A region of memory a call reads or writes: its address and its length in bytes.
+pub(super) type Region = (usize, usize);
+
+/// The region of a pointer and a length in bytes; only the address is taken.
+pub(super) fn region<T>(p: *const T, bytes: usize) -> Region {
+    (p as usize, bytes)
+}
+
+/// The region of an input slice.
+pub(super) fn input_region(s: &[u8]) -> Region {
+    region(s.as_ptr(), s.len())
+}
+
+/// What `buffer_out` checks the output against when the caller has checked it ([`overlap`]).
+pub(super) const NO_INPUTS: [&[u8]; 0] = [];
+
+/// The overlap contract (cri.h) as a description: does one of the first `outputs` of
+/// `regions` share a byte with a region after it or with a value of `list` (an option
+/// array the call reads)? The outputs come first, so each is checked against the other
+/// outputs and every input once. One function for the entry points that write to more
+/// than one place or read more than one input, each of which passes the table of its
+/// regions, over a slice and plain loops (no iterator chain per entry point, Decision 17),
+/// not inlined: its checks are not in the frame that holds the decoded input under the
+/// conversion. Only addresses are compared, so a NULL pointer with length 0 is no region.
+#[inline(never)]
+pub(super) fn overlap(regions: &[Region], outputs: usize, list: &[cri_coap_option]) -> bool {
+    let mut k = 0usize;
+    while k < outputs {
+        let Some(&(o, n)) = regions.get(k) else {
+            return false;
+        };
+        k = k.wrapping_add(1);
+        // Every region after output `k`, then every value: one comparison for both.
+        let mut j = k;
+        loop {
+            let (i, m) = match regions.get(j) {
+                Some(&r) => r,
+                // A NULL value comes with length 0 (`option_pairs`): no region.
+                None => match list.get(j.wrapping_sub(regions.len())) {
+                    Some(v) => region(v.value, v.len),
+                    None => break,
+                },
+            };
+            if regions_overlap(o, n, i, m) {
+                return true;
+            }
+            j = j.wrapping_add(1);
+        }
+    }
+    false
 }
 
 /// Do the regions of `n` bytes at address `o` and `m` bytes at address `i` share a byte?
