@@ -140,9 +140,9 @@ fn error_info(e: Error) -> cri_error_info {
 /// call returns `CRI_ERR_ARGUMENT` before anything is written. The check of one output
 /// against the slices it reads (`text_room`, `buffer_out`); the CoAP entry points and
 /// `cri_resolve`, which a CRI device links together, describe their regions to
-/// [`overlap`] instead, so that such an image carries one check. Generic over how a caller holds its inputs (an array, a
-/// slice, a reference to an array), so that no caller copies its array of inputs into a
-/// slice on its frame (Decision 17, stack).
+/// [`overlap`] instead, so that such an image carries one check. Generic over how a
+/// caller holds its inputs (an array, a slice, a reference to an array), so that no caller
+/// copies its array of inputs into a slice on its frame (Decision 17, stack).
 pub(super) fn overlaps(
     out: *const u8,
     bytes: usize,
