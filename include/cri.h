@@ -1142,6 +1142,9 @@ cri_status uri_normalize(const char *s,
  * `uri_normalize`) and stores 1 (equivalent) or 0 in `*equivalent`. No buffer is needed.
  * Dot-segments of a relative-path reference stay (docs/DECISIONS.md Decision 5), so `.` and
  * `./` are not equivalent: they resolve alike only against a base (`uri_resolve`).
+ * Normalization decodes `%2E` to `.` (an unreserved character, RFC 3986 §6.2.2.2), so
+ * `%2e/..` and `./..` are equivalent, although `uri_resolve` and
+ * `uri_remove_dot_segments` take `%2E` literally (Decision 4).
  *
  * @retval CRI_OK `*equivalent` is 1 if the two normalize to the same text, else 0.
  * @retval CRI_ERR_NULL `equivalent` is NULL, or `a` or `b` is NULL with a nonzero length.

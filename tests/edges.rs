@@ -145,6 +145,24 @@ fn port_leading_zeros_one_rule() {
     assert!(uri::equivalent(&a, &b));
 }
 
+/// Normalization decodes `%2E` to `.` (RFC 3986 §6.2.2.2: an unreserved character), so
+/// `%2e/..` and `./..` are equivalent; dot-segment removal takes `%2E` literally
+/// (Decision 4), so the two paths lose different segments. Both as cri.h says.
+#[test]
+fn percent_2e_equivalent_but_literal_in_dot_segments() {
+    let (a, b) = (
+        UriRef::parse("%2e/..").unwrap(),
+        UriRef::parse("./..").unwrap(),
+    );
+    assert!(uri::equivalent(&a, &b));
+    let mut out = [0u8; 16];
+    // RFC 3986 §5.2.4: "%2e" is a segment like "x"; "." is removed.
+    let n = uri::remove_dot_segments(b"%2e/x/..", &mut out).unwrap();
+    assert_eq!(&out[..n], b"%2e/");
+    let n = uri::remove_dot_segments(b"./x/..", &mut out).unwrap();
+    assert_eq!(&out[..n], b"/");
+}
+
 use cri::coap::{self, CoapError, OptionRef};
 
 /// RFC 7252 §3: "The presence of a marker followed by a zero-length payload MUST be
