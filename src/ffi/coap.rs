@@ -2,7 +2,7 @@
 
 use super::cri::cri_error_info;
 use super::cri_status;
-use super::sink::{input_region, overlap, region, ErrorInfo, Region, NO_INPUTS};
+use super::sink::{input_region, overlap, overlaps, region, ErrorInfo, Region, NO_INPUTS};
 use crate::coap::{self, Destination, Mode, OptionRef, Refusal};
 use crate::cri::CriRef;
 use crate::error::Error;
@@ -799,11 +799,7 @@ pub unsafe extern "C" fn cri_coap_options_from_wire(
     if opts.is_null() && cap != 0 {
         return cri_status::CRI_ERR_NULL;
     }
-    if overlap(
-        &[region(opts, array_bytes(cap)), input_region(bytes)],
-        1,
-        &[],
-    ) {
+    if overlaps(opts.cast::<u8>().cast_const(), array_bytes(cap), [bytes]) {
         return cri_status::CRI_ERR_ARGUMENT;
     }
     let mut slots = CSlots {

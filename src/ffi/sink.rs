@@ -138,11 +138,12 @@ fn error_info(e: Error) -> cri_error_info {
 /// contract (cri.h): no output may overlap an input, because every function reads its
 /// inputs while it writes (in place, `uri_percent_encode` wrote `a%2020c%30c…`). Such a
 /// call returns `CRI_ERR_ARGUMENT` before anything is written. The check of one output
-/// against the slices it reads (`text_room`, `buffer_out`); the CoAP entry points and
-/// `cri_resolve`, which a CRI device links together, describe their regions to
-/// [`overlap`] instead, so that such an image carries one check. Generic over how a
-/// caller holds its inputs (an array, a slice, a reference to an array), so that no caller
-/// copies its array of inputs into a slice on its frame (Decision 17, stack).
+/// against the slices it reads (`text_room`, `buffer_out`, the option array of
+/// `cri_coap_options_from_wire`); the other CoAP entry points and `cri_resolve`, which a
+/// CRI device links together, describe their regions to [`overlap`] instead, so that such
+/// an image carries one check. Generic over how a caller holds its inputs (an array, a
+/// slice, a reference to an array), so that no caller copies its array of inputs into a
+/// slice on its frame (Decision 17, stack).
 pub(super) fn overlaps(
     out: *const u8,
     bytes: usize,
