@@ -259,6 +259,47 @@ mod tests {
     use super::*;
     use core::ptr::{null, null_mut};
 
+    /// Each `Error` gives the status cri.h documents for it (a too-small option list is
+    /// `CRI_ERR_BUFFER`, like a too-small buffer): the index `match` and `STATUS_OF` are
+    /// two lists that have to agree.
+    #[test]
+    fn every_error_gives_its_documented_status() {
+        use crate::error::{CoapError, OptionSpace, Reason, Unconvertible};
+        let cases = [
+            (Error::Buffer { needed: 1 }, cri_status::CRI_ERR_BUFFER),
+            (Error::Syntax { offset: 0 }, cri_status::CRI_ERR_SYNTAX),
+            (Error::Percent { offset: 0 }, cri_status::CRI_ERR_PERCENT),
+            (
+                Error::PortRange { offset: 0 },
+                cri_status::CRI_ERR_PORT_RANGE,
+            ),
+            (Error::Base { offset: 0 }, cri_status::CRI_ERR_BASE),
+            (Error::Parts, cri_status::CRI_ERR_PARTS),
+            (
+                Error::Unprocessable {
+                    reason: Reason::NotCbor,
+                    offset: 0,
+                },
+                cri_status::CRI_ERR_UNPROCESSABLE,
+            ),
+            (
+                Error::Unconvertible(Unconvertible::ZoneId),
+                cri_status::CRI_ERR_UNCONVERTIBLE,
+            ),
+            (Error::Coap(CoapError::Fragment), cri_status::CRI_ERR_COAP),
+            (
+                Error::OptionSpace(OptionSpace {
+                    options: 1,
+                    scratch: 0,
+                }),
+                cri_status::CRI_ERR_BUFFER,
+            ),
+        ];
+        for (e, want) in cases {
+            assert_eq!(cri_status::from(e), want, "{e:?}");
+        }
+    }
+
     #[test]
     fn split_and_resolve_through_pointers() {
         let s = b"http://a/b?c#dJUNK";
