@@ -1102,6 +1102,109 @@ static void test_overlap(void)
     }
 }
 
+/* An output that overlaps an input is CRI_ERR_ARGUMENT whatever the input holds: the overlap
+ * is a fault of the call, told before the input is read, so a bad input under an
+ * overlapping output gives the same answer as a good one (the overlap contract, cri.h). */
+static void test_overlap_before_input(void)
+{
+    union {
+        char text[256];
+        uint8_t bytes[256];
+        struct uri_parts parts;
+        struct uri_span span;
+        struct cri_coap_option opts[8];
+        int32_t eq;
+        uint64_t number;
+    } u;
+    static const char bad_uri[] = "coap://h/%zz";                   /* CRI_ERR_PERCENT */
+    static const uint8_t bad_cri[] = {0x83, 0x20, 0x81, 0x7f, 0x7f}; /* not CBOR: cut */
+    const size_t ul = sizeof bad_uri - 1, cl = sizeof bad_cri;
+    struct cri_coap_option opts[8];
+    struct cri_error_info e;
+    uint8_t scratch[64];
+    size_t n = 0, off = 0, on = 0, sn = 0, used = 0;
+    int32_t form = 0;
+
+#define URI_IN() memcpy(u.text, bad_uri, ul)
+#define CRI_IN() memcpy(u.bytes, bad_cri, cl)
+    URI_IN();
+    CHECK(uri_split(u.text, ul, 0, &u.parts, &off) == CRI_ERR_ARGUMENT);
+    URI_IN();
+    CHECK(uri_split_request_target(u.text, ul, 0, &u.parts, &form, &off) == CRI_ERR_ARGUMENT);
+    URI_IN();
+    CHECK(uri_host_specific(u.text, ul, &u.span, &off) == CRI_ERR_ARGUMENT);
+    URI_IN();
+    CHECK(uri_percent_decode(u.text + 9, 3, 0, u.text, 64, &n, &off) == CRI_ERR_ARGUMENT);
+    URI_IN();
+    CHECK(uri_resolve(u.text, ul, "g", 1, u.text, 64, &n, &off) == CRI_ERR_ARGUMENT);
+    URI_IN();
+    CHECK(uri_resolve("coap://h/", 9, u.text, ul, u.text + 4, 64, &n, &off) ==
+          CRI_ERR_ARGUMENT);
+    URI_IN();
+    CHECK(uri_normalize(u.text, ul, u.text, 64, &n, &off) == CRI_ERR_ARGUMENT);
+    URI_IN();
+    CHECK(uri_equivalent(u.text, ul, "coap://h/", 9, &u.eq, &off) == CRI_ERR_ARGUMENT);
+    URI_IN();
+    CHECK(iri_to_uri(u.text, ul, u.text, 64, &n, &off) == CRI_ERR_ARGUMENT);
+    URI_IN();
+    CHECK(uri_to_iri(u.text, ul, u.text, 64, &n, &off) == CRI_ERR_ARGUMENT);
+    URI_IN();
+    CHECK(iri_resolve(u.text, ul, "g", 1, 0, u.text, 64, &n, &off) == CRI_ERR_ARGUMENT);
+    URI_IN();
+    CHECK(uri_preprocess(u.text, ul, u.text, 64, &n, &off) == CRI_ERR_ARGUMENT);
+    URI_IN();
+    CHECK(cri_from_uri(u.text, ul, u.bytes, 64, &n, &e) == CRI_ERR_ARGUMENT);
+    URI_IN();
+    CHECK(cri_from_iri(u.text, ul, u.bytes, 64, &n, &e) == CRI_ERR_ARGUMENT);
+    URI_IN();
+    CHECK(uri_to_coap_options(u.text, ul, NULL, CRI_COAP_MODE_DIRECT, u.opts, 8, &on,
+                              scratch, sizeof scratch, &sn, &e) == CRI_ERR_ARGUMENT);
+    URI_IN();
+    CHECK(uri_to_coap_options(u.text, ul, NULL, CRI_COAP_MODE_DIRECT, opts, 8, &on, u.bytes,
+                              64, &sn, &e) == CRI_ERR_ARGUMENT);
+    memcpy(u.text, "A b", 3);
+    CHECK(cri_scheme_number(u.text, 3, &u.number) == CRI_ERR_ARGUMENT);
+
+    CRI_IN();
+    CHECK(cri_to_uri(u.bytes, cl, 0, u.text, 64, &n, &e) == CRI_ERR_ARGUMENT);
+    CRI_IN();
+    CHECK(cri_to_iri(u.bytes, cl, 0, u.text, 64, &n, &e) == CRI_ERR_ARGUMENT);
+    CRI_IN();
+    CHECK(cri_to_edn(u.bytes, cl, u.text, 64, &n, &e) == CRI_ERR_ARGUMENT);
+    CRI_IN();
+    CHECK(cri_resolve(u.bytes, cl, bad_cri, cl, u.bytes, 64, &n, &e) == CRI_ERR_ARGUMENT);
+    CRI_IN();
+    CHECK(cri_resolve(bad_cri, cl, u.bytes, cl, u.bytes, 64, &n, &e) == CRI_ERR_ARGUMENT);
+    CRI_IN();
+    CHECK(cri_to_coap_options(u.bytes, cl, NULL, CRI_COAP_MODE_DIRECT, u.opts, 8, &on, scratch,
+                              sizeof scratch, &sn, &e) == CRI_ERR_ARGUMENT);
+    CRI_IN();
+    CHECK(cri_to_coap_options(u.bytes, cl, NULL, CRI_COAP_MODE_DIRECT, opts, 8, &on, u.bytes,
+                              64, &sn, &e) == CRI_ERR_ARGUMENT);
+
+    /* Wire bytes with a reserved delta nibble (RFC 7252 §3.1), and an option list out of
+     * order, under their own outputs. */
+    u.bytes[0] = 0xf1;
+    u.bytes[1] = 'x';
+    CHECK(cri_coap_options_from_wire(u.bytes, 2, u.opts, 2, &on, &used, &e) ==
+          CRI_ERR_ARGUMENT);
+    {
+        static uint8_t value[8] = "a";
+        struct cri_coap_option out_of_order[2] = {{CRI_COAP_OPTION_URI_PATH, value, 1},
+                                                  {CRI_COAP_OPTION_URI_HOST, value, 1}};
+        CHECK(cri_coap_options_to_wire(out_of_order, 2, value, sizeof value, &n, &e) ==
+              CRI_ERR_ARGUMENT);
+        struct cri_coap_destination d = {(const uint8_t *)"\xC0\x00\x02\x01", 4, NULL, 0,
+                                         5683};
+        CHECK(uri_from_coap_options("coap", 4, &d, out_of_order, 2, (char *)value,
+                                    sizeof value, &n, &e) == CRI_ERR_ARGUMENT);
+        CHECK(cri_from_coap_options(0, &d, out_of_order, 2, value, sizeof value, &n, &e) ==
+              CRI_ERR_ARGUMENT);
+    }
+#undef URI_IN
+#undef CRI_IN
+}
+
 /* --- CoAP errors point into the URI (err->offset is the piece the error is about) --- */
 
 static void test_coap_error_offsets(void)
@@ -1139,6 +1242,7 @@ int main(void)
     test_version();
     test_reason_names();
     test_overlap();
+    test_overlap_before_input();
     test_null_output_any_capacity();
     test_coap_error_offsets();
     test_split_null_and_empty();

@@ -27,7 +27,8 @@
  *   struct or number the function stores such as `struct uri_parts`, `struct uri_span`,
  *   `*equivalent`) may overlap any input of the same call (strings, CBOR, option
  *   arrays and their values, destination bytes), and an option array may not overlap its
- *   value buffer. A call that breaks it writes nothing and returns `CRI_ERR_ARGUMENT`; no
+ *   value buffer. A call that breaks it writes nothing and returns `CRI_ERR_ARGUMENT`,
+ *   whatever its inputs hold (the overlap is checked before an input is read); no
  *   function works in place. (`out_len`, error offsets and `struct cri_error_info` are
  *   not checked: keep them apart too.)
  * - No global state, no heap, no recursion, no floating point: every function may be

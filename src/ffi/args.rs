@@ -143,25 +143,48 @@ macro_rules! clear_error {
     };
 }
 
+/// `try_room!(out, cap, out_len, inputs)`: the room for a text in the buffer `(out, cap)`
+/// (`sink::text_room`), or returns `CRI_ERR_NULL` / `CRI_ERR_ARGUMENT`. Asked before the
+/// inputs are read: an output that overlaps an input is the call's fault whatever the
+/// input holds (the overlap contract, cri.h). [`text_done!`] ends the convention.
+///
+/// Promise: `out` is NULL or points to `cap` writable bytes; `out_len` is NULL or
+/// writable.
+macro_rules! try_room {
+    ($out:expr, $cap:expr, $out_len:expr, $inputs:expr) => {
+        // SAFETY: the enclosing function's `# Safety` makes the promise (module docs).
+        match unsafe { $crate::ffi::sink::text_room($out, $cap, $out_len, &$inputs) } {
+            Ok(room) => room,
+            Err(status) => return status,
+        }
+    };
+}
+
+/// `text_done!(out, cap, out_len, written, sink)`: what the writer gave for the room of
+/// [`try_room!`] (`sink::text_done`): the NUL and `*out_len`, `CRI_ERR_BUFFER`, or the
+/// error reported to `sink`.
+///
+/// Promise: as for [`try_room!`], which gave the room for these `out`, `cap`, `out_len`;
+/// `sink` is NULL or writable.
+macro_rules! text_done {
+    ($out:expr, $cap:expr, $out_len:expr, $written:expr, $sink:expr) => {{
+        let written = $written;
+        // SAFETY: as above; the room is no longer used once `written` is known.
+        unsafe { $crate::ffi::sink::text_done($out, $cap, $out_len, written, $sink) }
+    }};
+}
+
 /// `text_out!(out, cap, out_len, sink, inputs, f)`: runs `f` on the text buffer
-/// `(out, cap)` under the output convention (`sink::text_room`, then `sink::text_done`),
+/// `(out, cap)` under the output convention ([`try_room!`], then [`text_done!`]), reporting
 /// errors to `sink`; `inputs` (an array of slices) are the call's inputs, which the
 /// buffer must not overlap.
 ///
-/// Promise: `out` is NULL or points to `cap` writable bytes; `out_len` and `sink` are NULL
-/// or writable.
+/// Promise: as for [`text_done!`].
 macro_rules! text_out {
     ($out:expr, $cap:expr, $out_len:expr, $sink:expr, $inputs:expr, $f:expr) => {{
         let (out, cap, out_len) = ($out, $cap, $out_len);
-        // SAFETY: the enclosing function's `# Safety` makes the promise (module docs).
-        match unsafe { $crate::ffi::sink::text_room(out, cap, out_len, &$inputs) } {
-            Ok(room) => {
-                let written = $f(room);
-                // SAFETY: as above; `text_room` gave the room, which `f` no longer uses.
-                unsafe { $crate::ffi::sink::text_done(out, cap, out_len, written, $sink) }
-            }
-            Err(status) => status,
-        }
+        let room = try_room!(out, cap, out_len, $inputs);
+        text_done!(out, cap, out_len, $f(room), $sink)
     }};
 }
 

@@ -220,16 +220,17 @@ unsafe fn from_text(
 ) -> cri_status {
     let err = clear_error!(err);
     let s = try_input!(text, len);
-    let mut u = UriRef::default();
-    let parsed = if iri {
-        parse_into::<true>(s, &mut u)
-    } else {
-        parse_into::<false>(s, &mut u)
-    };
-    match parsed {
-        Ok(()) => bytes_out!(out, cap, out_len, err, [s], |b| cri::from_uri(&u, b)),
-        Err(e) => report!(e, err),
-    }
+    // Parsed inside the output convention: an output that overlaps the input is refused
+    // before the input is read (the overlap contract, cri.h).
+    bytes_out!(out, cap, out_len, err, [s], |b| {
+        let mut u = UriRef::default();
+        if iri {
+            parse_into::<true>(s, &mut u)
+        } else {
+            parse_into::<false>(s, &mut u)
+        }?;
+        cri::from_uri(&u, b)
+    })
 }
 
 /// Converts the IRI reference `(iri, len)` (UTF-8, RFC 3987) into a CRI reference in CBOR
@@ -379,14 +380,13 @@ unsafe fn to_text(
         zone_id: flags & CRI_TO_URI_ZONE_ID != 0,
         iri,
     };
+    let room = try_room!(out, cap, out_len, [bytes]);
     // Decoded in place (CriRef::ingest), like every C function that reads a CRI.
     let mut c = CriRef::empty();
     if let Err(u) = c.ingest(bytes, false) {
         return err.cri(cri_status::CRI_ERR_UNPROCESSABLE, u);
     }
-    text_out!(out, cap, out_len, err, [bytes], |b| cri::to_uri(
-        &c, opts, b
-    ))
+    text_done!(out, cap, out_len, cri::to_uri(&c, opts, room), err)
 }
 
 /// Resolves the CRI reference `(ref, ref_len)` against the full CRI `(base, base_len)`
@@ -428,6 +428,17 @@ pub unsafe extern "C" fn cri_resolve(
 ) -> cri_status {
     let err = clear_error!(err);
     let (b, r) = (try_input!(base, base_len), try_input!(r#ref, ref_len));
+    // Asked where `bytes_out!` would ask it (after the NULL `out_len`), before the inputs
+    // are read (the overlap contract, cri.h).
+    if !out_len.is_null()
+        && overlap(
+            &[region(out, cap), input_region(b), input_region(r)],
+            1,
+            &[],
+        )
+    {
+        return cri_status::CRI_ERR_ARGUMENT;
+    }
     let (mut base, mut reference) = (CriRef::empty(), CriRef::empty());
     // The base is read first; its details go with the status that says it is the base.
     let mut status = cri_status::CRI_ERR_BASE;
@@ -438,16 +449,6 @@ pub unsafe extern "C" fn cri_resolve(
     }
     if let Err(u) = read {
         return err.cri(status, u);
-    }
-    // Asked where `bytes_out!` would ask it: after the NULL `out_len`.
-    if !out_len.is_null()
-        && overlap(
-            &[region(out, cap), input_region(b), input_region(r)],
-            1,
-            &[],
-        )
-    {
-        return cri_status::CRI_ERR_ARGUMENT;
     }
     bytes_out!(out, cap, out_len, err, NO_INPUTS, |o| cri::resolve(
         &base, &reference, o

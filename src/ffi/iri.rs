@@ -8,7 +8,7 @@ use super::uri::{span, uri_parts, uri_span};
 use crate::uri::{self, parse_strict, UriRef};
 use core::ffi::c_char;
 
-/// The reference `(s, len)` parsed strictly as an IRI (`iri`) or a URI reference into
+/// The reference `s` parsed strictly as an IRI (`iri`) or a URI reference into
 /// `r`, or the status to return (an error reported to `error_offset`). One copy of these
 /// steps for `iri_to_uri`, `uri_to_iri` and `uri_host_specific`, called, not inlined into
 /// each: the three share it in the `everything` firmware profile. `r` is the caller's view,
@@ -16,17 +16,13 @@ use core::ffi::c_char;
 /// on this frame (Decision 17: no large structs returned by value).
 ///
 /// # Safety
-/// `s` points to `len` readable bytes (or is NULL with `len == 0`); `error_offset` is NULL
-/// or writable.
-unsafe fn parse_as(
-    s: *const c_char,
-    len: usize,
+/// `error_offset` is NULL or writable.
+unsafe fn parse_as<'a>(
+    s: &'a [u8],
     iri: bool,
     error_offset: *mut usize,
-    r: &mut UriRef<'_>,
+    r: &mut UriRef<'a>,
 ) -> Result<(), cri_status> {
-    // SAFETY: the promise of this function's `# Safety`.
-    let s = unsafe { super::args::input(s.cast(), len) }.ok_or(cri_status::CRI_ERR_NULL)?;
     let parsed = if iri {
         parse_strict::<true>(s, r)
     } else {
@@ -35,16 +31,16 @@ unsafe fn parse_as(
     parsed.map_err(|e| report!(e, error_offset))
 }
 
-/// `try_parse!(r = s, len, iri, error_offset)`: declares the view `r` and [`parse_as`]
+/// `try_parse!(r = s, iri, error_offset)`: declares the view `r` and [`parse_as`]
 /// into it, or returns its status. The view is parsed in place, not returned out of a
 /// block: moving it would copy it through `memcpy` (Decision 17).
 ///
 /// Promise (ffi/args.rs): as for [`parse_as`].
 macro_rules! try_parse {
-    ($r:ident = $s:expr, $len:expr, $iri:expr, $error_offset:expr) => {
+    ($r:ident = $s:expr, $iri:expr, $error_offset:expr) => {
         let mut $r = UriRef::default();
         // SAFETY: the enclosing function's `# Safety` makes the promise.
-        if let Err(status) = unsafe { parse_as($s, $len, $iri, $error_offset, &mut $r) } {
+        if let Err(status) = unsafe { parse_as($s, $iri, $error_offset, &mut $r) } {
             return status;
         }
     };
@@ -84,10 +80,10 @@ pub unsafe extern "C" fn iri_to_uri(
     error_offset: *mut usize,
 ) -> cri_status {
     try_feature!("iri");
-    try_parse!(r = iri, len, true, error_offset);
-    text_out!(out, cap, out_len, error_offset, [r.input], |b| {
-        uri::iri_to_uri(&r, b)
-    })
+    let s = try_input!(iri, len);
+    let room = try_room!(out, cap, out_len, [s]);
+    try_parse!(r = s, true, error_offset);
+    text_done!(out, cap, out_len, uri::iri_to_uri(&r, room), error_offset)
 }
 
 /// Maps the URI reference `(s, len)` to an IRI reference (RFC 3987 §3.2) in `(out, cap)`:
@@ -124,10 +120,10 @@ pub unsafe extern "C" fn uri_to_iri(
     error_offset: *mut usize,
 ) -> cri_status {
     try_feature!("iri");
-    try_parse!(r = s, len, false, error_offset);
-    text_out!(out, cap, out_len, error_offset, [r.input], |b| {
-        uri::uri_to_iri(&r, b)
-    })
+    let s = try_input!(s, len);
+    let room = try_room!(out, cap, out_len, [s]);
+    try_parse!(r = s, false, error_offset);
+    text_done!(out, cap, out_len, uri::uri_to_iri(&r, room), error_offset)
 }
 
 /// `iri_resolve` flag: write the target as an IRI (default: mapped to a URI).
@@ -177,15 +173,20 @@ pub unsafe extern "C" fn iri_resolve(
     try_feature!("iri");
     try_flags!(flags, IRI_RESOLVE_KEEP_IRI);
     let (base, reference) = (try_input!(base, base_len), try_input!(r#ref, ref_len));
+    let room = try_room!(out, cap, out_len, [base, reference]);
     let mut target = uri::Target::default();
     try_ok!(
         uri::parse_target::<true>(base, reference, &mut target),
         error_offset
     );
     let keep = flags & IRI_RESOLVE_KEEP_IRI != 0;
-    text_out!(out, cap, out_len, error_offset, [base, reference], |o| {
-        uri::write_iri_target(&target, keep, o)
-    })
+    text_done!(
+        out,
+        cap,
+        out_len,
+        uri::write_iri_target(&target, keep, room),
+        error_offset
+    )
 }
 
 /// Web address processing for pasted or scraped links (draft-duerst-iri-bis §7.2, as the
@@ -309,8 +310,9 @@ pub unsafe extern "C" fn uri_host_specific(
     out: *mut uri_span,
     error_offset: *mut usize,
 ) -> cri_status {
-    try_parse!(r = s, len, cfg!(feature = "iri"), error_offset);
-    try_apart!(out, [r.input]);
+    let s = try_input!(s, len);
+    try_apart!(out, [s]);
+    try_parse!(r = s, cfg!(feature = "iri"), error_offset);
     let out = try_mut!(out);
     *out = span(Some(r.host_specific().as_bytes()));
     cri_status::CRI_OK

@@ -454,14 +454,20 @@ pub unsafe extern "C" fn uri_resolve(
     error_offset: *mut usize,
 ) -> cri_status {
     let (base, reference) = (try_input!(base, base_len), try_input!(r#ref, ref_len));
+    let room = try_room!(out, cap, out_len, [base, reference]);
     let mut target = uri::Target::default();
     try_ok!(
         uri::parse_target::<false>(base, reference, &mut target),
         error_offset
     );
-    text_out!(out, cap, out_len, error_offset, [base, reference], |buf| {
-        uri::write_target(&target, uri::recompose::Plain { normalize: false }, buf)
-    })
+    let plain = uri::recompose::Plain { normalize: false };
+    text_done!(
+        out,
+        cap,
+        out_len,
+        uri::write_target(&target, plain, room),
+        error_offset
+    )
 }
 
 /// Recomposes `*parts` into a URI reference (RFC 3986 §5.3) in `(out, cap)`. Spans are
@@ -589,11 +595,10 @@ pub unsafe extern "C" fn uri_normalize(
     error_offset: *mut usize,
 ) -> cri_status {
     let s = try_input!(s, len);
+    let room = try_room!(out, cap, out_len, [s]);
     let mut slot = MaybeUninit::uninit();
     let r = try_parse!(slot, s, error_offset);
-    text_out!(out, cap, out_len, error_offset, [s], |b| uri::normalize(
-        r, b
-    ))
+    text_done!(out, cap, out_len, uri::normalize(r, room), error_offset)
 }
 
 /// Compares two URI references after normalization (RFC 3986 §6.2.2, §6.2.3, as
