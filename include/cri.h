@@ -27,9 +27,10 @@
  *   struct or number the function stores such as `struct uri_parts`, `struct uri_span`,
  *   `*equivalent`) may overlap any input of the same call (strings, CBOR, option
  *   arrays and their values, destination bytes), and an option array may not overlap its
- *   value buffer. A call that breaks it writes nothing and returns `CRI_ERR_ARGUMENT`,
- *   whatever its inputs hold (the overlap is checked before an input is read); no
- *   function works in place. (`out_len`, error offsets and `struct cri_error_info` are
+ *   value buffer. A call that breaks it returns `CRI_ERR_ARGUMENT`, whatever its inputs
+ *   hold (the overlap is checked before an input is read), and writes nothing but the
+ *   0/0 that every call first stores in `*err`; no function works in place. (`out_len`,
+ *   error offsets, `struct cri_error_info` and `struct cri_coap_destination` itself are
  *   not checked: keep them apart too.)
  * - No global state, no heap, no recursion, no floating point: every function may be
  *   called from several threads at once, and its stack use is bounded (README,
@@ -1769,8 +1770,9 @@ cri_status cri_to_coap_options(const uint8_t *cri,
  *     the NUL (retry with `cap >= *out_len + 1`); nothing written at or past `out + cap`.
  *
  * # Safety
- * `scheme` points to `scheme_len` readable bytes; `dest` is readable; `opts` points to
- * `n` readable options; `out`, `out_len`, `err` as for `uri_normalize`.
+ * `scheme` points to `scheme_len` readable bytes or is NULL with `scheme_len == 0`; `dest`
+ * is NULL or readable; `opts` points to `n` readable options or is NULL with `n == 0`;
+ * `out`, `out_len`, `err` as for `uri_normalize`.
  * @ingroup cri_coap
  */
 cri_status uri_from_coap_options(const char *scheme,
@@ -1833,7 +1835,8 @@ cri_status cri_from_coap_options(uint64_t scheme_number,
  *     at or past `out + cap`.
  *
  * # Safety
- * `opts` points to `n` readable options; `out`, `out_len`, `err` as for `cri_from_uri`.
+ * `opts` points to `n` readable options or is NULL with `n == 0`; `out`, `out_len`, `err`
+ * as for `cri_from_uri`.
  * @ingroup cri_coap
  */
 cri_status cri_coap_options_to_wire(const struct cri_coap_option *opts,

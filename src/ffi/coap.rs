@@ -582,8 +582,9 @@ fn pairs(list: &[cri_coap_option]) -> impl Iterator<Item = (u16, &[u8])> + Clone
 ///     the NUL (retry with `cap >= *out_len + 1`); nothing written at or past `out + cap`.
 ///
 /// # Safety
-/// `scheme` points to `scheme_len` readable bytes; `dest` is readable; `opts` points to
-/// `n` readable options; `out`, `out_len`, `err` as for `uri_normalize`.
+/// `scheme` points to `scheme_len` readable bytes or is NULL with `scheme_len == 0`; `dest`
+/// is NULL or readable; `opts` points to `n` readable options or is NULL with `n == 0`;
+/// `out`, `out_len`, `err` as for `uri_normalize`.
 /// @ingroup cri_coap
 #[no_mangle]
 pub unsafe extern "C" fn uri_from_coap_options(
@@ -736,7 +737,8 @@ unsafe fn from_options(
 ///     at or past `out + cap`.
 ///
 /// # Safety
-/// `opts` points to `n` readable options; `out`, `out_len`, `err` as for `cri_from_uri`.
+/// `opts` points to `n` readable options or is NULL with `n == 0`; `out`, `out_len`, `err`
+/// as for `cri_from_uri`.
 /// @ingroup cri_coap
 #[no_mangle]
 pub unsafe extern "C" fn cri_coap_options_to_wire(
