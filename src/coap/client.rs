@@ -224,7 +224,10 @@ impl<S: OptionSlots> List<'_, S> {
             }
         }
         // An address is ASCII: a host left out needs no UTF-8 check.
-        if n != 0 && !proxy && is_destination(addr.get(..n).unwrap_or(&[]), zone, dest, text_byte) {
+        if n != 0
+            && !proxy
+            && is_destination(addr.get(..n).unwrap_or(&[]), zone, dest, same_zone_decoded)
+        {
             return;
         }
         let (_, mut len) = self.decode(value, HOST_TEXT, at);
@@ -368,4 +371,19 @@ fn segment_before(segments: &[u8], end: usize) -> (usize, usize, usize) {
     let len = end.wrapping_sub(b).wrapping_sub(pcts.wrapping_mul(2));
     let dots = if dots == len && len <= 2 { len } else { 0 };
     (b, len, dots)
+}
+
+/// Is the URI's zone id `z` (percent-encoded, RFC 6874 §2: `eth%30` is `eth0`) the
+/// destination's zone `dz`? Read through `text_byte`, with no decoded copy.
+fn same_zone_decoded(z: &[u8], dz: &[u8]) -> bool {
+    let (mut i, mut k) = (0usize, 0usize);
+    while i < z.len() {
+        let (v, step) = text_byte(z, i);
+        if dz.get(k) != Some(&v) {
+            return false;
+        }
+        // Neither wraps (Decision 17): `i` indexes `z` and `k` counts its bytes read.
+        (i, k) = (i.wrapping_add(step), k.wrapping_add(1));
+    }
+    k == dz.len()
 }

@@ -10,6 +10,7 @@ use super::options::{
 use crate::cri::{self, Authority, CriRef, Host, Items, Scheme, TextOrPet};
 use crate::error::{CoapError, Error, OptionSpace};
 use crate::out::Out;
+use crate::uri::chars::same_bytes;
 use crate::uri::{default_port, ip};
 
 /// The full CRI `cri` (whose CBOR is `raw`) as CoAP options (draft §8.1.1) for a request
@@ -137,11 +138,6 @@ fn scheme_default_port(scheme: Scheme<'_>) -> Option<u16> {
     }
 }
 
-/// The byte of a CRI's zone-id at `i`: text, one byte each (draft §5.1, Decision 8).
-fn zone_byte(z: &[u8], i: usize) -> (u8, usize) {
-    (z.get(i).copied().unwrap_or(0), 1)
-}
-
 /// The CRI side of the list.
 impl<S: OptionSlots> List<'_, S> {
     /// Uri-Host from host-name labels, joined by dots (Decision 6, as for a URI's host;
@@ -166,7 +162,7 @@ impl<S: OptionSlots> List<'_, S> {
         dest: Option<&Destination<'_>>,
         proxy: bool,
     ) {
-        if proxy || !is_destination(addr, zone.map(str::as_bytes), dest, zone_byte) {
+        if proxy || !is_destination(addr, zone.map(str::as_bytes), dest, same_bytes) {
             self.write(HOST, 0, |w| write_ip_literal(addr, w));
         }
     }

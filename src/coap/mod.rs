@@ -20,6 +20,7 @@ pub use options::{check_options, Destination, OptionRef};
 pub(crate) use server::compose as compose_target;
 pub use server::{cri_from_options, uri_from_options};
 pub(crate) use wire::options_from_wire_into;
+pub(crate) use wire::write_options;
 pub use wire::{options_from_wire, options_to_wire};
 
 /// Uri-Host (RFC 7252 §5.10.1).

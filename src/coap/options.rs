@@ -442,21 +442,21 @@ pub fn check_options(options: impl Iterator<Item = (u16, usize)>) -> Result<(), 
     Ok(())
 }
 
-/// Reads the byte of a zone at `i` and how many bytes of the zone it takes: a URI's zone id
-/// is percent-encoded (RFC 6874 §2: `eth%30` is `eth0`, `text_byte`), a CRI's zone-id is
-/// text (draft §5.1: a byte each, and no `%HH` reader in a CRI image, Decision 17).
-pub(crate) type ZoneByte = fn(&[u8], usize) -> (u8, usize);
+/// Is a target's zone (first) the destination's zone (second)? A URI's zone id is
+/// percent-encoded (RFC 6874 §2: `eth%30` is `eth0`), a CRI's zone-id is text compared as
+/// it is (draft §5.1: no `%HH` reader in a CRI image, Decision 17).
+pub(crate) type SameZone = fn(&[u8], &[u8]) -> bool;
 
-/// Is `addr` (with `zone`, its bytes read by `read`) the destination's address, its zone
+/// Is `addr` (with `zone`, compared by `same_zone`) the destination's address, its zone
 /// included? Without a destination, the target's own address is the destination
 /// (Decision 6). One compare for a URI's and a CRI's zone, inlined into each of its two
-/// callers with its reader (Decision 17).
+/// callers with its zone compare (Decision 17).
 #[inline(always)]
 pub(crate) fn is_destination(
     addr: &[u8],
     zone: Option<&[u8]>,
     dest: Option<&Destination<'_>>,
-    read: ZoneByte,
+    same_zone: SameZone,
 ) -> bool {
     let Some(d) = dest else {
         return true;
@@ -464,20 +464,10 @@ pub(crate) fn is_destination(
     if !same_bytes(d.addr, addr) {
         return false;
     }
-    let (z, dz) = match (zone, d.zone) {
-        (Some(z), Some(dz)) => (z, dz),
-        (z, dz) => return z.is_none() && dz.is_none(),
-    };
-    let (mut i, mut k) = (0usize, 0usize);
-    while i < z.len() {
-        let (v, step) = read(z, i);
-        if dz.get(k) != Some(&v) {
-            return false;
-        }
-        // Neither wraps (Decision 17): `i` indexes `z` and `k` counts its bytes read.
-        (i, k) = (i.wrapping_add(step), k.wrapping_add(1));
+    match (zone, d.zone) {
+        (Some(z), Some(dz)) => same_zone(z, dz),
+        (z, dz) => z.is_none() && dz.is_none(),
     }
-    k == dz.len()
 }
 
 /// The Uri-Port to send (RFC 7252 §6.4 step 7): the target's `port` (its scheme's

@@ -28,18 +28,31 @@ pub fn options_to_wire<'a>(
     options: impl Iterator<Item = (u16, &'a [u8])>,
     out: &mut [u8],
 ) -> Result<usize, Error> {
+    let n = write_options(options, out).map_err(Error::Coap)?;
+    if n > out.len() {
+        return Err(Error::Buffer { needed: n });
+    }
+    Ok(n)
+}
+
+/// [`options_to_wire`] with the length counted on past the end of `out` (the caller
+/// compares it with `out.len()`) and the refusal as the CoAP error it is:
+/// `cri_coap_options_to_wire` reports it without a conversion of every [`Error`]
+/// (Decision 17).
+pub(crate) fn write_options<'a>(
+    options: impl Iterator<Item = (u16, &'a [u8])>,
+    out: &mut [u8],
+) -> Result<usize, CoapError> {
     // Bytes past the end of `out` are only counted, so a too-small buffer yields the length
     // needed from the same pass.
     let mut pos = 0usize;
     let mut prev = 0u16;
     for (number, value) in options {
-        let delta = number
-            .checked_sub(prev)
-            .ok_or(Error::Coap(CoapError::Order))?;
+        let delta = number.checked_sub(prev).ok_or(CoapError::Order)?;
         prev = number;
         let len = value.len();
         if len > MAX_VALUE {
-            return Err(Error::Coap(CoapError::OptionLength));
+            return Err(CoapError::OptionLength);
         }
         // The first byte's nibbles, the delta's then the length's, each followed by its
         // extension bytes: one copy of the field code for both.
@@ -59,9 +72,6 @@ pub fn options_to_wire<'a>(
             put(out, pos.wrapping_add(k), b);
         }
         pos = pos.saturating_add(len);
-    }
-    if pos > out.len() {
-        return Err(Error::Buffer { needed: pos });
     }
     Ok(pos)
 }

@@ -27,6 +27,7 @@ pub use model::{
     TextOrPet, CRI_TAG,
 };
 pub use resolve::resolve;
+pub(crate) use resolve::resolve_cbor;
 pub(crate) use scheme::default_port;
 pub use scheme::{scheme_name, scheme_number};
 pub use to_uri::{to_uri, ToUriOptions};

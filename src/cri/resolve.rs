@@ -38,12 +38,27 @@ use crate::out::Out;
 /// assert_eq!(&uri[..m], b"http://a/b/g"); // as RFC 3986 §5.4.1
 /// # Ok::<(), cri::Error>(())
 /// ```
-#[inline(never)]
 pub fn resolve(base: &CriRef<'_>, r: &CriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
+    let n = resolve_cbor(base, r, out).map_err(Error::Unconvertible)?;
+    if n > out.len() {
+        return Err(Error::Buffer { needed: n });
+    }
+    Ok(n)
+}
+
+/// [`resolve`] with the length of the result counted on past the end of `out` (the
+/// caller compares it with `out.len()`) and its one refusal as it is: `cri_resolve`
+/// reports it without a conversion of every [`Error`] (Decision 17).
+#[inline(never)]
+pub(crate) fn resolve_cbor(
+    base: &CriRef<'_>,
+    r: &CriRef<'_>,
+    out: &mut [u8],
+) -> Result<usize, Unconvertible> {
     // The sections are borrowed from the two views, not copied: an authority is several
     // words, and this frame is on the deepest stack of cri_resolve (Decision 17, stack).
     let Some(base_scheme) = base.scheme.as_ref() else {
-        return Err(Error::Unconvertible(Unconvertible::NotFull));
+        return Err(Unconvertible::NotFull);
     };
     // INVARIANT: ingest sets the authority of every reference with a scheme, here and for
     // `r` below.
@@ -88,7 +103,7 @@ pub fn resolve(base: &CriRef<'_>, r: &CriRef<'_>, out: &mut [u8]) -> Result<usiz
     // result would be no valid CRI (`f:/a` + `.//g`; RFC 3986 writes `f:/.//g`), and a
     // rootless one may not start with an empty segment at all (draft §2 C2).
     if first_empty && path_count >= 2 && !matches!(authority, Authority::Host(_)) {
-        return Err(Error::Unconvertible(Unconvertible::LeadingEmptySegment));
+        return Err(Unconvertible::LeadingEmptySegment);
     }
     // A rootless result with no segment (`urn:a` + `[1]`) or a lone empty one (`coap:a` +
     // `./`) has the URI `s:`, which is the root-based empty path (draft §2.3, naked
@@ -134,7 +149,7 @@ pub fn resolve(base: &CriRef<'_>, r: &CriRef<'_>, out: &mut [u8]) -> Result<usiz
     if let Some(f) = fragment {
         w.push(f.raw);
     }
-    w.finish()
+    Ok(w.len())
 }
 
 /// An item whose contents follow its head as they came: a head of `major` with

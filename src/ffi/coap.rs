@@ -757,15 +757,12 @@ pub unsafe extern "C" fn cri_coap_options_to_wire(
     // SAFETY: the caller's promises for `out`, `out_len`.
     unsafe {
         super::sink::buffer_out(out, cap, out_len, false, NO_INPUTS, |b| {
-            coap::options_to_wire(pairs(list), b)
+            coap::write_options(pairs(list), b)
         })
     }
-    .unwrap_or_else(|e| match e {
-        // The wire format's only errors (ORDER, OPTION_LENGTH): reported as they are, so
-        // that this image links no conversion of every `Error` (Decision 17).
-        Error::Coap(why) => err.coap(why, 0),
-        e => report!(e, err),
-    })
+    // The wire format's only errors (ORDER, OPTION_LENGTH): reported as they are, so that
+    // this image links no conversion of every `Error` (Decision 17).
+    .unwrap_or_else(|why| err.coap(why, 0))
 }
 
 /// Decodes CoAP options (RFC 7252 §3.1) from `(wire, len)`, up to its end or the 0xFF

@@ -450,9 +450,15 @@ pub unsafe extern "C" fn cri_resolve(
     if let Err(u) = read {
         return err.cri(status, u);
     }
-    bytes_out!(out, cap, out_len, err, NO_INPUTS, |o| cri::resolve(
-        &base, &reference, o
-    ))
+    // SAFETY: the caller's promises for `out`, `out_len`.
+    unsafe {
+        super::sink::buffer_out(out, cap, out_len, false, NO_INPUTS, |o| {
+            cri::resolve_cbor(&base, &reference, o)
+        })
+    }
+    // Resolution's only refusal besides the room: reported as it is, so that a CRI device
+    // links no conversion of every `Error` (Decision 17).
+    .unwrap_or_else(|why| err.unconvertible(why))
 }
 
 /// Writes the CBOR diagnostic notation (EDN, RFC 8949 §8) of the CRI reference

@@ -60,6 +60,16 @@ impl ErrorInfo {
         cri_status::CRI_ERR_COAP
     }
 
+    /// Reports that the result would be no valid CRI or URI (`CRI_ERR_UNCONVERTIBLE`), as
+    /// [`ErrorInfo::coap`] does a CoAP error: offset 0, the reason `why`.
+    pub(super) fn unconvertible(self, why: crate::error::Unconvertible) -> cri_status {
+        self.set(cri_error_info {
+            offset: 0,
+            reason: why as i32,
+        });
+        cri_status::CRI_ERR_UNCONVERTIBLE
+    }
+
     /// Reports an error of the URI text about the byte `offset`, whose status the caller
     /// knows (`CRI_ERR_SYNTAX`, `CRI_ERR_PERCENT`, `CRI_ERR_PORT_RANGE`): the parser's
     /// errors without an [`Error`] in between, so that an image whose only other errors are
@@ -305,20 +315,58 @@ pub(super) unsafe fn text_done(
     }
 }
 
+/// What a writer of [`buffer_out`] refuses with: an [`Error`], which may be the room a
+/// too-small buffer needs, or the one kind of error a writer has, which it reports
+/// without a conversion of every [`Error`] (Decision 17).
+pub(super) trait Refused {
+    /// Whether the writer gives a length past the room when the buffer is too small (it
+    /// counts on past the end) rather than a refusal with it: a constant, so that the
+    /// writers that refuse compare nothing more.
+    const PAST_END: bool = true;
+
+    /// The length a too-small buffer needs, if that is the refusal.
+    fn needed(&self) -> Option<usize>;
+}
+
+impl Refused for Error {
+    const PAST_END: bool = false;
+
+    fn needed(&self) -> Option<usize> {
+        match *self {
+            Error::Buffer { needed } => Some(needed),
+            _ => None,
+        }
+    }
+}
+
+impl Refused for crate::coap::CoapError {
+    fn needed(&self) -> Option<usize> {
+        None
+    }
+}
+
+impl Refused for crate::error::Unconvertible {
+    fn needed(&self) -> Option<usize> {
+        None
+    }
+}
+
 /// The output convention for `(out, cap, out_len)`: with `nul` a NUL follows the output
 /// (text); without, the output is bytes. `CRI_ERR_ARGUMENT` if `out` overlaps one of
-/// `inputs` ([`overlaps`]). Errors other than `Buffer` are handed back.
+/// `inputs` ([`overlaps`]). A length past the room (a writer that counts on past the end)
+/// or an [`Error::Buffer`] is `CRI_ERR_BUFFER` with that length; other refusals are handed
+/// back.
 ///
 /// # Safety
 /// `out` is NULL or points to `cap` writable bytes; `out_len` is NULL or writable.
-pub(super) unsafe fn buffer_out(
+pub(super) unsafe fn buffer_out<E: Refused>(
     out: *mut u8,
     cap: usize,
     out_len: *mut usize,
     nul: bool,
     inputs: impl IntoIterator<Item: AsRef<[u8]>>,
-    f: impl FnOnce(&mut [u8]) -> Result<usize, Error>,
-) -> Result<cri_status, Error> {
+    f: impl FnOnce(&mut [u8]) -> Result<usize, E>,
+) -> Result<cri_status, E> {
     // SAFETY: checked for NULL; the caller promises it is writable otherwise.
     let Some(out_len) = (unsafe { out_len.as_mut() }) else {
         return Ok(cri_status::CRI_ERR_NULL);
@@ -337,7 +385,7 @@ pub(super) unsafe fn buffer_out(
     };
     let room = if nul { cap.saturating_sub(1) } else { cap };
     match f(buf.get_mut(..room).unwrap_or(&mut [])) {
-        Ok(n) if !nul => {
+        Ok(n) if !nul && (!E::PAST_END || n <= cap) => {
             *out_len = n;
             Ok(cri_status::CRI_OK)
         }
@@ -352,10 +400,12 @@ pub(super) unsafe fn buffer_out(
                 Ok(cri_status::CRI_ERR_BUFFER)
             }
         },
-        Err(Error::Buffer { needed }) => {
-            *out_len = needed;
-            Ok(cri_status::CRI_ERR_BUFFER)
-        }
-        Err(e) => Err(e),
+        Err(e) => match e.needed() {
+            Some(needed) => {
+                *out_len = needed;
+                Ok(cri_status::CRI_ERR_BUFFER)
+            }
+            None => Err(e),
+        },
     }
 }
