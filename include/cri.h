@@ -30,8 +30,9 @@
  *   value buffer. A call that breaks it returns `CRI_ERR_ARGUMENT`, whatever its inputs
  *   hold (the overlap is checked before an input is read), and writes nothing but the
  *   0/0 that every call first stores in `*err`; no function works in place. (`out_len`,
- *   error offsets, `struct cri_error_info` and `struct cri_coap_destination` itself are
- *   not checked: keep them apart too.)
+ *   error offsets, `struct cri_error_info`, `struct cri_coap_destination` itself and the
+ *   `struct uri_parts` that `uri_recompose` reads, which it reads whole before it writes,
+ *   are not checked: keep them apart too.)
  * - No global state, no heap, no recursion, no floating point: every function may be
  *   called from several threads at once, and its stack use is bounded (README,
  *   "Firmware").
@@ -1544,7 +1545,9 @@ cri_status cri_to_iri(const uint8_t *cbor,
 
 /**
  * Resolves the CRI reference `(ref, ref_len)` against the full CRI `(base, base_len)`
- * (draft §5.3) and writes the resulting full CRI in CBOR into `(out, cap)` (bytes).
+ * (draft §5.3) and writes the resulting full CRI in CBOR into `(out, cap)` (bytes). Where
+ * it differs from `uri_resolve` on the same references (draft §5.3; docs/API.md lists
+ * them): the empty reference keeps the base's fragment, and the cases below.
  *
  * @retval CRI_OK The resulting full CRI is in `out`, `*out_len` is its length in bytes.
  * @retval CRI_ERR_NULL `base` or `ref` is NULL with a nonzero length, `out_len` is NULL,
@@ -1644,7 +1647,10 @@ cri_status cri_scheme_name(uint64_t number,
  * Turns the URI `(uri, len)` into CoAP options (RFC 7252 §6.4, docs/DECISIONS.md Decision 4
  * and 6) for a request to `*dest` (NULL: the address and port the URI names, or in
  * `CRI_COAP_MODE_PROXY_SCHEME` a proxy whose address is not given, so Uri-Host always
- * goes and Uri-Port unless it is the scheme's default; the URI's
+ * goes; in that mode `*dest` is the proxy, and Uri-Port goes unless the port is the
+ * scheme's default and the proxy's port 5683, 5684 or -1, as the proxy composes the
+ * target with its own port, RFC 7252 §5.10.2, §6.5; a target port of 5683 or 5684 that
+ * is not its scheme's default needs `CRI_COAP_MODE_PROXY`; the URI's
  * zone id is compared with `dest->zone` percent-decoded, RFC 6874 §2). `mode` is
  * `CRI_COAP_MODE_DIRECT`, `CRI_COAP_MODE_PROXY` (Proxy-Uri), `CRI_COAP_MODE_PROXY_SCHEME`
  * (Proxy-Scheme and Uri-*) or `CRI_COAP_MODE_AUTO`. The options go to `opts` (`opts_cap`
@@ -1702,7 +1708,8 @@ cri_status uri_to_coap_options(const char *uri,
  * Turns the full CRI `(cri, len)` (CBOR) into CoAP options (draft §8.1.1) for a request
  * to `*dest` (NULL: as for `uri_to_coap_options`); `mode` as for
  * `uri_to_coap_options` (`CRI_COAP_MODE_PROXY` gives Proxy-Cri, `CRI_COAP_MODE_PROXY_SCHEME`
- * Proxy-Scheme-Number). Outputs as for `uri_to_coap_options`.
+ * Proxy-Scheme-Number, or Proxy-Scheme for a scheme-name). Outputs as for
+ * `uri_to_coap_options`.
  *
  * @retval CRI_OK `opts[0]` to `opts[*opts_len - 1]` are the options, sorted by number,
  *     their values in the first `*scratch_len` bytes of `scratch`.
@@ -1788,7 +1795,10 @@ cri_status uri_from_coap_options(const char *scheme,
 /**
  * Composes the full CRI of a request (draft §8.1.2) from the CoAP scheme number
  * (0 coap, 1 coaps, 6 coap+tcp, 7 coaps+tcp, 24 coap+ws, 25 coaps+ws), destination and
- * options, as CBOR into `(out, cap)` (bytes, no NUL).
+ * options, as CBOR into `(out, cap)` (bytes, no NUL). A request without Uri-Path has the
+ * empty path (draft §8.1.2 step 4: `[0, ["h"]]`, the URI `coap://h`), where
+ * `uri_from_coap_options` writes `coap://h/` (RFC 7252 §6.5 step 8) and
+ * `cri_from_uri("coap://h/")` gives the path `[""]`: equivalent, not the same bytes.
  *
  * @retval CRI_OK The CBOR is in `out`, `*out_len` is its length in bytes.
  * @retval CRI_ERR_NULL `dest` is NULL, `opts` is NULL with `n > 0`, an option's `value` is

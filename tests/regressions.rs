@@ -935,3 +935,69 @@ fn cri_validate_faults_point_at_their_item() {
         expect_unprocessable(cbor, reason, at);
     }
 }
+
+/// Through a forward-proxy with Proxy-Scheme, the destination is the proxy: it composes
+/// the target from the port it was reached on, leaves that port out when it is CoAP's
+/// default and then puts the Proxy-Scheme in (RFC 7252 §5.10.2, §6.5 steps 3-4). A proxy
+/// whose port was not given (-1) got no Uri-Port for `http://h:8080/a`, so the request
+/// went to port 80. Now the target's port goes unless the proxy would compose it without
+/// one (Decision 6), for a URI and a CRI alike.
+#[test]
+fn proxy_scheme_through_a_given_proxy_sends_the_targets_port() {
+    let uri_port = |u: &str, proxy_port: Option<u16>| -> Option<Vec<u8>> {
+        let dest = coap::Destination {
+            addr: &[192, 0, 2, 9],
+            zone: None,
+            port: proxy_port,
+        };
+        let uri = UriRef::parse(u).unwrap();
+        let (mut opts, mut scratch) = ([OptionRef::default(); 8], [0u8; 128]);
+        let used = coap::uri_to_options(
+            &uri,
+            Some(&dest),
+            Mode::ProxyScheme,
+            &mut opts,
+            &mut scratch,
+        )
+        .unwrap();
+        let of_uri = opts[..used.options]
+            .iter()
+            .find(|o| o.number == coap::URI_PORT)
+            .map(|o| scratch[o.offset..o.offset + o.len].to_vec());
+        let cbor = from_uri(u).unwrap();
+        let cri = CriRef::decode(&cbor).unwrap();
+        let used = coap::cri_to_options(
+            &cri,
+            &cbor,
+            Some(&dest),
+            Mode::ProxyScheme,
+            &mut opts,
+            &mut scratch,
+        )
+        .unwrap();
+        let from_cri = opts[..used.options]
+            .iter()
+            .find(|o| o.number == coap::URI_PORT)
+            .map(|o| scratch[o.offset..o.offset + o.len].to_vec());
+        assert_eq!(of_uri, from_cri, "{u} as a CRI");
+        of_uri
+    };
+    let port = |p: u16| {
+        Some(
+            p.to_be_bytes()
+                .iter()
+                .copied()
+                .skip_while(|&b| b == 0)
+                .collect(),
+        )
+    };
+    assert_eq!(uri_port("http://h:8080/a", None), port(8080));
+    assert_eq!(uri_port("coap://h:1234/a", None), port(1234));
+    assert_eq!(uri_port("http://h/a", None), None);
+    assert_eq!(uri_port("http://h/a", Some(5683)), None);
+    assert_eq!(uri_port("coaps://h/a", Some(5684)), None);
+    assert_eq!(uri_port("http://h/a", Some(7000)), port(80));
+    // The proxy writes its own port 7000 into the URI it composes.
+    assert_eq!(uri_port("http://h:7000/a", Some(7000)), None);
+    assert_eq!(uri_port("http://h:8080/a", Some(5683)), port(8080));
+}

@@ -139,7 +139,7 @@ pub(crate) fn uri_to_list<S: OptionSlots>(
     // destination: Uri-Host always goes (Decision 6).
     let proxy = mode == Mode::ProxyScheme && dest.is_none();
     list.host(u, dest, proxy);
-    if let Some(p) = port_to_send(u.port_number, default, dest, proxy) {
+    if let Some(p) = port_to_send(u.port_number, default, dest, mode == Mode::ProxyScheme) {
         list.uint(PORT, u64::from(p));
     }
     list.path(u.path, offset(u.path));

@@ -101,7 +101,8 @@ pub(crate) fn cri_to_slots<S: OptionSlots>(
         &Host::Name(labels) => list.host_name(labels),
         &Host::Ip { addr, zone } => list.host_ip(addr, zone, dest, proxy),
     }
-    if let Some(p) = port_to_send(a.port, scheme_default_port(scheme), dest, proxy) {
+    let proxy_scheme = mode == Mode::ProxyScheme;
+    if let Some(p) = port_to_send(a.port, scheme_default_port(scheme), dest, proxy_scheme) {
         list.uint(PORT, u64::from(p));
     }
     // A path of one empty segment is "/": no Uri-Path (RFC 7252 §6.4 step 8). The one

@@ -472,18 +472,35 @@ pub(crate) fn is_destination(
 
 /// The Uri-Port to send (RFC 7252 §6.4 step 7): the target's `port` (its scheme's
 /// `default` when it names none) when it differs from the destination's port; none without
-/// a destination port (the target's own port is the destination's, Decision 6). Through a
-/// forward-proxy whose address is not given (`proxy`), the port goes unless it is the
-/// scheme's default: the proxy takes the default for a target without one.
+/// a destination port (the target's own port is the destination's, Decision 6).
+///
+/// Through a forward-proxy with Proxy-Scheme (`proxy_scheme`), the destination is the
+/// proxy, which composes a `coap` URI with the port it was reached on, leaves that port
+/// out when it is CoAP's default, and then puts the Proxy-Scheme in (RFC 7252 §5.10.2,
+/// §6.5 steps 3-4). So the target's port goes unless it is its scheme's default and the
+/// proxy sits on a CoAP default port, as a proxy whose port is not given is taken to
+/// (Decision 6).
 pub(crate) fn port_to_send(
     port: Option<u16>,
     default: Option<u16>,
     dest: Option<&Destination<'_>>,
-    proxy: bool,
+    proxy_scheme: bool,
 ) -> Option<u16> {
-    if proxy {
-        return port.filter(|&p| Some(p) != default);
+    // Ports as u32, `NO_PORT` for none: one register each.
+    let wide = |p: Option<u16>| p.map_or(NO_PORT, u32::from);
+    // The port the target gets without a Uri-Port.
+    let mut implied = wide(dest.and_then(|d| d.port));
+    if proxy_scheme && (implied == NO_PORT || implied.wrapping_sub(COAP_PORT) < 2) {
+        implied = wide(default);
+    } else if implied == NO_PORT {
+        return None;
     }
-    let to = dest.and_then(|d| d.port)?;
-    port.or(default).filter(|&p| p != to)
+    let target = wide(port.or(default));
+    u16::try_from(target).ok().filter(|_| target != implied)
 }
+
+/// No port, beside the u16 ones.
+const NO_PORT: u32 = 1 << 16;
+
+/// CoAP's default port over UDP; over DTLS it is the next one (RFC 7252 §6.1, §6.2).
+const COAP_PORT: u32 = 5683;

@@ -370,7 +370,10 @@ unsafe fn fill_options(
 /// Turns the URI `(uri, len)` into CoAP options (RFC 7252 §6.4, docs/DECISIONS.md Decision 4
 /// and 6) for a request to `*dest` (NULL: the address and port the URI names, or in
 /// `CRI_COAP_MODE_PROXY_SCHEME` a proxy whose address is not given, so Uri-Host always
-/// goes and Uri-Port unless it is the scheme's default; the URI's
+/// goes; in that mode `*dest` is the proxy, and Uri-Port goes unless the port is the
+/// scheme's default and the proxy's port 5683, 5684 or -1, as the proxy composes the
+/// target with its own port, RFC 7252 §5.10.2, §6.5; a target port of 5683 or 5684 that
+/// is not its scheme's default needs `CRI_COAP_MODE_PROXY`; the URI's
 /// zone id is compared with `dest->zone` percent-decoded, RFC 6874 §2). `mode` is
 /// `CRI_COAP_MODE_DIRECT`, `CRI_COAP_MODE_PROXY` (Proxy-Uri), `CRI_COAP_MODE_PROXY_SCHEME`
 /// (Proxy-Scheme and Uri-*) or `CRI_COAP_MODE_AUTO`. The options go to `opts` (`opts_cap`
@@ -457,7 +460,8 @@ pub unsafe extern "C" fn uri_to_coap_options(
 /// Turns the full CRI `(cri, len)` (CBOR) into CoAP options (draft §8.1.1) for a request
 /// to `*dest` (NULL: as for `uri_to_coap_options`); `mode` as for
 /// `uri_to_coap_options` (`CRI_COAP_MODE_PROXY` gives Proxy-Cri, `CRI_COAP_MODE_PROXY_SCHEME`
-/// Proxy-Scheme-Number). Outputs as for `uri_to_coap_options`.
+/// Proxy-Scheme-Number, or Proxy-Scheme for a scheme-name). Outputs as for
+/// `uri_to_coap_options`.
 ///
 /// @retval CRI_OK `opts[0]` to `opts[*opts_len - 1]` are the options, sorted by number,
 ///     their values in the first `*scratch_len` bytes of `scratch`.
@@ -618,7 +622,10 @@ pub unsafe extern "C" fn uri_from_coap_options(
 
 /// Composes the full CRI of a request (draft §8.1.2) from the CoAP scheme number
 /// (0 coap, 1 coaps, 6 coap+tcp, 7 coaps+tcp, 24 coap+ws, 25 coaps+ws), destination and
-/// options, as CBOR into `(out, cap)` (bytes, no NUL).
+/// options, as CBOR into `(out, cap)` (bytes, no NUL). A request without Uri-Path has the
+/// empty path (draft §8.1.2 step 4: `[0, ["h"]]`, the URI `coap://h`), where
+/// `uri_from_coap_options` writes `coap://h/` (RFC 7252 §6.5 step 8) and
+/// `cri_from_uri("coap://h/")` gives the path `[""]`: equivalent, not the same bytes.
 ///
 /// @retval CRI_OK The CBOR is in `out`, `*out_len` is its length in bytes.
 /// @retval CRI_ERR_NULL `dest` is NULL, `opts` is NULL with `n > 0`, an option's `value` is

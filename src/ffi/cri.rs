@@ -390,7 +390,9 @@ unsafe fn to_text(
 }
 
 /// Resolves the CRI reference `(ref, ref_len)` against the full CRI `(base, base_len)`
-/// (draft §5.3) and writes the resulting full CRI in CBOR into `(out, cap)` (bytes).
+/// (draft §5.3) and writes the resulting full CRI in CBOR into `(out, cap)` (bytes). Where
+/// it differs from `uri_resolve` on the same references (draft §5.3; docs/API.md lists
+/// them): the empty reference keeps the base's fragment, and the cases below.
 ///
 /// @retval CRI_OK The resulting full CRI is in `out`, `*out_len` is its length in bytes.
 /// @retval CRI_ERR_NULL `base` or `ref` is NULL with a nonzero length, `out_len` is NULL,
