@@ -3,7 +3,7 @@
 use super::cri_status;
 use super::sink::{input_region, overlap, region, NO_INPUTS};
 use crate::cri::{self, CriRef, ToUriOptions};
-use crate::uri::{parse_into, UriRef};
+use crate::uri::{parse_reading_address, UriRef};
 use core::ffi::c_char;
 
 /// Details of an error, reset to 0/0 by every function that takes one. `reason` is in one
@@ -221,13 +221,15 @@ unsafe fn from_text(
     let err = clear_error!(err);
     let s = try_input!(text, len);
     let mut u = UriRef::default();
+    // The host's address, kept from the parse for the conversion.
+    let mut a = [0u8; 16];
     let parsed = if iri {
-        parse_into::<true>(s, &mut u)
+        parse_reading_address::<true>(s, &mut u, &mut a)
     } else {
-        parse_into::<false>(s, &mut u)
+        parse_reading_address::<false>(s, &mut u, &mut a)
     };
     match parsed {
-        Ok(()) => bytes_out!(out, cap, out_len, err, [s], |b| cri::from_uri(&u, b)),
+        Ok(()) => bytes_out!(out, cap, out_len, err, [s], |b| cri::from_parsed(&u, &a, b)),
         Err(e) => report!(e, err),
     }
 }

@@ -312,23 +312,25 @@ pub(crate) fn has_dots(p: PathPieces<'_>, dots: Dots) -> bool {
     has_dot_segment(p.head, dots) || has_dot_segment(p.tail, dots)
 }
 
-/// Does `s`, which starts a segment, hold a dot-segment? One starts with "." (or with
-/// `Dots::Decoded`, "%" for "%2E") at the start of a segment, so only those segments are
-/// looked at. One byte loop on hosts and firmware alike (Decision 17: one algorithm, the
-/// small one); the CoAP client's search is the same.
+/// Does `s`, which starts a segment, hold a dot-segment?
 fn has_dot_segment(s: &[u8], dots: Dots) -> bool {
-    let mut at_start = true;
-    for (i, &b) in s.iter().enumerate() {
-        if at_start && (b == b'.' || (b == b'%' && dots == Dots::Decoded)) {
-            let seg = s.get(i..).unwrap_or(&[]);
-            let end = seg.iter().position(|&c| c == b'/').unwrap_or(seg.len());
-            if kind(seg.get(..end).unwrap_or(&[]), dots) != Kind::Other {
-                return true;
-            }
-        }
-        at_start = b == b'/';
+    segments(s, dots).1
+}
+
+/// The segments of `s`, which starts a segment, as many as "/" splits it into, and
+/// whether one of them is a dot-segment: one walk for both, as the URI → CRI conversion
+/// needs both before it writes. Only a segment that starts with "." (or with
+/// `Dots::Decoded`, "%" for "%2E") can be one, so only those are looked at. One byte loop
+/// on hosts and firmware alike (Decision 17: one algorithm, the small one); the CoAP
+/// client's search is the same.
+pub(crate) fn segments(s: &[u8], dots: Dots) -> (usize, bool) {
+    let (mut n, mut found) = (0usize, false);
+    for seg in s.split(|&b| b == b'/') {
+        // At most one per byte and one more: no wrap (Decision 17).
+        n = n.wrapping_add(1);
+        found |= matches!(seg.first(), Some(b'.' | b'%')) && kind(seg, dots) != Kind::Other;
     }
-    false
+    (n, found)
 }
 
 /// Writes remove_dot_segments(`p`) (`p` itself with [`Dots::Keep`]) to `w`, each segment

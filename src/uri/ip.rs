@@ -65,7 +65,14 @@ pub(crate) fn ipv4(s: &[u8]) -> Option<[u8; 4]> {
 /// Is `s` an IPv4address? [`read`] without an output.
 #[inline(always)]
 pub(crate) fn is_ipv4(s: &[u8]) -> bool {
-    read(s, false, None) == 4
+    ipv4_into(s, &mut [])
+}
+
+/// Is `s` an IPv4address? Its bytes into the first 4 of `out` (16 bytes, or empty to
+/// validate only): [`read`]'s IPv4address.
+#[inline(always)]
+pub(crate) fn ipv4_into(s: &[u8], out: &mut [u8]) -> bool {
+    read(s, false, <&mut [u8; IPV6_BYTES]>::try_from(out).ok()) == 4
 }
 
 /// An IPv6address, all of `s`, every form of RFC 3986 §3.2.2, into `out` (16 bytes, or
