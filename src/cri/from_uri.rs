@@ -517,9 +517,10 @@ impl Plan {
     /// IPv4 address is one.
     #[inline(never)]
     fn write_authority(uri: &UriRef<'_>, a: &[u8; 16], w: &mut Out<'_>) {
-        // The scheme's default port is dropped (Decision 5).
-        let default = uri.scheme.and_then(default_port);
-        let port = uri.port_number.filter(|p| Some(*p) != default);
+        // The scheme's default port is dropped (Decision 5), looked up only for a port.
+        let port = uri
+            .port_number
+            .filter(|&p| uri.scheme.and_then(default_port) != Some(p));
         let mut name = [0u8; 16];
         let addr = match (uri.host_kind, uri.host) {
             (Some(HostKind::Ipv6), _) => a.as_slice(),

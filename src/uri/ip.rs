@@ -54,7 +54,8 @@ const NO_GAP: usize = usize::MAX;
 
 /// `dec-octet "." dec-octet "." dec-octet "." dec-octet`, all of `s` (RFC 3986 §3.2.2:
 /// 0-255 without leading zeros): [`read`]'s IPv4address, its bytes read into room for an
-/// IPv6 address on this frame (not the callers').
+/// IPv6 address on this frame (not the callers': never inlined, Decision 17, stack).
+#[inline(never)]
 pub(crate) fn ipv4(s: &[u8]) -> Option<[u8; 4]> {
     let mut a = [0u8; IPV6_BYTES];
     let v4 = read(s, false, Some(&mut a)) == 4;
