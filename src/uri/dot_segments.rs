@@ -317,20 +317,22 @@ fn has_dot_segment(s: &[u8], dots: Dots) -> bool {
     segments(s, dots).1
 }
 
-/// The segments of `s`, which starts a segment, as many as "/" splits it into, and
-/// whether one of them is a dot-segment: one walk for both, as the URI → CRI conversion
-/// needs both before it writes. Only a segment that starts with "." (or with
-/// `Dots::Decoded`, "%" for "%2E") can be one, so only those are looked at. One byte loop
-/// on hosts and firmware alike (Decision 17: one algorithm, the small one); the CoAP
-/// client's search is the same.
+/// Whether `s`, which starts a segment, holds a dot-segment, and if not, its segments: as
+/// many as "/" splits it into (the URI → CRI conversion needs both before it writes, and
+/// counts the segments that survive a dot-segment itself). The walk stops at the first
+/// dot-segment. Only a segment that starts with "." (or with `Dots::Decoded`, "%" for
+/// "%2E") can be one, so only those are looked at. One loop on hosts and firmware alike
+/// (Decision 17: one algorithm, the small one); the CoAP client's search is the same.
 pub(crate) fn segments(s: &[u8], dots: Dots) -> (usize, bool) {
-    let (mut n, mut found) = (0usize, false);
+    let mut n = 0usize;
     for seg in s.split(|&b| b == b'/') {
+        if matches!(seg.first(), Some(b'.' | b'%')) && kind(seg, dots) != Kind::Other {
+            return (n, true);
+        }
         // At most one per byte and one more: no wrap (Decision 17).
         n = n.wrapping_add(1);
-        found |= matches!(seg.first(), Some(b'.' | b'%')) && kind(seg, dots) != Kind::Other;
     }
-    (n, found)
+    (n, false)
 }
 
 /// Writes remove_dot_segments(`p`) (`p` itself with [`Dots::Keep`]) to `w`, each segment
