@@ -48,10 +48,26 @@ use crate::uri::{default_port, HostKind, UriRef};
 /// # Ok::<(), cri::Error>(())
 /// ```
 pub fn from_uri(uri: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
+    let mut a = [0u8; 16];
+    let mut u = *uri;
+    if read_address(uri, &mut a) == 0
+        && matches!(u.host_kind, Some(HostKind::Ipv6 | HostKind::Ipv4))
+    {
+        // No address after all (a host in brackets that a lenient split gave): its text is
+        // written, as a reg-name's is.
+        u.host_kind = None;
+    }
+    from_parsed(&u, &a, out)
+}
+
+/// [`from_uri`] with `a`, the bytes of the host's address that the parse kept
+/// ([`crate::uri::parse_reading_address`]): all 16 for an IP-literal, the first 4 for an
+/// IPv4address. The address is read once, as the parser validates it.
+pub(crate) fn from_parsed(uri: &UriRef<'_>, a: &[u8; 16], out: &mut [u8]) -> Result<usize, Error> {
     let mut plan = Plan::new(uri);
     plan.check(uri).map_err(Error::Unconvertible)?;
     let mut w = Out::new(out);
-    plan.write(uri, &mut w);
+    plan.write(uri, a, &mut w);
     w.finish()
 }
 
@@ -221,8 +237,9 @@ fn labels(host: &[u8]) -> impl Iterator<Item = &[u8]> + Clone {
     })
 }
 
-/// The host's address bytes into `a`: an IP literal (16), an IPv4 address or a reg-name
-/// that normalizes (§6.2.2.2) to one (4), else none (0).
+/// The address bytes of an IP-literal host (16) or an IPv4address (4) into `a`, else
+/// none (0): what [`from_parsed`] gets from the parse, for a view
+/// that was not parsed with it.
 fn read_address(uri: &UriRef<'_>, a: &mut [u8; 16]) -> usize {
     let Some(host) = uri.host else {
         return 0;
@@ -240,16 +257,7 @@ fn read_address(uri: &UriRef<'_>, a: &mut [u8; 16]) -> usize {
                 0
             }
         }
-        Some(HostKind::Ipv4) => match ip::ipv4(host) {
-            Some(v4) => {
-                crate::out::copy(a, &v4);
-                4
-            }
-            None => 0,
-        },
-        // Refused by `Plan::check`.
-        Some(HostKind::IpvFuture) => 0,
-        _ if ip::read_ip(host, a) == 4 => 4,
+        Some(HostKind::Ipv4) if ip::ipv4_into(host, a) => 4,
         _ => 0,
     }
 }
@@ -283,7 +291,6 @@ fn path_segments(path: &[u8], relative: bool) -> dot_segments::Survivors<'_> {
 
 /// What the URI turns into, decided before writing.
 struct Plan {
-    port: Option<u16>,
     /// A relative-path reference (RFC 3986 §4.2): the CRI starts with a discard of 1 plus
     /// the ".." that climb above it (draft §5.1).
     relative: bool,
@@ -307,9 +314,7 @@ impl Plan {
     /// its size on `cri_from_uri`'s deepest chain (Decision 17: no large structs returned
     /// by value).
     fn new(uri: &UriRef<'_>) -> Self {
-        let default = uri.scheme.and_then(default_port);
         Plan {
-            port: uri.port_number.filter(|p| Some(*p) != default),
             relative: uri.scheme.is_none()
                 && uri.host.is_none()
                 && !uri.path.is_empty()
@@ -337,7 +342,8 @@ impl Plan {
             (Some(HostKind::IpvFuture), _) if uri.host.is_some() => {
                 return Err(Unconvertible::IpvFuture)
             }
-            (Some(HostKind::Ipv6), Some(z)) if uri.host.is_some() => {
+            // Only an IP-literal has a zone id.
+            (_, Some(z)) if uri.host.is_some() => {
                 // Not UTF-8: a first run of PET, or one of text that a PET run follows
                 // (the parser checked every `%HH`, so no run ends early).
                 let mut text = Run::default();
@@ -353,7 +359,10 @@ impl Plan {
         // a scheme without a host. A path without dot-segments stays as it is, so its
         // start tells both, without the dot-segment walk.
         let path = PathPieces::new(uri.path);
-        self.dots = dot_segments::has_dots(path, Dots::Decoded);
+        // One walk tells whether there are dot-segments and, for a path without them,
+        // its segments.
+        let (pieces, dots) = dot_segments::segments(uri.path, Dots::Decoded);
+        self.dots = dots;
         let (leading_empty, rootless) = if self.dots {
             let (first, second) = dot_segments::first_chunks(path, Dots::Decoded);
             (
@@ -370,7 +379,16 @@ impl Plan {
             return Err(Unconvertible::LeadingEmptySegment);
         }
         self.rootless = rootless;
-        let (count, leftover) = path_shape(path.tail, self.dots, self.relative);
+        let (count, leftover) = if dots {
+            // One walk gives both: the survivors counted, then the ".." left over.
+            let mut segments = path_segments(uri.path, self.relative);
+            (segments.by_ref().count(), segments.leftover())
+        } else {
+            // Without dot-segments every segment stays (none after a leading "/").
+            let rooted = dot_segments::is_rooted(uri.path);
+            let n = pieces.saturating_sub(usize::from(rooted));
+            (if uri.path.is_empty() { 0 } else { n }, 0)
+        };
         // discard = 1 + the ".." that climb above the reference; draft §5.1 allows 0..127.
         if self.relative && leftover >= u64::from(MAX_DISCARD) {
             return Err(Unconvertible::DiscardRange);
@@ -441,7 +459,7 @@ impl Plan {
     /// Writes the CRI reference. Each section that walks text has a writer of its own:
     /// the frame that holds the reference then holds only the plan and the output
     /// (Decision 17, stack).
-    fn write(&self, uri: &UriRef<'_>, w: &mut Out<'_>) {
+    fn write(&self, uri: &UriRef<'_>, a: &[u8; 16], w: &mut Out<'_>) {
         let path_count = self.path_count;
         let sections = self.sections(uri);
         // Trailing default values are removed (draft §5.1); a lone [0] is sent as [].
@@ -458,7 +476,7 @@ impl Plan {
         for s in sections.iter().take(keep) {
             match *s {
                 Section::Scheme => Self::write_scheme(uri, w),
-                Section::Authority => self.write_authority(uri, w),
+                Section::Authority => Self::write_authority(uri, a, w),
                 Section::Null => w.byte(NULL),
                 Section::True => w.byte(TRUE),
                 Section::Discard(n) => wire::int(w, false, u64::from(n)),
@@ -494,12 +512,24 @@ impl Plan {
         }
     }
 
-    /// The address bytes are read here, beside the labels, off the path's chain.
+    /// `a` holds the bytes of an IP-literal or IPv4address host. A reg-name's are read
+    /// here, beside the labels, off the path's chain: one that normalizes (§6.2.2.2) to an
+    /// IPv4 address is one.
     #[inline(never)]
-    fn write_authority(&self, uri: &UriRef<'_>, w: &mut Out<'_>) {
-        let mut a = [0u8; 16];
-        let n = read_address(uri, &mut a);
-        let addr = a.get(..n).unwrap_or(&[]);
+    fn write_authority(uri: &UriRef<'_>, a: &[u8; 16], w: &mut Out<'_>) {
+        // The scheme's default port is dropped (Decision 5), looked up only for a port.
+        let port = uri
+            .port_number
+            .filter(|&p| uri.scheme.and_then(default_port) != Some(p));
+        let mut name = [0u8; 16];
+        let addr = match (uri.host_kind, uri.host) {
+            (Some(HostKind::Ipv6), _) => a.as_slice(),
+            (Some(HostKind::Ipv4), _) => a.get(..4).unwrap_or(&[]),
+            // Refused by `Plan::check`.
+            (Some(HostKind::IpvFuture), _) => &[],
+            (_, Some(host)) if ip::read_ip(host, &mut name) == 4 => name.get(..4).unwrap_or(&[]),
+            _ => &[],
+        };
         // INVARIANT: `sections` gives Authority only for a URI with a host.
         debug_assert!(uri.host.is_some());
         let host = uri.host.unwrap_or(&[]);
@@ -512,7 +542,7 @@ impl Plan {
         let userinfo_items = if uri.userinfo.is_some() { 2 } else { 0 };
         let items = host_items
             .saturating_add(userinfo_items)
-            .saturating_add(u64::from(self.port.is_some()));
+            .saturating_add(u64::from(port.is_some()));
         wire::head(w, ARRAY, items);
         if let Some(u) = uri.userinfo {
             w.byte(FALSE);
@@ -533,27 +563,9 @@ impl Plan {
                 }
             }
         }
-        if let Some(p) = self.port {
+        if let Some(p) = port {
             wire::int(w, false, u64::from(p));
         }
-    }
-}
-
-/// The number of path segments after dot-segment removal, and the ".." left over
-/// above a relative-path reference (extra discard).
-fn path_shape(path: &[u8], dots: bool, relative: bool) -> (usize, u64) {
-    if dots {
-        // One walk gives both: the survivors counted, then the ".." left over.
-        let mut segments = path_segments(path, relative);
-        (segments.by_ref().count(), segments.leftover())
-    } else {
-        // Without dot-segments every segment stays (none after a leading "/").
-        let rooted = dot_segments::is_rooted(path);
-        let n = path
-            .split(|&b| b == b'/')
-            .count()
-            .saturating_sub(usize::from(rooted));
-        (if path.is_empty() { 0 } else { n }, 0)
     }
 }
 
@@ -599,9 +611,12 @@ fn segment_len(seg: &[u8], w: &mut Out<'_>) -> usize {
 
 #[inline(never)]
 fn write_query(q: &[u8], w: &mut Out<'_>) {
-    let params = || q.split(|&b| b == b'&');
-    wire::head(w, ARRAY, params().count() as u64);
-    for p in params() {
+    // One more parameter than "&"s: a count without a split, which a loop with no exit
+    // compiles to (vector instructions on hosts).
+    #[allow(clippy::naive_bytecount)] // no dependency for one count (no_std, flash)
+    let ands = q.iter().filter(|&&b| b == b'&').count();
+    wire::head(w, ARRAY, ands.saturating_add(1) as u64);
+    for p in q.split(|&b| b == b'&') {
         write_item(p, Set::QueryParam, w);
     }
 }

@@ -21,6 +21,7 @@ pub(crate) mod wire;
 
 pub use crate::error::{Reason, Unprocessable};
 pub use edn::to_edn;
+pub(crate) use from_uri::from_parsed;
 pub use from_uri::from_uri;
 pub use model::{
     Authority, CriRef, Discard, Host, HostAuthority, ItemIter, Items, Piece, Pieces, Scheme,

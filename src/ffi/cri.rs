@@ -3,7 +3,7 @@
 use super::cri_status;
 use super::sink::{input_region, overlap, region, NO_INPUTS};
 use crate::cri::{self, CriRef, ToUriOptions};
-use crate::uri::{parse_into, UriRef};
+use crate::uri::{parse_reading_address, UriRef};
 use core::ffi::c_char;
 
 /// Details of an error, reset to 0/0 by every function that takes one. `reason` is in one
@@ -224,12 +224,14 @@ unsafe fn from_text(
     // before the input is read (the overlap contract, cri.h).
     bytes_out!(out, cap, out_len, err, [s], |b| {
         let mut u = UriRef::default();
+        // The host's address, kept from the parse for the conversion.
+        let mut a = [0u8; 16];
         if iri {
-            parse_into::<true>(s, &mut u)
+            parse_reading_address::<true>(s, &mut u, &mut a)
         } else {
-            parse_into::<false>(s, &mut u)
+            parse_reading_address::<false>(s, &mut u, &mut a)
         }?;
-        cri::from_uri(&u, b)
+        cri::from_parsed(&u, &a, b)
     })
 }
 

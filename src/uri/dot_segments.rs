@@ -312,23 +312,27 @@ pub(crate) fn has_dots(p: PathPieces<'_>, dots: Dots) -> bool {
     has_dot_segment(p.head, dots) || has_dot_segment(p.tail, dots)
 }
 
-/// Does `s`, which starts a segment, hold a dot-segment? One starts with "." (or with
-/// `Dots::Decoded`, "%" for "%2E") at the start of a segment, so only those segments are
-/// looked at. One byte loop on hosts and firmware alike (Decision 17: one algorithm, the
-/// small one); the CoAP client's search is the same.
+/// Does `s`, which starts a segment, hold a dot-segment?
 fn has_dot_segment(s: &[u8], dots: Dots) -> bool {
-    let mut at_start = true;
-    for (i, &b) in s.iter().enumerate() {
-        if at_start && (b == b'.' || (b == b'%' && dots == Dots::Decoded)) {
-            let seg = s.get(i..).unwrap_or(&[]);
-            let end = seg.iter().position(|&c| c == b'/').unwrap_or(seg.len());
-            if kind(seg.get(..end).unwrap_or(&[]), dots) != Kind::Other {
-                return true;
-            }
+    segments(s, dots).1
+}
+
+/// Whether `s`, which starts a segment, holds a dot-segment, and if not, its segments: as
+/// many as "/" splits it into (the URI → CRI conversion needs both before it writes, and
+/// counts the segments that survive a dot-segment itself). The walk stops at the first
+/// dot-segment. Only a segment that starts with "." (or with `Dots::Decoded`, "%" for
+/// "%2E") can be one, so only those are looked at. One loop on hosts and firmware alike
+/// (Decision 17: one algorithm, the small one); the CoAP client's search is the same.
+pub(crate) fn segments(s: &[u8], dots: Dots) -> (usize, bool) {
+    let mut n = 0usize;
+    for seg in s.split(|&b| b == b'/') {
+        if matches!(seg.first(), Some(b'.' | b'%')) && kind(seg, dots) != Kind::Other {
+            return (n, true);
         }
-        at_start = b == b'/';
+        // At most one per byte and one more: no wrap (Decision 17).
+        n = n.wrapping_add(1);
     }
-    false
+    (n, false)
 }
 
 /// Writes remove_dot_segments(`p`) (`p` itself with [`Dots::Keep`]) to `w`, each segment

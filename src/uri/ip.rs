@@ -54,7 +54,8 @@ const NO_GAP: usize = usize::MAX;
 
 /// `dec-octet "." dec-octet "." dec-octet "." dec-octet`, all of `s` (RFC 3986 §3.2.2:
 /// 0-255 without leading zeros): [`read`]'s IPv4address, its bytes read into room for an
-/// IPv6 address on this frame (not the callers').
+/// IPv6 address on this frame (not the callers': never inlined, Decision 17, stack).
+#[inline(never)]
 pub(crate) fn ipv4(s: &[u8]) -> Option<[u8; 4]> {
     let mut a = [0u8; IPV6_BYTES];
     let v4 = read(s, false, Some(&mut a)) == 4;
@@ -65,7 +66,14 @@ pub(crate) fn ipv4(s: &[u8]) -> Option<[u8; 4]> {
 /// Is `s` an IPv4address? [`read`] without an output.
 #[inline(always)]
 pub(crate) fn is_ipv4(s: &[u8]) -> bool {
-    read(s, false, None) == 4
+    ipv4_into(s, &mut [])
+}
+
+/// Is `s` an IPv4address? Its bytes into the first 4 of `out` (16 bytes, or empty to
+/// validate only): [`read`]'s IPv4address.
+#[inline(always)]
+pub(crate) fn ipv4_into(s: &[u8], out: &mut [u8]) -> bool {
+    read(s, false, <&mut [u8; IPV6_BYTES]>::try_from(out).ok()) == 4
 }
 
 /// An IPv6address, all of `s`, every form of RFC 3986 §3.2.2, into `out` (16 bytes, or

@@ -96,7 +96,7 @@ pub use parse::HostKind;
 /// assert_eq!(r.parts().path, b"/caf\xe9");
 /// ```
 pub use parse::UriRef;
-pub(crate) use parse::{literal_address, parse_components, parse_into, split_lenient};
+pub(crate) use parse::{literal_address, parse_components, parse_reading_address, split_lenient};
 /// # Examples
 ///
 /// ```

@@ -548,6 +548,23 @@ pub(crate) fn parse_into<'a, const IRI: bool>(
     }
 }
 
+/// [`parse_into`] that also keeps the host's address bytes in `a`, as the parser reads
+/// them to validate the host ([`settle_host_reading`]): 4 for an IPv4address, 16 for an
+/// IP-literal's IPv6address (`r.host_kind` tells which), for URI → CRI.
+#[inline(always)]
+pub(crate) fn parse_reading_address<'a, const IRI: bool>(
+    s: &'a [u8],
+    r: &mut UriRef<'a>,
+    a: &mut [u8; 16],
+) -> Result<(), Error> {
+    let parsed = parse_reference::<IRI>(s, r);
+    settle_host_reading(s, r, parsed, a)?;
+    match r.port_error(s) {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
 /// Parses strictly into `r` (a [`UriRef::default`]) but leaves the port's range unchecked ([`UriRef::port_error`]
 /// checks it): `uri_split` fills its parts from this result on [`Error::PortRange`]
 /// instead of splitting a second time (the lenient splitter stays out of strict-only
@@ -725,18 +742,43 @@ fn settle_host(
     r: &mut UriRef<'_>,
     parsed: Result<(), ParseError>,
 ) -> Result<(), ParseError> {
+    settle(s, r, parsed, &mut [])
+}
+
+/// [`settle_host`] that keeps the address it reads: the bytes of an IPv4address (4) or of
+/// an IP-literal's IPv6address (16) go into `a`, for the one caller that converts the
+/// address (URI → CRI), which then does not read it a second time. A copy of its own, so
+/// that the images without that caller keep [`settle_host`] as it is.
+#[inline(never)]
+fn settle_host_reading(
+    s: &[u8],
+    r: &mut UriRef<'_>,
+    parsed: Result<(), ParseError>,
+    a: &mut [u8; 16],
+) -> Result<(), ParseError> {
+    settle(s, r, parsed, a)
+}
+
+/// The body of [`settle_host`], with room `a` for the address bytes (empty: none kept).
+#[inline(always)]
+fn settle(
+    s: &[u8],
+    r: &mut UriRef<'_>,
+    parsed: Result<(), ParseError>,
+    a: &mut [u8],
+) -> Result<(), ParseError> {
     // A `match`, not `is_some_and`: its closure can stay a call of its own.
     let Some(h) = r.host else {
         return parsed;
     };
     match (r.host_kind, h) {
-        (Some(HostKind::RegName), [b'0'..=b'9', ..]) if ip::is_ipv4(h) => {
+        (Some(HostKind::RegName), [b'0'..=b'9', ..]) if ip::ipv4_into(h, a) => {
             r.host_kind = Some(HostKind::Ipv4);
         }
         (Some(HostKind::Ipv6), _) => {
             // The address starts after the "[".
             let addr = literal_address(h);
-            if !ip::ipv6(addr, &mut []) {
+            if !ip::ipv6(addr, a) {
                 return Err(syntax(
                     (addr.as_ptr() as usize).wrapping_sub(s.as_ptr() as usize),
                 ));
