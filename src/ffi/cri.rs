@@ -220,19 +220,25 @@ unsafe fn from_text(
 ) -> cri_status {
     let err = clear_error!(err);
     let s = try_input!(text, len);
-    // Parsed inside the output convention: an output that overlaps the input is refused
-    // before the input is read (the overlap contract, cri.h).
-    bytes_out!(out, cap, out_len, err, [s], |b| {
-        let mut u = UriRef::default();
-        // The host's address, kept from the parse for the conversion.
-        let mut a = [0u8; 16];
-        if iri {
-            parse_reading_address::<true>(s, &mut u, &mut a)
-        } else {
-            parse_reading_address::<false>(s, &mut u, &mut a)
-        }?;
-        cri::from_parsed(&u, &a, b)
-    })
+    // An output that overlaps the input is refused before the input is read (the overlap
+    // contract, cri.h), where `bytes_out!` would refuse it: after the NULL `out_len`.
+    if !out_len.is_null() && overlap(&[region(out, cap), input_region(s)], 1, &[]) {
+        return cri_status::CRI_ERR_ARGUMENT;
+    }
+    let mut u = UriRef::default();
+    // The host's address, kept from the parse for the conversion.
+    let mut a = [0u8; 16];
+    let parsed = if iri {
+        parse_reading_address::<true>(s, &mut u, &mut a)
+    } else {
+        parse_reading_address::<false>(s, &mut u, &mut a)
+    };
+    match parsed {
+        Ok(()) => bytes_out!(out, cap, out_len, err, NO_INPUTS, |b| cri::from_parsed(
+            &u, &a, b
+        )),
+        Err(e) => report!(e, err),
+    }
 }
 
 /// Converts the IRI reference `(iri, len)` (UTF-8, RFC 3987) into a CRI reference in CBOR
