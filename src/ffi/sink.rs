@@ -324,8 +324,11 @@ pub(super) trait Refused {
     /// writers that refuse compare nothing more.
     const PAST_END: bool = true;
 
-    /// The length a too-small buffer needs, if that is the refusal.
-    fn needed(&self) -> Option<usize>;
+    /// The length a too-small buffer needs, if that is the refusal (a writer that counts
+    /// on past the end never refuses with it).
+    fn needed(&self) -> Option<usize> {
+        None
+    }
 }
 
 impl Refused for Error {
@@ -339,17 +342,9 @@ impl Refused for Error {
     }
 }
 
-impl Refused for crate::coap::CoapError {
-    fn needed(&self) -> Option<usize> {
-        None
-    }
-}
+impl Refused for crate::coap::CoapError {}
 
-impl Refused for crate::error::Unconvertible {
-    fn needed(&self) -> Option<usize> {
-        None
-    }
-}
+impl Refused for crate::error::Unconvertible {}
 
 /// The output convention for `(out, cap, out_len)`: with `nul` a NUL follows the output
 /// (text); without, the output is bytes. `CRI_ERR_ARGUMENT` if `out` overlaps one of
