@@ -1205,6 +1205,71 @@ static void test_overlap_before_input(void)
 #undef CRI_IN
 }
 
+/* The lengths an output reports (`*out_len`, `*opts_len`, `*scratch_len`, `*used`) are
+ * written with CRI_OK and CRI_ERR_BUFFER only: a call refused for its input, its
+ * arguments or an overlap leaves them as they were (cri.h, the output convention). */
+static void test_lengths_kept_on_error(void)
+{
+    static const char bad_uri[] = "coap://h/%zz";                   /* CRI_ERR_PERCENT */
+    static const uint8_t bad_cri[] = {0x83, 0x20, 0x81, 0x7f, 0x7f}; /* not CBOR: cut */
+    static const uint8_t bad_wire[] = {0xf1, 'x'};                   /* reserved delta */
+    static const struct cri_coap_option unordered[2] = {
+        {CRI_COAP_OPTION_URI_PATH, (const uint8_t *)"a", 1},
+        {CRI_COAP_OPTION_URI_HOST, (const uint8_t *)"h", 1}};
+    const size_t ul = sizeof bad_uri - 1, cl = sizeof bad_cri;
+    const size_t kept = 4242;
+    const struct cri_coap_destination here = {(const uint8_t *)"\xC0\x00\x02\x01", 4, NULL, 0,
+                                              5683};
+    struct uri_parts bad_parts = parts_of("1x", NULL, NULL, NULL, "", NULL, NULL);
+    char text[128];
+    uint8_t bytes[128];
+    struct cri_coap_option opts[8];
+    struct cri_error_info e;
+    size_t n, on, sn, off;
+
+#define KEPT(status, call)                                                                \
+    do {                                                                                  \
+        n = on = sn = kept;                                                               \
+        int32_t rc_ = (call);                                                             \
+        note("%s: %s", #call, cri_status_name(rc_));                                      \
+        CHECK(rc_ == (status) && n == kept && on == kept && sn == kept);                  \
+    } while (0)
+    /* Refused for the input. */
+    KEPT(CRI_ERR_PERCENT, uri_percent_decode("%z", 2, 0, text, sizeof text, &n, &off));
+    KEPT(CRI_ERR_BASE, uri_resolve(bad_uri, ul, "g", 1, text, sizeof text, &n, &off));
+    KEPT(CRI_ERR_PARTS, uri_recompose(&bad_parts, text, sizeof text, &n));
+    KEPT(CRI_ERR_PERCENT, uri_normalize(bad_uri, ul, text, sizeof text, &n, &off));
+    KEPT(CRI_ERR_PERCENT, iri_to_uri(bad_uri, ul, text, sizeof text, &n, &off));
+    KEPT(CRI_ERR_PERCENT, uri_to_iri(bad_uri, ul, text, sizeof text, &n, &off));
+    KEPT(CRI_ERR_BASE, iri_resolve(bad_uri, ul, "g", 1, 0, text, sizeof text, &n, &off));
+    KEPT(CRI_ERR_PERCENT, cri_from_uri(bad_uri, ul, bytes, sizeof bytes, &n, &e));
+    KEPT(CRI_ERR_PERCENT, cri_from_iri(bad_uri, ul, bytes, sizeof bytes, &n, &e));
+    KEPT(CRI_ERR_UNPROCESSABLE, cri_to_uri(bad_cri, cl, 0, text, sizeof text, &n, &e));
+    KEPT(CRI_ERR_UNPROCESSABLE, cri_to_iri(bad_cri, cl, 0, text, sizeof text, &n, &e));
+    KEPT(CRI_ERR_UNPROCESSABLE, cri_to_edn(bad_cri, cl, text, sizeof text, &n, &e));
+    KEPT(CRI_ERR_BASE, cri_resolve(bad_cri, cl, bad_cri, cl, bytes, sizeof bytes, &n, &e));
+    KEPT(CRI_ERR_COAP, cri_coap_options_to_wire(unordered, 2, bytes, sizeof bytes, &n, &e));
+    KEPT(CRI_ERR_COAP, uri_from_coap_options("coap", 4, &here, unordered, 2, text,
+                                             sizeof text, &n, &e));
+    KEPT(CRI_ERR_COAP, cri_from_coap_options(0, &here, unordered, 2, bytes, sizeof bytes, &n,
+                                             &e));
+    KEPT(CRI_ERR_COAP, cri_coap_options_from_wire(bad_wire, 2, opts, 8, &on, &n, &e));
+    KEPT(CRI_ERR_PERCENT, uri_to_coap_options(bad_uri, ul, NULL, CRI_COAP_MODE_DIRECT, opts, 8,
+                                              &on, bytes, sizeof bytes, &sn, &e));
+    KEPT(CRI_ERR_UNPROCESSABLE, cri_to_coap_options(bad_cri, cl, NULL, CRI_COAP_MODE_DIRECT,
+                                                    opts, 8, &on, bytes, sizeof bytes, &sn, &e));
+    /* Refused for an argument: an output NULL with room, an unknown flag or mode. */
+    KEPT(CRI_ERR_NULL, uri_normalize("a", 1, NULL, 8, &n, &off));
+    KEPT(CRI_ERR_NULL, cri_from_uri("a", 1, NULL, 8, &n, &e));
+    KEPT(CRI_ERR_ARGUMENT, uri_percent_encode("a", 1, 99, text, sizeof text, &n));
+    KEPT(CRI_ERR_ARGUMENT, uri_to_coap_options("coap://h/", 9, NULL, 99, opts, 8, &on, bytes,
+                                               sizeof bytes, &sn, &e));
+    /* Refused for an overlap. */
+    memcpy(text, "/a/..", 5);
+    KEPT(CRI_ERR_ARGUMENT, uri_remove_dot_segments(text, 5, text + 2, 32, &n));
+#undef KEPT
+}
+
 /* --- CoAP errors point into the URI (err->offset is the piece the error is about) --- */
 
 static void test_coap_error_offsets(void)
@@ -1245,6 +1310,7 @@ int main(void)
     test_overlap_before_input();
     test_null_output_any_capacity();
     test_coap_error_offsets();
+    test_lengths_kept_on_error();
     test_split_null_and_empty();
     test_split_unterminated();
     test_split_errors();

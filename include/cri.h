@@ -17,7 +17,9 @@
  *   returns `CRI_ERR_BUFFER` with the length in `*out_len` (always, for text: the NUL
  *   needs a byte). Byte outputs (CBOR, option wire bytes, option lists) follow the same
  *   rule without the NUL, so an output that is empty (no options, no wire bytes) answers
- *   a size query with `CRI_OK` and a length of 0.
+ *   a size query with `CRI_OK` and a length of 0. With any other status the lengths are
+ *   not written: `*out_len` (and `*opts_len`, `*scratch_len`, `*used` for option lists)
+ *   keeps what it held before the call.
  * - Every function that can fail returns a `cri_status`: `CRI_OK` (0), `CRI_DONE` (1,
  *   end of an iteration) or a negative `CRI_ERR_*` value; `cri_status_name()` and
  *   `cri_reason_name()` name them (they and `cri_version()` cannot fail). URI functions
