@@ -14,7 +14,7 @@
 use super::model::{
     Authority, CriRef, Discard, Host, HostAuthority, Items, Scheme, TextOrPet, CRI_TAG, MAX_DISCARD,
 };
-use super::reader::{saturate, Kind, Reader};
+use super::reader::{Kind, Reader};
 use super::wire::SIMPLE_TRUE;
 use crate::error::{Reason, Unprocessable};
 use crate::uri::chars::{is_utf8, utf8_multibyte_len, utf8_str};
@@ -41,23 +41,19 @@ fn wrong(kind: Kind, at: usize) -> Result<(), Fault> {
 }
 
 /// The reader and the item it read last. The reader first (`repr(C)`): its address is
-/// the walk's, one register less in [`Walk::next`], which is under the deepest calls of
-/// the walk (Decision 17, stack).
+/// the walk's, one register less at every read of the walk ([`Walk::next`], inlined),
+/// the deepest calls of the walk (Decision 17, stack).
 #[repr(C)]
 struct Walk<'a> {
     d: Reader<'a>,
     /// Where the item read last starts.
     at: usize,
-    /// Its argument (an integer's value, an array's count, a tag's number, the simple
-    /// value of `false`, `true` and `null`), saturated to a usize: one register where a
-    /// u64 takes two, and every value a rule compares it with fits (a count past
-    /// `usize::MAX` fails on the same item as the exact one, as every item takes at
-    /// least one byte of the input).
+    /// Its argument (an integer's value, a string's length, an array's count, a tag's
+    /// number, the simple value of `false`, `true` and `null`), saturated to a usize: one
+    /// register where a u64 takes two, and every value a rule compares it with fits (a
+    /// count past `usize::MAX` fails on the same item as the exact one, as every item
+    /// takes at least one byte of the input).
     arg: usize,
-    /// Where the content of the string read last starts (it ends at the position): an
-    /// offset, not a slice, keeps the walk a word smaller on the frame under every read
-    /// (Decision 17, stack).
-    body_at: usize,
     /// How many items of the host authority array are still to read.
     left: usize,
     /// The text-or-pet item read last is the empty text.
@@ -102,7 +98,6 @@ impl<'a> CriRef<'a> {
             d: Reader::new(cbor),
             at: 0,
             arg: 0,
-            body_at: 0,
             left: 0,
             empty: false,
             bare: Bare::No,
@@ -116,32 +111,14 @@ impl<'a> CriRef<'a> {
 }
 
 impl<'a> Walk<'a> {
-    /// Reads the item at the position whole and returns its kind; a head or a string cut
-    /// short is `NotCbor` (nothing read). One copy, shared by the readers of the sections
-    /// and the pieces of [`Walk::text_or_pet`].
-    #[inline(never)]
+    /// Reads the item at the position whole ([`Reader::next`]) and returns its kind;
+    /// notes where it starts and its argument. Inlined: a call of its own would be one
+    /// frame more on the deepest chain of the walk (Decision 17, stack).
+    #[inline(always)]
     fn next(&mut self) -> Kind {
         self.at = self.d.position();
-        let kind = self.d.peek();
-        if matches!(kind, Kind::Indefinite | Kind::NotCbor) {
-            return kind;
-        }
-        // The head, then a string's content: not `Reader::string`, a frame more on the
-        // deepest chain of the walk. A head read moves the position (`Reader::head`), told
-        // by comparing it with `at` in the walk, not with a copy kept in a register across
-        // the call (Decision 17, stack).
-        let n = saturate(self.d.head());
-        if self.d.position() == self.at {
-            return Kind::NotCbor;
-        }
-        if matches!(kind, Kind::Bytes | Kind::Text) {
-            self.body_at = self.d.position();
-            if self.d.body(n).is_none() {
-                return Kind::NotCbor;
-            }
-        } else {
-            self.arg = n;
-        }
+        let (kind, arg) = self.d.next();
+        self.arg = arg;
         kind
     }
 
@@ -164,7 +141,7 @@ impl<'a> Walk<'a> {
     /// The content of the string just read.
     #[inline(always)]
     fn body(&self) -> &'a [u8] {
-        self.since(self.body_at)
+        self.d.last(self.arg)
     }
 
     /// The input from byte `start` to the position.

@@ -2,7 +2,7 @@
 //! reference in CBOR, checked once on ingest so that later reads cannot fail. Arrays stay
 //! as their encoded bytes and are walked on demand: no heap, no copies, no recursion.
 
-use super::reader::{saturate, Kind, Reader};
+use super::reader::{Kind, Reader};
 
 use crate::error::Error;
 use crate::uri::chars::utf8_str;
@@ -390,9 +390,9 @@ impl<'a> CriRef<'a> {
 /// that passed ingest, so the shapes and lengths are known to be right and a `None` here
 /// only ends an iteration early.
 fn piece<'a>(d: &mut Reader<'a>) -> Option<Piece<'a>> {
-    match d.peek() {
-        Kind::Text => utf8_str(d.string()?).map(Piece::Text),
-        Kind::Bytes => d.string().map(Piece::Bytes),
+    match d.next() {
+        (Kind::Text, n) => utf8_str(d.last(n)).map(Piece::Text),
+        (Kind::Bytes, n) => Some(Piece::Bytes(d.last(n))),
         _ => None,
     }
 }
@@ -419,15 +419,14 @@ impl<'a> TextOrPet<'a> {
     /// ```
     pub fn pieces(&self) -> Pieces<'a> {
         let mut d = Reader::new(self.raw);
-        // INVARIANT: `raw` passed ingest (`read_text_or_pet`): an array head is complete and
-        // its count fits a usize (each piece took a byte).
-        let left = match d.peek() {
-            Kind::Array => {
-                let n = d.arg().map(usize::try_from);
-                debug_assert!(matches!(n, Some(Ok(_))), "{:02x?}", self.raw);
-                n.map_or(0, |n| n.unwrap_or(0))
+        // INVARIANT: `raw` passed ingest (`read_text_or_pet`): an array of pieces, or the
+        // one piece plain text is, read again from the start.
+        let left = match d.next() {
+            (Kind::Array, n) => n,
+            _ => {
+                d = Reader::new(self.raw);
+                1
             }
-            _ => 1,
         };
         Pieces { d, left }
     }
@@ -455,8 +454,7 @@ impl<'a> TextOrPet<'a> {
         // the deepest frame under ingest's own cross-section checks (Decision 17, stack);
         // and the head of a text string that passed ingest is whole, so its argument is
         // the length.
-        let mut d = Reader::new(self.raw);
-        d.peek() == Kind::Text && d.head() == 0
+        Reader::new(self.raw).next() == (Kind::Text, 0)
     }
 
     /// The bytes of the value when it is plain text, as [`TextOrPet::as_text`] without a
@@ -465,8 +463,8 @@ impl<'a> TextOrPet<'a> {
     #[inline(always)]
     pub(crate) fn text_bytes(&self) -> Option<&'a [u8]> {
         let mut d = Reader::new(self.raw);
-        match d.peek() {
-            Kind::Text => d.string(),
+        match d.next() {
+            (Kind::Text, n) => Some(d.last(n)),
             _ => None,
         }
     }
@@ -638,15 +636,19 @@ impl<'a> ItemIter<'a> {
     #[inline(always)]
     fn item(&mut self) -> Option<TextOrPet<'a>> {
         let start = self.d.position();
-        // Ingest checked the shape: a text string, or an array of text and byte strings.
-        let pieces = match self.d.peek() {
-            Kind::Array => saturate(self.d.arg()?),
-            _ => 1,
-        };
-        // Skipped, not read as pieces: a skip needs no UTF-8 check, whose call would be
-        // one frame deeper on the stack (Decision 17).
+        // Ingest checked the shape: a text string, or an array of text and byte strings,
+        // each read whole (no UTF-8 check: its call would be one frame deeper on the
+        // stack, Decision 17).
+        let (kind, mut pieces) = self.d.next();
+        match kind {
+            Kind::Array => {}
+            Kind::Text => pieces = 0,
+            _ => return None,
+        }
         for _ in 0..pieces {
-            self.d.string()?;
+            if !matches!(self.d.next().0, Kind::Text | Kind::Bytes) {
+                return None;
+            }
         }
         Some(TextOrPet {
             raw: self.d.since(start),

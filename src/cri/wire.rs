@@ -36,8 +36,6 @@ pub(crate) const ARG_1_BYTE: u8 = 24;
 pub(crate) const ARG_2_BYTES: u8 = 25;
 pub(crate) const ARG_4_BYTES: u8 = 26;
 pub(crate) const ARG_8_BYTES: u8 = 27;
-/// Additional information 28 to 30: reserved, not well-formed.
-pub(crate) const RESERVED_FIRST: u8 = 28;
 /// Additional information 31: indefinite length (and `break` in major type 7).
 pub(crate) const INDEFINITE: u8 = 31;
 
