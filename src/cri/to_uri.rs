@@ -1,7 +1,7 @@
 //! CRI reference → URI reference (draft-ietf-core-href-27 §6.1), recomposed as RFC 3986
 //! §5.3 says.
 
-use super::model::{Authority, CriRef, Discard, Host, Items, Piece, Scheme, TextOrPet};
+use super::model::{Authority, CriRef, Discard, Host, Items, Scheme, TextOrPet};
 use super::reader::Reader;
 use super::scheme::scheme_name;
 use super::wire::{ARRAY, INFO_MASK, MAJOR_SHIFT, MAX_IMMEDIATE, TEXT};
@@ -170,18 +170,46 @@ fn one(item: TextOrPet<'_>) -> Items<'_> {
 }
 
 /// "./" before an unrooted first segment with ":" (draft §6.1, RFC 3986 §4.2), and before
-/// an empty one, which would otherwise vanish (`[1, [""]]` is "./", not "").
+/// an empty one, which would otherwise vanish (`[1, [""]]` is "./", not ""). The segment's
+/// pieces are read as [`Text::joined`] reads them, bytes compared one by one (a `str`
+/// search links a word-at-a-time copy of `memchr`'s loop; Decision 17).
 fn dot_prefix(path: Items<'_>) -> &'static [u8] {
-    let first = path.iter().next();
-    let colon = first.is_some_and(|s| {
-        s.pieces()
-            .any(|p| matches!(p, Piece::Text(t) if t.contains(':')))
-    });
-    if colon || first.is_some_and(|s| s.is_empty()) {
+    if path.count == 0 {
+        return b"";
+    }
+    let mut at = 0usize;
+    let (array, pieces) = item_pieces(path.raw, &mut at);
+    let (mut colon, mut empty) = (false, !array);
+    for _ in 0..pieces {
+        let (text, s) = piece(path.raw, &mut at);
+        let mut i = 0usize;
+        while let Some(&b) = s.get(i) {
+            colon |= text && b == b':';
+            // `i < s.len()`: no wrap.
+            i = i.wrapping_add(1);
+        }
+        // A plain text string alone can be the empty segment (`TextOrPet::is_empty`).
+        empty &= text && s.is_empty();
+    }
+    if colon || empty {
         b"./"
     } else {
         b""
     }
+}
+
+/// The text-or-pet item at `raw[*at]` (checked on ingest): whether it is a PET array, and
+/// how many pieces follow; `*at` moves past an array's head to its first piece (a plain
+/// text string is its own one piece).
+fn item_pieces(raw: &[u8], at: &mut usize) -> (bool, u64) {
+    if raw.get(*at).is_none_or(|&b| b >> MAJOR_SHIFT != ARRAY) {
+        return (false, 1);
+    }
+    let mut d = Reader::new(raw.get(*at..).unwrap_or(&[]));
+    let pieces = d.arg().unwrap_or(0);
+    // The head's bytes, within `raw`.
+    *at = at.wrapping_add(d.position());
+    (true, pieces)
 }
 
 fn write_host(host: Host<'_>, opts: ToUriOptions, t: &mut Text<'_>) -> Result<(), Error> {
@@ -231,13 +259,7 @@ impl Text<'_> {
             }
             // INVARIANT: the items passed ingest (`read_text_or_pet`), so each is a text
             // string or an array of text and byte strings, with complete heads.
-            let mut pieces = 1u64;
-            if raw.get(at).is_some_and(|&b| b >> MAJOR_SHIFT == ARRAY) {
-                let mut d = Reader::new(raw.get(at..).unwrap_or(&[]));
-                pieces = d.arg().unwrap_or(0);
-                // The head's bytes, within `raw`.
-                at = at.wrapping_add(d.position());
-            }
+            let (_, pieces) = item_pieces(raw, &mut at);
             for _ in 0..pieces {
                 let (text, s) = piece(raw, &mut at);
                 if text {

@@ -413,7 +413,7 @@ pub unsafe extern "C" fn uri_remove_dot_segments(
 ) -> cri_status {
     let path = try_input!(path, len);
     text_out!(out, cap, out_len, NO_OFFSET, [path], |b| {
-        uri::remove_dot_segments(path, b)
+        uri::dot_segments::remove_dots_in(uri::plain(false), path, b)
     })
 }
 
@@ -460,7 +460,7 @@ pub unsafe extern "C" fn uri_resolve(
         uri::parse_target::<false>(base, reference, &mut target),
         error_offset
     );
-    let plain = uri::recompose::Plain { normalize: false };
+    let plain = uri::plain(false);
     text_done!(
         out,
         cap,
@@ -539,7 +539,7 @@ pub unsafe extern "C" fn uri_recompose(
         if !uri::recompose::check_parts(&mut r) {
             return Err(crate::Error::Parts);
         }
-        uri::recompose::write_as_is(&r, b)
+        uri::recompose::write_as_is(&r, uri::plain(false), b)
     })
 }
 
@@ -598,7 +598,13 @@ pub unsafe extern "C" fn uri_normalize(
     let room = try_room!(out, cap, out_len, [s]);
     let mut slot = MaybeUninit::uninit();
     let r = try_parse!(slot, s, error_offset);
-    text_done!(out, cap, out_len, uri::normalize(r, room), error_offset)
+    text_done!(
+        out,
+        cap,
+        out_len,
+        uri::normalize_in(r, uri::plain(true), room),
+        error_offset
+    )
 }
 
 /// Compares two URI references after normalization (RFC 3986 §6.2.2, §6.2.3, as

@@ -643,10 +643,19 @@ pub(crate) fn first_chunks(
 /// # Ok::<(), cri::Error>(())
 /// ```
 pub fn remove_dot_segments(path: &[u8], out: &mut [u8]) -> Result<usize, crate::error::Error> {
+    remove_dots_in(Plain { normalize: false }, path, out)
+}
+
+/// [`remove_dot_segments`], each segment written through `s`: plain text as it is in the
+/// build's style type (`iri::plain`), which the C function passes.
+pub(crate) fn remove_dots_in<S: SegWrite>(
+    s: S,
+    path: &[u8],
+    out: &mut [u8],
+) -> Result<usize, crate::error::Error> {
     let mut w = Out::new(out);
-    let plain = Plain { normalize: false };
     write_path(
-        plain,
+        s,
         PathPieces::new(path),
         Dots::Literal,
         &mut w,

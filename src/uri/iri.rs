@@ -6,7 +6,7 @@ use super::chars::{self, decode_utf8, is_bidi_format, is_iprivate, is_ucschar, p
 use super::dot_segments::SegWrite;
 use super::parse::UriRef;
 use super::percent::{self, pct_byte, Set};
-use super::recompose::{Composer, Style};
+use super::recompose::{Composer, Plain, Style};
 use crate::error::Error;
 use crate::out::Out;
 
@@ -72,9 +72,9 @@ pub(crate) fn decode_ucs_private(s: &[u8], w: &mut Out<'_>) {
 
 /// The two IRI mappings: IRI → URI, non-ASCII bytes percent-encoded (RFC 3987 §3.1), and
 /// URI → IRI, percent-encoded `ucschar`s decoded (§3.2). One type with a runtime
-/// direction, not a type each: `iri_to_uri`, `uri_to_iri` and `iri_resolve` then share one
-/// copy of the reference writer and of the dot-segment writer (Decision 17: no twin
-/// monomorphizations).
+/// direction, not a type each, and inside [`AnyStyle`] with
+/// plain text: every C function that writes a reference then shares one copy of the
+/// reference writer and of the dot-segment writer (Decision 17: no twin monomorphizations).
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Iri {
     ToUri,
@@ -107,6 +107,91 @@ impl Style for Iri {
         match self {
             Iri::ToUri => encode_non_ascii(s, w),
             Iri::ToIri => decode_ucs_private(s, w),
+        }
+    }
+}
+
+/// The style of plain text in this build: with the `iri` feature, the type that also
+/// holds the IRI mappings ([`AnyStyle`]), so that plain and IRI writers share one copy of
+/// the reference writer and of the dot-segment writer (Decision 17: no twin
+/// monomorphizations); without it, [`Plain`] alone, so that no IRI code is in the image.
+#[cfg(feature = "iri")]
+pub(crate) type PlainStyle = AnyStyle;
+#[cfg(not(feature = "iri"))]
+pub(crate) type PlainStyle = Plain;
+
+/// The style of the IRI mappings in this build: [`AnyStyle`] with the `iri` feature (see
+/// [`PlainStyle`]); without it [`Iri`] alone, which only the Rust API reaches.
+#[cfg(feature = "iri")]
+pub(crate) type IriStyle = AnyStyle;
+#[cfg(not(feature = "iri"))]
+pub(crate) type IriStyle = Iri;
+
+/// The plain style (as it is, or normalized) in this build's style type.
+pub(crate) fn plain(normalize: bool) -> PlainStyle {
+    PlainStyle::from(Plain { normalize })
+}
+
+/// Plain text or an IRI mapping, chosen at run time: one type for every writer of an
+/// image that has IRIs (see [`PlainStyle`]).
+#[cfg(feature = "iri")]
+#[derive(Clone, Copy)]
+pub(crate) enum AnyStyle {
+    Plain(Plain),
+    Iri(Iri),
+}
+
+#[cfg(feature = "iri")]
+impl From<Plain> for AnyStyle {
+    fn from(p: Plain) -> Self {
+        AnyStyle::Plain(p)
+    }
+}
+
+#[cfg(feature = "iri")]
+impl From<Iri> for AnyStyle {
+    fn from(i: Iri) -> Self {
+        AnyStyle::Iri(i)
+    }
+}
+
+#[cfg(feature = "iri")]
+impl SegWrite for AnyStyle {
+    // The dispatch sits in its caller, not on a frame of its own in the writer's chain
+    // (Decision 17, stack).
+    #[inline(always)]
+    fn write(self, seg: &[u8], w: &mut Out<'_>) {
+        match self {
+            AnyStyle::Plain(p) => p.write(seg, w),
+            AnyStyle::Iri(i) => i.write(seg, w),
+        }
+    }
+}
+
+#[cfg(feature = "iri")]
+impl Style for AnyStyle {
+    fn scheme(self, s: &[u8], w: &mut Out<'_>) {
+        match self {
+            AnyStyle::Plain(p) => p.scheme(s, w),
+            AnyStyle::Iri(i) => i.scheme(s, w),
+        }
+    }
+    fn authority(self, r: &UriRef<'_>, w: &mut Out<'_>) {
+        match self {
+            AnyStyle::Plain(p) => p.authority(r, w),
+            AnyStyle::Iri(i) => i.authority(r, w),
+        }
+    }
+    fn slash_if_empty(self, r: &UriRef<'_>) -> bool {
+        match self {
+            AnyStyle::Plain(p) => p.slash_if_empty(r),
+            AnyStyle::Iri(i) => i.slash_if_empty(r),
+        }
+    }
+    fn query(self, s: &[u8], w: &mut Out<'_>) {
+        match self {
+            AnyStyle::Plain(p) => p.query(s, w),
+            AnyStyle::Iri(i) => i.query(s, w),
         }
     }
 }
@@ -166,7 +251,7 @@ pub fn uri_to_iri(uri: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
 fn write(r: &UriRef<'_>, style: Iri, out: &mut [u8]) -> Result<usize, Error> {
     let mut w = Out::new(out);
     // The writer IRI resolution uses, as `recompose` does.
-    Composer::new(r).write(style, &mut w);
+    Composer::new(r).write(IriStyle::from(style), &mut w);
     w.finish()
 }
 

@@ -18,7 +18,9 @@
 //!    compile time (`Style`: the IRI styles live with the IRI mappings, so recompose holds
 //!    no IRI code; `Plain`, as it is or normalized, is the one writer of resolution,
 //!    recomposition and normalization, Decision 17); HTTP request-targets (RFC 9112 §3.2).
-//! 5. `iri`, `normalize`: the IRI mappings (RFC 3987 §3.1, §3.2), with their `Style`, and
+//! 5. `iri`, `normalize`: the IRI mappings (RFC 3987 §3.1, §3.2), with their `Style` and,
+//!    with the `iri` feature, the one style type of the C functions' writers (`AnyStyle`:
+//!    plain or IRI, chosen at run time, so the writers are compiled once), and
 //!    normalization and equivalence (RFC 3986 §6.2.2, §6.2.3).
 //! 6. `resolve`: reference resolution (RFC 3986 §5.2), also of IRIs.
 
@@ -36,7 +38,9 @@ pub(crate) mod scheme;
 mod target;
 
 pub use dot_segments::remove_dot_segments;
+pub(crate) use iri::plain;
 pub use iri::{iri_to_uri, preprocess, uri_to_iri};
+pub(crate) use normalize::normalize_in;
 pub use normalize::{equivalent, normalize};
 /// # Examples
 ///

@@ -4,7 +4,7 @@
 use super::dot_segments::{self, is_rooted, Dots, PathPieces};
 use super::parse::UriRef;
 use super::percent::norm_char;
-use super::recompose::{ipv6_host, norm_port, slash_if_empty, Composer, Plain};
+use super::recompose::{ipv6_host, norm_port, slash_if_empty, Composer, Plain, Style};
 use crate::error::Error;
 use crate::out::Out;
 
@@ -53,13 +53,23 @@ fn norm_dots(r: &UriRef<'_>) -> Dots {
 /// # Ok::<(), cri::Error>(())
 /// ```
 pub fn normalize(r: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
+    normalize_in(r, Plain { normalize: true }, out)
+}
+
+/// [`normalize`] in `style`: normalizing plain text in the build's style type
+/// (`iri::plain`), which the C function passes.
+pub(crate) fn normalize_in<S: Style>(
+    r: &UriRef<'_>,
+    style: S,
+    out: &mut [u8],
+) -> Result<usize, Error> {
     let mut w = Out::new(out);
     let c = Composer {
         r,
         head: &[],
         dots: norm_dots(r),
     };
-    c.write(Plain { normalize: true }, &mut w);
+    c.write(style, &mut w);
     w.finish()
 }
 

@@ -11,11 +11,12 @@ use super::scheme::default_port;
 use crate::error::Error;
 use crate::out::Out;
 
-/// How the text of components is written: a type per style, so that each caller kind's
-/// [`Composer::write`] is compiled with only its style's code (a firmware image that
-/// recomposes or sends Proxy-Uri holds no IRI mapping). [`Plain`] is the one style of
-/// resolution, recomposition and normalization. Its [`SegWrite`] writes userinfo, path
-/// segments, fragment (and, unless overridden, the host and query).
+/// How the text of components is written. The C functions pass one style type per build
+/// (`iri::PlainStyle`), so that [`Composer::write`] is compiled once: [`Plain`] alone
+/// without the `iri` feature (an image that recomposes or sends Proxy-Uri then holds no
+/// IRI mapping), or with it `iri::AnyStyle`, plain text and the IRI mappings. Its
+/// [`SegWrite`] writes userinfo, path segments, fragment (and, unless overridden, the
+/// host and query).
 pub(crate) trait Style: SegWrite {
     /// The scheme.
     fn scheme(self, s: &[u8], w: &mut Out<'_>) {
@@ -374,13 +375,22 @@ pub(crate) fn check_parts(r: &mut UriRef<'_>) -> bool {
 /// # Ok::<(), cri::Error>(())
 /// ```
 pub fn recompose(r: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
-    write_as_is(&UriRef::from_parts(r.parts())?, out)
+    write_as_is(
+        &UriRef::from_parts(r.parts())?,
+        Plain { normalize: false },
+        out,
+    )
 }
 
-/// Writes a reference whose components [`check_parts`] accepted, as it is.
-pub(crate) fn write_as_is(r: &UriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
+/// Writes a reference whose components [`check_parts`] accepted, as it is (`style` is plain
+/// text in the build's style type, `iri::plain`).
+pub(crate) fn write_as_is<S: Style>(
+    r: &UriRef<'_>,
+    style: S,
+    out: &mut [u8],
+) -> Result<usize, Error> {
     let mut w = Out::new(out);
-    Composer::new(r).write(Plain { normalize: false }, &mut w);
+    Composer::new(r).write(style, &mut w);
     w.finish()
 }
 

@@ -1,9 +1,9 @@
 //! Reference resolution (RFC 3986 §5.2), literally (docs/DECISIONS.md Decision 2).
 
 use super::dot_segments::{is_rooted, Dots};
-use super::iri::Iri;
+use super::iri::{plain, Iri, IriStyle};
 use super::parse::{parse_into, UriRef};
-use super::recompose::{Composer, Plain, Style};
+use super::recompose::{Composer, Style};
 use crate::error::Error;
 use crate::out::Out;
 
@@ -37,7 +37,7 @@ pub fn resolve(base: &UriRef<'_>, reference: &UriRef<'_>, out: &mut [u8]) -> Res
         ..Target::default()
     };
     resolve_onto(base, &mut t)?;
-    write_target(&t, Plain { normalize: false }, out)
+    write_target(&t, plain(false), out)
 }
 
 /// The target of a reference (§5.2.2): the reference's components with the base's filled
@@ -178,9 +178,9 @@ pub(crate) fn write_iri_target(
     out: &mut [u8],
 ) -> Result<usize, Error> {
     if keep_iri {
-        write_target(t, Plain { normalize: false }, out)
+        write_target(t, plain(false), out)
     } else {
-        write_target(t, Iri::ToUri, out)
+        write_target(t, IriStyle::from(Iri::ToUri), out)
     }
 }
 
