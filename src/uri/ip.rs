@@ -1,7 +1,7 @@
 //! IP addresses in hosts: IPv4address and IPv6address of RFC 3986 §3.2.2, IPvFuture,
 //! and the RFC 5952 text form of an IPv6 address.
 
-use super::chars::{self, HEX, HEX_UPPER, IPVFUTURE};
+use super::chars::{self, HEX, IPVFUTURE};
 use crate::out::Out;
 
 /// The bytes of an IPv6 address.
@@ -296,11 +296,11 @@ fn write_hex16(w: u16, out: &mut Out<'_>) {
     // From the top nibble down; the last is written even when it is zero.
     let mut shift = 12u32;
     loop {
-        let nibble = usize::from((w >> shift) & 15);
+        let nibble = ((w >> shift) & 15) as u8;
         if w >> shift != 0 || shift == 0 {
-            // Lowercase from the uppercase digits of `%HH` (one table): setting bit 0x20
-            // turns "A"-"F" into "a"-"f" and leaves "0"-"9" (0x30-0x39) as they are.
-            out.byte(HEX_UPPER.get(nibble).copied().unwrap_or(b'0') | 0x20);
+            // "0"-"9", then "a"-"f" 39 further on: no table (a nibble, no wrap).
+            let skip = if nibble > 9 { b'a' - b'9' - 1 } else { 0 };
+            out.byte(b'0'.wrapping_add(nibble).wrapping_add(skip));
         }
         if shift == 0 {
             return;
