@@ -257,8 +257,10 @@ pub(crate) fn write_ipv6(addr: &[u8; 16], out: &mut Out<'_>) {
         let byte = |k: usize| addr.get(k).copied().unwrap_or(0);
         u16::from_be_bytes([byte(j), byte(j | 1)])
     };
-    // The longest run of zero groups, the first on a tie: where it ends and how long it is.
-    let (mut end, mut best, mut cur) = (0usize, 0usize, 0usize);
+    // The longest run of two zero groups or more (one is written as "0", §4.2.2), the
+    // first on a tie: where it ends and how long it is. Without one, the run [8, 9) lies
+    // past the groups and is never met.
+    let (mut end, mut best, mut cur) = (9usize, 1usize, 0usize);
     for i in 0..8 {
         cur = if group(i) == 0 {
             cur.wrapping_add(1)
@@ -269,12 +271,7 @@ pub(crate) fn write_ipv6(addr: &[u8; 16], out: &mut Out<'_>) {
             (end, best) = (i.wrapping_add(1), cur);
         }
     }
-    // A run of one group is written as "0" (§4.2.2): no run, then.
-    let (start, end) = if best >= 2 {
-        (end.wrapping_sub(best), end)
-    } else {
-        (8, 8)
-    };
+    let start = end.wrapping_sub(best);
     let mut i = 0usize;
     while i < 8 {
         if i == start {
