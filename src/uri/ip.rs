@@ -1,7 +1,7 @@
 //! IP addresses in hosts: IPv4address and IPv6address of RFC 3986 §3.2.2, IPvFuture,
 //! and the RFC 5952 text form of an IPv6 address.
 
-use super::chars::{self, HEX, HEX_UPPER, IPVFUTURE};
+use super::chars::{self, HEX, IPVFUTURE};
 use crate::out::Out;
 
 /// The bytes of an IPv6 address.
@@ -257,8 +257,10 @@ pub(crate) fn write_ipv6(addr: &[u8; 16], out: &mut Out<'_>) {
         let byte = |k: usize| addr.get(k).copied().unwrap_or(0);
         u16::from_be_bytes([byte(j), byte(j | 1)])
     };
-    // The longest run of zero groups, the first on a tie: where it ends and how long it is.
-    let (mut end, mut best, mut cur) = (0usize, 0usize, 0usize);
+    // The longest run of two zero groups or more (one is written as "0", §4.2.2), the
+    // first on a tie: where it ends and how long it is. Without one, the run [8, 9) lies
+    // past the groups and is never met.
+    let (mut end, mut best, mut cur) = (9usize, 1usize, 0usize);
     for i in 0..8 {
         cur = if group(i) == 0 {
             cur.wrapping_add(1)
@@ -269,12 +271,7 @@ pub(crate) fn write_ipv6(addr: &[u8; 16], out: &mut Out<'_>) {
             (end, best) = (i.wrapping_add(1), cur);
         }
     }
-    // A run of one group is written as "0" (§4.2.2): no run, then.
-    let (start, end) = if best >= 2 {
-        (end.wrapping_sub(best), end)
-    } else {
-        (8, 8)
-    };
+    let start = end.wrapping_sub(best);
     let mut i = 0usize;
     while i < 8 {
         if i == start {
@@ -296,11 +293,11 @@ fn write_hex16(w: u16, out: &mut Out<'_>) {
     // From the top nibble down; the last is written even when it is zero.
     let mut shift = 12u32;
     loop {
-        let nibble = usize::from((w >> shift) & 15);
+        let nibble = ((w >> shift) & 15) as u8;
         if w >> shift != 0 || shift == 0 {
-            // Lowercase from the uppercase digits of `%HH` (one table): setting bit 0x20
-            // turns "A"-"F" into "a"-"f" and leaves "0"-"9" (0x30-0x39) as they are.
-            out.byte(HEX_UPPER.get(nibble).copied().unwrap_or(b'0') | 0x20);
+            // "0"-"9", then "a"-"f" 39 further on: no table (a nibble, no wrap).
+            let skip = if nibble > 9 { b'a' - b'9' - 1 } else { 0 };
+            out.byte(b'0'.wrapping_add(nibble).wrapping_add(skip));
         }
         if shift == 0 {
             return;
