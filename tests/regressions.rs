@@ -1001,3 +1001,27 @@ fn proxy_scheme_through_a_given_proxy_sends_the_targets_port() {
     assert_eq!(uri_port("http://h:7000/a", Some(7000)), None);
     assert_eq!(uri_port("http://h:8080/a", Some(5683)), port(8080));
 }
+
+/// Found by fuzzing: a piece of a text-or-pet array that is no string (`false`, an
+/// integer, an array) was refused as it should be, but the walk first took the piece's
+/// argument for a string's length and asked for content that far back, which broke the
+/// reader's invariant (a panic with debug assertions, as in `cargo test` and the fuzzers).
+/// The CDDL allows no such piece: `Structure` at the piece.
+#[test]
+fn cri_piece_that_is_no_string_has_no_content() {
+    use cri::ffi::CRI_REASON_STRUCTURE;
+    // (input, offset of the piece)
+    let cases: [(&[u8], usize); 4] = [
+        // [-2, [["<false>"]...]]: a host label of pieces whose first is `false`
+        (b"\x82\x21\x84\x82\xf4", 4),
+        // a host label whose first piece is an integer of 2^64-1
+        (b"\x82\x21\x81\x81\x1b\xff\xff\xff\xff\xff\xff\xff\xff", 4),
+        // a path segment whose second piece is an array of 23 items
+        (b"\x83\x20\xf6\x81\x82\x61a\x97", 7),
+        // a fragment of pieces whose second is the integer 100
+        (b"\x85\x20\x81\x61h\xf6\xf6\x82\x61a\x18\x64", 10),
+    ];
+    for (cbor, at) in cases {
+        expect_unprocessable(cbor, CRI_REASON_STRUCTURE, at);
+    }
+}

@@ -451,9 +451,10 @@ impl<'a> Walk<'a> {
                 kind = self.next();
             }
             let at = self.at;
-            let b = self.body();
+            // The content only of a string: another kind's argument is no length.
             let this = match kind {
                 Kind::Text => {
+                    let b = self.body();
                     if !is_utf8(b) {
                         return fault(Reason::InvalidUtf8, at);
                     }
@@ -467,6 +468,7 @@ impl<'a> Walk<'a> {
                     TEXT
                 }
                 Kind::Bytes => {
+                    let b = self.body();
                     if b.is_empty() {
                         return fault(Reason::Structure, self.d.position());
                     }
