@@ -111,20 +111,23 @@ impl Style for Iri {
     }
 }
 
-/// The style of plain text in this build: with the `iri` feature, the type that also
-/// holds the IRI mappings ([`AnyStyle`]), so that plain and IRI writers share one copy of
-/// the reference writer and of the dot-segment writer (Decision 17: no twin
-/// monomorphizations); without it, [`Plain`] alone, so that no IRI code is in the image.
-#[cfg(feature = "iri")]
+/// The style of plain text in this build. A bare-metal image with the `iri` feature (and
+/// the `cri_firmware_paths` test build) uses the type that also holds the IRI mappings
+/// ([`AnyStyle`]), so that plain and IRI writers share one copy of the reference writer
+/// and of the dot-segment writer (Decision 17: no twin monomorphizations; a style chosen
+/// per call costs a branch per piece). A host build keeps a writer per style (flash is
+/// not scarce there, the branch is time), and an image without `iri` has [`Plain`] alone,
+/// so no IRI code.
+#[cfg(all(feature = "iri", any(target_os = "none", cri_firmware_paths)))]
 pub(crate) type PlainStyle = AnyStyle;
-#[cfg(not(feature = "iri"))]
+#[cfg(not(all(feature = "iri", any(target_os = "none", cri_firmware_paths))))]
 pub(crate) type PlainStyle = Plain;
 
-/// The style of the IRI mappings in this build: [`AnyStyle`] with the `iri` feature (see
-/// [`PlainStyle`]); without it [`Iri`] alone, which only the Rust API reaches.
-#[cfg(feature = "iri")]
+/// The style of the IRI mappings in this build: [`AnyStyle`] where [`PlainStyle`] is, else
+/// [`Iri`] alone.
+#[cfg(all(feature = "iri", any(target_os = "none", cri_firmware_paths)))]
 pub(crate) type IriStyle = AnyStyle;
-#[cfg(not(feature = "iri"))]
+#[cfg(not(all(feature = "iri", any(target_os = "none", cri_firmware_paths))))]
 pub(crate) type IriStyle = Iri;
 
 /// The plain style (as it is, or normalized) in this build's style type.
@@ -132,66 +135,69 @@ pub(crate) fn plain(normalize: bool) -> PlainStyle {
     PlainStyle::from(Plain { normalize })
 }
 
-/// Plain text or an IRI mapping, chosen at run time: one type for every writer of an
-/// image that has IRIs (see [`PlainStyle`]).
-#[cfg(feature = "iri")]
-#[derive(Clone, Copy)]
-pub(crate) enum AnyStyle {
-    Plain(Plain),
-    Iri(Iri),
-}
+#[cfg(all(feature = "iri", any(target_os = "none", cri_firmware_paths)))]
+pub(crate) use shared::AnyStyle;
 
-#[cfg(feature = "iri")]
-impl From<Plain> for AnyStyle {
-    fn from(p: Plain) -> Self {
-        AnyStyle::Plain(p)
+/// The one style type of a bare-metal image with IRIs (see [`PlainStyle`]).
+#[cfg(all(feature = "iri", any(target_os = "none", cri_firmware_paths)))]
+mod shared {
+    use super::{Iri, Out, Plain, SegWrite, Style, UriRef};
+
+    /// Plain text or an IRI mapping, chosen at run time.
+    #[derive(Clone, Copy)]
+    pub(crate) enum AnyStyle {
+        Plain(Plain),
+        Iri(Iri),
     }
-}
 
-#[cfg(feature = "iri")]
-impl From<Iri> for AnyStyle {
-    fn from(i: Iri) -> Self {
-        AnyStyle::Iri(i)
-    }
-}
-
-#[cfg(feature = "iri")]
-impl SegWrite for AnyStyle {
-    // The dispatch sits in its caller, not on a frame of its own in the writer's chain
-    // (Decision 17, stack).
-    #[inline(always)]
-    fn write(self, seg: &[u8], w: &mut Out<'_>) {
-        match self {
-            AnyStyle::Plain(p) => p.write(seg, w),
-            AnyStyle::Iri(i) => i.write(seg, w),
+    impl From<Plain> for AnyStyle {
+        fn from(p: Plain) -> Self {
+            AnyStyle::Plain(p)
         }
     }
-}
 
-#[cfg(feature = "iri")]
-impl Style for AnyStyle {
-    fn scheme(self, s: &[u8], w: &mut Out<'_>) {
-        match self {
-            AnyStyle::Plain(p) => p.scheme(s, w),
-            AnyStyle::Iri(i) => i.scheme(s, w),
+    impl From<Iri> for AnyStyle {
+        fn from(i: Iri) -> Self {
+            AnyStyle::Iri(i)
         }
     }
-    fn authority(self, r: &UriRef<'_>, w: &mut Out<'_>) {
-        match self {
-            AnyStyle::Plain(p) => p.authority(r, w),
-            AnyStyle::Iri(i) => i.authority(r, w),
+
+    impl SegWrite for AnyStyle {
+        // The dispatch sits in its caller, not on a frame of its own in the writer's chain
+        // (Decision 17, stack).
+        #[inline(always)]
+        fn write(self, seg: &[u8], w: &mut Out<'_>) {
+            match self {
+                AnyStyle::Plain(p) => p.write(seg, w),
+                AnyStyle::Iri(i) => i.write(seg, w),
+            }
         }
     }
-    fn slash_if_empty(self, r: &UriRef<'_>) -> bool {
-        match self {
-            AnyStyle::Plain(p) => p.slash_if_empty(r),
-            AnyStyle::Iri(i) => i.slash_if_empty(r),
+
+    impl Style for AnyStyle {
+        fn scheme(self, s: &[u8], w: &mut Out<'_>) {
+            match self {
+                AnyStyle::Plain(p) => p.scheme(s, w),
+                AnyStyle::Iri(i) => i.scheme(s, w),
+            }
         }
-    }
-    fn query(self, s: &[u8], w: &mut Out<'_>) {
-        match self {
-            AnyStyle::Plain(p) => p.query(s, w),
-            AnyStyle::Iri(i) => i.query(s, w),
+        fn authority(self, r: &UriRef<'_>, w: &mut Out<'_>) {
+            match self {
+                AnyStyle::Plain(p) => p.authority(r, w),
+                AnyStyle::Iri(i) => i.authority(r, w),
+            }
+        }
+        fn slash_if_empty(self, r: &UriRef<'_>) -> bool {
+            match self {
+                AnyStyle::Plain(p) => p.slash_if_empty(r),
+                AnyStyle::Iri(i) => i.slash_if_empty(r),
+            }
+        }
+        fn query(self, s: &[u8], w: &mut Out<'_>) {
+            match self {
+                AnyStyle::Plain(p) => p.query(s, w),
+                AnyStyle::Iri(i) => i.query(s, w),
+            }
         }
     }
 }

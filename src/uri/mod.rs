@@ -19,8 +19,9 @@
 //!    no IRI code; `Plain`, as it is or normalized, is the one writer of resolution,
 //!    recomposition and normalization, Decision 17); HTTP request-targets (RFC 9112 §3.2).
 //! 5. `iri`, `normalize`: the IRI mappings (RFC 3987 §3.1, §3.2), with their `Style` and,
-//!    with the `iri` feature, the one style type of the C functions' writers (`AnyStyle`:
-//!    plain or IRI, chosen at run time, so the writers are compiled once), and
+//!    on bare metal with the `iri` feature, the one style type of the C functions'
+//!    writers (`AnyStyle`: plain or IRI, chosen at run time, so the writers are compiled
+//!    once), and
 //!    normalization and equivalence (RFC 3986 §6.2.2, §6.2.3).
 //! 6. `resolve`: reference resolution (RFC 3986 §5.2), also of IRIs.
 
