@@ -72,7 +72,7 @@ pub(crate) fn decode_ucs_private(s: &[u8], w: &mut Out<'_>) {
 
 /// The two IRI mappings: IRI → URI, non-ASCII bytes percent-encoded (RFC 3987 §3.1), and
 /// URI → IRI, percent-encoded `ucschar`s decoded (§3.2). One type with a runtime
-/// direction, not a type each, and inside [`AnyStyle`] with
+/// direction, not a type each, and inside `AnyStyle` with
 /// plain text: every C function that writes a reference then shares one copy of the
 /// reference writer and of the dot-segment writer (Decision 17: no twin monomorphizations).
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -113,7 +113,7 @@ impl Style for Iri {
 
 /// The style of plain text in this build. A bare-metal image with the `iri` feature (and
 /// the `cri_firmware_paths` test build) uses the type that also holds the IRI mappings
-/// ([`AnyStyle`]), so that plain and IRI writers share one copy of the reference writer
+/// (`AnyStyle`), so that plain and IRI writers share one copy of the reference writer
 /// and of the dot-segment writer (Decision 17: no twin monomorphizations; a style chosen
 /// per call costs a branch per piece). A host build keeps a writer per style (flash is
 /// not scarce there, the branch is time), and an image without `iri` has [`Plain`] alone,
@@ -123,7 +123,7 @@ pub(crate) type PlainStyle = AnyStyle;
 #[cfg(not(all(feature = "iri", any(target_os = "none", cri_firmware_paths))))]
 pub(crate) type PlainStyle = Plain;
 
-/// The style of the IRI mappings in this build: [`AnyStyle`] where [`PlainStyle`] is, else
+/// The style of the IRI mappings in this build: `AnyStyle` where [`PlainStyle`] is, else
 /// [`Iri`] alone.
 #[cfg(all(feature = "iri", any(target_os = "none", cri_firmware_paths)))]
 pub(crate) type IriStyle = AnyStyle;
