@@ -1270,6 +1270,43 @@ static void test_lengths_kept_on_error(void)
 #undef KEPT
 }
 
+/* A NULL `out_len`, or an `out` NULL with room, is CRI_ERR_NULL whatever the input holds:
+ * the output's refusals come before the input is read, as the overlap's do. */
+static void test_null_output_before_input(void)
+{
+    static const char bad_uri[] = "coap://h/%zz";                   /* CRI_ERR_PERCENT */
+    static const uint8_t bad_cri[] = {0x83, 0x20, 0x81, 0x7f, 0x7f}; /* not CBOR: cut */
+    const size_t ul = sizeof bad_uri - 1, cl = sizeof bad_cri;
+    char text[64];
+    uint8_t bytes[64];
+    struct cri_error_info e;
+    size_t n, off;
+
+    for (int null_out = 0; null_out < 2; null_out++) {
+        /* Either `out_len` is NULL, or `out` is NULL with a capacity of 8. */
+        char *t = null_out ? NULL : text;
+        uint8_t *b = null_out ? NULL : bytes;
+        size_t *len = null_out ? &n : NULL;
+        const size_t tc = null_out ? 8 : sizeof text, bc = null_out ? 8 : sizeof bytes;
+        note("null_out %d", null_out);
+        CHECK(uri_percent_decode("%z", 2, 0, t, tc, len, &off) == CRI_ERR_NULL);
+        CHECK(uri_resolve(bad_uri, ul, "g", 1, t, tc, len, &off) == CRI_ERR_NULL);
+        CHECK(uri_normalize(bad_uri, ul, t, tc, len, &off) == CRI_ERR_NULL);
+        CHECK(iri_to_uri(bad_uri, ul, t, tc, len, &off) == CRI_ERR_NULL);
+        CHECK(uri_to_iri(bad_uri, ul, t, tc, len, &off) == CRI_ERR_NULL);
+        CHECK(iri_resolve(bad_uri, ul, "g", 1, 0, t, tc, len, &off) == CRI_ERR_NULL);
+        CHECK(cri_from_uri(bad_uri, ul, b, bc, len, &e) == CRI_ERR_NULL);
+        CHECK(cri_from_iri(bad_uri, ul, b, bc, len, &e) == CRI_ERR_NULL);
+        CHECK(cri_to_uri(bad_cri, cl, 0, t, tc, len, &e) == CRI_ERR_NULL);
+        CHECK(cri_to_iri(bad_cri, cl, 0, t, tc, len, &e) == CRI_ERR_NULL);
+        CHECK(cri_to_edn(bad_cri, cl, t, tc, len, &e) == CRI_ERR_NULL);
+        CHECK(cri_resolve(bad_cri, cl, bad_cri, cl, b, bc, len, &e) == CRI_ERR_NULL);
+    }
+    /* Both at once with an overlap: NULL first, as `buffer_out` orders them. */
+    memcpy(text, bad_uri, ul);
+    CHECK(cri_from_uri(text, ul, (uint8_t *)text + 1, 20, NULL, &e) == CRI_ERR_NULL);
+}
+
 /* --- CoAP errors point into the URI (err->offset is the piece the error is about) --- */
 
 static void test_coap_error_offsets(void)
@@ -1308,6 +1345,7 @@ int main(void)
     test_reason_names();
     test_overlap();
     test_overlap_before_input();
+    test_null_output_before_input();
     test_null_output_any_capacity();
     test_coap_error_offsets();
     test_lengths_kept_on_error();

@@ -18,8 +18,10 @@
  *   needs a byte). Byte outputs (CBOR, option wire bytes, option lists) follow the same
  *   rule without the NUL, so an output that is empty (no options, no wire bytes) answers
  *   a size query with `CRI_OK` and a length of 0. With any other status the lengths are
- *   not written: `*out_len` (and `*opts_len`, `*scratch_len`, `*used` for option lists)
- *   keeps what it held before the call.
+ *   not written: `*out_len` (`*opts_len` and `*scratch_len` of an option list, `*n` and
+ *   `*consumed` of options read from the wire) keeps what it held before the call. The one
+ *   exception is `uri_preprocess`, whose `CRI_ERR_SYNTAX` and `CRI_ERR_PORT_RANGE` come
+ *   with the output they point into.
  * - Every function that can fail returns a `cri_status`: `CRI_OK` (0), `CRI_DONE` (1,
  *   end of an iteration) or a negative `CRI_ERR_*` value; `cri_status_name()` and
  *   `cri_reason_name()` name them (they and `cri_version()` cannot fail). URI functions
@@ -1649,7 +1651,8 @@ cri_status cri_scheme_name(uint64_t number,
  * Turns the URI `(uri, len)` into CoAP options (RFC 7252 §6.4, docs/DECISIONS.md Decision 4
  * and 6) for a request to `*dest` (NULL: the address and port the URI names, or in
  * `CRI_COAP_MODE_PROXY_SCHEME` a proxy whose address is not given, so Uri-Host always
- * goes; in that mode `*dest` is the proxy, and Uri-Port goes unless the port is the
+ * goes; in that mode `*dest` is the proxy, and Uri-Port goes unless the proxy would
+ * compose the same port without it: the target's port is the proxy's, or it is the
  * scheme's default and the proxy's port 5683, 5684 or -1, as the proxy composes the
  * target with its own port, RFC 7252 §5.10.2, §6.5; a target port of 5683 or 5684 that
  * is not its scheme's default needs `CRI_COAP_MODE_PROXY`; the URI's

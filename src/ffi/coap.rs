@@ -370,7 +370,8 @@ unsafe fn fill_options(
 /// Turns the URI `(uri, len)` into CoAP options (RFC 7252 §6.4, docs/DECISIONS.md Decision 4
 /// and 6) for a request to `*dest` (NULL: the address and port the URI names, or in
 /// `CRI_COAP_MODE_PROXY_SCHEME` a proxy whose address is not given, so Uri-Host always
-/// goes; in that mode `*dest` is the proxy, and Uri-Port goes unless the port is the
+/// goes; in that mode `*dest` is the proxy, and Uri-Port goes unless the proxy would
+/// compose the same port without it: the target's port is the proxy's, or it is the
 /// scheme's default and the proxy's port 5683, 5684 or -1, as the proxy composes the
 /// target with its own port, RFC 7252 §5.10.2, §6.5; a target port of 5683 or 5684 that
 /// is not its scheme's default needs `CRI_COAP_MODE_PROXY`; the URI's

@@ -1,7 +1,7 @@
 //! C functions of the CRI layer (draft-ietf-core-href-27).
 
 use super::cri_status;
-use super::sink::{input_region, overlap, region, NO_INPUTS};
+use super::sink::{input_region, output_refused, region, NO_INPUTS};
 use crate::cri::{self, CriRef, ToUriOptions};
 use crate::uri::{parse_reading_address, UriRef};
 use core::ffi::c_char;
@@ -220,10 +220,9 @@ unsafe fn from_text(
 ) -> cri_status {
     let err = clear_error!(err);
     let s = try_input!(text, len);
-    // An output that overlaps the input is refused before the input is read (the overlap
-    // contract, cri.h), where `bytes_out!` would refuse it: after the NULL `out_len`.
-    if !out_len.is_null() && overlap(&[region(out, cap), input_region(s)], 1, &[]) {
-        return cri_status::CRI_ERR_ARGUMENT;
+    // The output's refusals come before the input is read (cri.h).
+    if let Some(status) = output_refused(&[region(out, cap), input_region(s)], out_len) {
+        return status;
     }
     let mut u = UriRef::default();
     // The host's address, kept from the parse for the conversion.
@@ -438,16 +437,10 @@ pub unsafe extern "C" fn cri_resolve(
 ) -> cri_status {
     let err = clear_error!(err);
     let (b, r) = (try_input!(base, base_len), try_input!(r#ref, ref_len));
-    // Asked where `bytes_out!` would ask it (after the NULL `out_len`), before the inputs
-    // are read (the overlap contract, cri.h).
-    if !out_len.is_null()
-        && overlap(
-            &[region(out, cap), input_region(b), input_region(r)],
-            1,
-            &[],
-        )
-    {
-        return cri_status::CRI_ERR_ARGUMENT;
+    // The output's refusals come before the inputs are read (cri.h).
+    let regions = [region(out, cap), input_region(b), input_region(r)];
+    if let Some(status) = output_refused(&regions, out_len) {
+        return status;
     }
     let (mut base, mut reference) = (CriRef::empty(), CriRef::empty());
     // The base is read first; its details go with the status that says it is the base.

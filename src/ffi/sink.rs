@@ -195,6 +195,20 @@ pub(super) fn input_region(s: &[u8]) -> Region {
 /// What `buffer_out` checks the output against when the caller has checked it ([`overlap`]).
 pub(super) const NO_INPUTS: [&[u8]; 0] = [];
 
+/// The refusals of [`buffer_out`] for its output, made by an entry point that reads its
+/// input before it calls it, so that they come before the input is read (cri.h: a NULL
+/// argument is `CRI_ERR_NULL` and an overlap `CRI_ERR_ARGUMENT` whatever the input holds).
+/// `regions` is the output `(out, cap)` and then the inputs; a NULL `out_len` or an `out`
+/// NULL with `cap > 0` is `CRI_ERR_NULL`, an `out` that overlaps an input
+/// `CRI_ERR_ARGUMENT`, in `buffer_out`'s order.
+pub(super) fn output_refused(regions: &[Region], out_len: *const usize) -> Option<cri_status> {
+    let (out, cap) = regions.first().copied().unwrap_or_default();
+    if out_len.is_null() || (out == 0 && cap != 0) {
+        return Some(cri_status::CRI_ERR_NULL);
+    }
+    overlap(regions, 1, &[]).then_some(cri_status::CRI_ERR_ARGUMENT)
+}
+
 /// The overlap contract (cri.h) as a description: does one of the first `outputs` of
 /// `regions` share a byte with a region after it or with a value of `list` (an option
 /// array the call reads)? The outputs come first, so each is checked against the other
