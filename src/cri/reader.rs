@@ -387,9 +387,10 @@ mod versus_minicbor {
                     (_, &Ok(ty)) => minicbor_arg(&mut d, ty).map(|_| ()),
                     (_, Err(_)) => panic!("item at {at} of {input:02x?}: {t:?}"),
                 };
+                // minicbor fails to read it too: at the end of the input, or (where usize
+                // has 32 bits) on a length it cannot convert to one.
                 assert!(
-                    matches!(&theirs, Err(None))
-                        || theirs.is_err_and(|e| e.is_some_and(|e| e.is_end_of_input())),
+                    theirs.is_err_and(|e| e.is_none_or(|e| !e.is_type_mismatch())),
                     "item at {at} of {input:02x?}: {t:?}"
                 );
                 assert_eq!(r.position(), at);
