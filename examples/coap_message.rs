@@ -162,6 +162,16 @@ pub extern "C" fn _start() -> ! {
     }
 }
 
+/// Bare metal: the application's own panic handler (panic-halt, panic-probe, ...); libcri
+/// brings none unless its `panic-handler` feature, for C firmware, is on.
+#[cfg(target_os = "none")]
+#[panic_handler]
+fn panic(_: &core::panic::PanicInfo) -> ! {
+    loop {
+        core::hint::spin_loop();
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -120,7 +120,7 @@
 //! | `iri` | on | the C IRI functions (RFC 3987: `iri_*`, `URI_SPLIT_IRI`, `cri_from_iri`, `cri_to_iri`) |
 //! | `lenient` | on | the C lenient split (`URI_SPLIT_LENIENT`, RFC 3986 Appendix B) and `URI_DECODE_LENIENT` |
 //! | `edn` | on | the C `cri_to_edn` |
-//! | `panic-handler` | on | a `#[panic_handler]` for bare-metal targets (off when another Rust staticlib has one) |
+//! | `panic-handler` | off | a `#[panic_handler]` for bare-metal targets, for a C firmware's archive (a Rust application has its own) |
 //! | `panic-never` | off | the bare-metal panic handler calls an undefined symbol: a surviving panic path fails the link |
 //! | `std` | off | links `std`, only so that host C tests can link the archive |
 //! | `coap-message` | off | Rust only: `coap::message`, a request's target through the `coap-message` 0.3 traits |

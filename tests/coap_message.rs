@@ -764,6 +764,32 @@ fn other_options_out_of_order_are_not_read() {
     );
 }
 
+/// From a new user's trial: option bytes that coap-message-implementations cannot parse
+/// come out of its iterator as option 65535 (critical, unsafe), and the target read
+/// around them was returned as if whole (`\xB3ab`: a Uri-Path of 3 bytes with 2 present
+/// read as `coap://192.0.2.1/`). The C server path refuses the same bytes with `Wire`;
+/// so does the bridge now, for the URI and the CRI alike.
+#[test]
+fn unparsable_option_bytes_make_no_target() {
+    let here = Destination {
+        addr: &[192, 0, 2, 1],
+        zone: None,
+        port: Some(5683),
+    };
+    for wire in [&b"\xB1a\xD0"[..], b"\xB3ab", b"\xB1a\xF1x"] {
+        let msg = Message::new_from_slice(1, wire);
+        assert!(msg.options().any(|o| o.number() == u16::MAX), "{wire:?}");
+        let (mut scratch, mut out) = ([0u8; 64], [0u8; 64]);
+        let uri = message::read_uri(&msg, "coap", &here, &mut scratch, &mut out);
+        assert_eq!(uri, Err(Error::Coap(CoapError::Wire)), "{wire:?}");
+        let cri = message::read_cri(&msg, 0, &here, &mut scratch, &mut out);
+        assert_eq!(cri, Err(Error::Coap(CoapError::Wire)), "{wire:?}");
+        let mut opts = [OptionRef::default(); 8];
+        let c = coap::options_from_wire(wire, &mut opts);
+        assert_eq!(c.map(|_| ()), Err(Error::Coap(CoapError::Wire)), "{wire:?}");
+    }
+}
+
 /// A message with less room than the options take refuses them all, before writing:
 /// `Error::Buffer` with the bytes needed, and the message stays empty.
 #[test]

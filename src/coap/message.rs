@@ -410,9 +410,19 @@ fn is_target(number: u16) -> bool {
     )
 }
 
+/// The option number a message implementation yields for option bytes it cannot parse
+/// (coap-message-implementations' `OPTION_INVALID`): critical and unsafe (RFC 7252 §5.4.6),
+/// so no request that carries it can be served (§5.4.1), and a target read around it may
+/// have lost an option.
+const OPTION_INVALID: u16 = u16::MAX;
+
 /// Copies the values of `msg`'s target options into `scratch`, one after the other;
-/// returns the bytes used, or the room needed.
+/// returns the bytes used, or the room needed. A message with [`OPTION_INVALID`] has no
+/// target: `Wire`, as [`super::options_from_wire`] says of the same bytes.
 fn gather<'s, M: ReadableMessage>(msg: &M, scratch: &'s mut [u8]) -> Result<&'s [u8], Error> {
+    if msg.options().any(|o| o.number() == OPTION_INVALID) {
+        return Err(Error::Coap(CoapError::Wire));
+    }
     let (mut options, mut len) = (0usize, 0usize);
     for o in msg.options().filter(|o| is_target(o.number())) {
         let value = o.value();
@@ -494,8 +504,14 @@ impl<M: ReadableMessage> Clone for Replay<'_, '_, M> {
 /// options are not read. Exactly [`uri_from_options`] of those
 /// options.
 ///
+/// The request's other options are the handler's to check: a critical option it does not
+/// know fails the request with 4.02 Bad Option (RFC 7252 §5.4.1), whatever its target.
+/// Option bytes the message cannot parse are its implementation's to report; one that
+/// yields them as option 65535 (as coap-message-implementations does) gets `Wire` here.
+///
 /// # Errors
-/// [`Error::OptionSpace`] when `scratch` cannot hold those values (`scratch`: the bytes
+/// [`Error::Coap`] with `Wire` when the message has an option 65535 (above);
+/// [`Error::OptionSpace`] when `scratch` cannot hold the values (`scratch`: the bytes
 /// needed); otherwise those of [`uri_from_options`]:
 /// [`Error::Coap`] for options that make no URI (`NotUtf8`, `DotSegment`, `BadUriHost`,
 /// `OptionLength`, `Order`, `Conflict`, `Proxy` for proxy options, ...) or a bad `scheme`
