@@ -505,6 +505,11 @@
 
 /**
  * Mode: to a forward-proxy, the whole URI in Proxy-Uri or the whole CRI in Proxy-Cri.
+ * The target is the proxy's to resolve (RFC 7252 §5.7.2): any absolute URI or full CRI
+ * goes as it is, with a user-info or without a host too (the Uri-* checks of the other
+ * modes do not apply); only a relative reference, a fragment and a length outside the
+ * option's (1-1034 bytes for Proxy-Uri, 1-1023 for Proxy-Cri) are refused. Proxy-Cri carries the caller's CBOR bytes
+ * unchanged (a tag 99 and non-shortest heads included: the CRI was checked, not rewritten).
  * @ingroup cri_coap
  */
 #define CRI_COAP_MODE_PROXY 1
@@ -799,7 +804,9 @@ struct uri_query_arg {
  * `CRI_ERR_UNPROCESSABLE` (and with `CRI_ERR_BASE` from `cri_resolve`), a
  * `CRI_UNCONVERTIBLE_*` value with `CRI_ERR_UNCONVERTIBLE`, a `CRI_COAP_ERR_*` value with
  * `CRI_ERR_COAP`; 0 otherwise. `cri_reason_name(status, reason)` names it. `offset` is
- * the byte offset of the offending CBOR item, or of the first bad byte of a URI.
+ * the byte offset of the offending CBOR item, or of the first bad byte of a URI; with
+ * `CRI_ERR_COAP` it is the URI's offending byte from `uri_to_coap_options` and 0 from
+ * every other function (their input is a CRI, options or option bytes).
  * @ingroup cri_lib
  */
 struct cri_error_info {
@@ -909,8 +916,9 @@ const char *cri_reason_name(int32_t status,
  * zone ids); with `URI_SPLIT_IRI` against RFC 3987 `IRI-reference`; with
  * `URI_SPLIT_LENIENT` in `flags` it is split by the regular expression of Appendix B and
  * never fails (for logs): nothing is validated then, and `host_kind` tells the host's
- * shape (`[zz]` is `URI_HOST_IPV6`, `URI_HOST_IPVFUTURE` when a `v` or `V` follows the `[`), not
- * a valid address. `error_offset` may be NULL.
+ * shape, not a valid address: a host in brackets (`[` first and `]` last) is
+ * `URI_HOST_IPV6` (`[zz]` too), or `URI_HOST_IPVFUTURE` when a `v` or `V` follows the `[`;
+ * one without its closing `]` (`[::1`) is `URI_HOST_REG_NAME`. `error_offset` may be NULL.
  *
  * @retval CRI_OK `*parts` holds the components.
  * @retval CRI_ERR_NULL `parts` is NULL, or `s` is NULL with `len > 0`.
@@ -941,7 +949,8 @@ cri_status uri_split(const char *s,
 /**
  * Splits an HTTP request-target `(s, len)` (RFC 9112 §3.2) into `*parts` and stores its
  * form (`URI_TARGET_*`) in `*form`. With `URI_TARGET_CONNECT` the target must be in
- * authority-form (`host:port`, no userinfo); otherwise `*` is asterisk-form (path `*`),
+ * authority-form (`host:port` with a port of at least one digit, as RFC 9110 §9.3.6
+ * requires of CONNECT; no userinfo); otherwise `*` is asterisk-form (path `*`),
  * a leading `/` is origin-form (path and query; the path may start with `//`) and
  * anything else must be an absolute-URI without fragment. `error_offset` may be NULL.
  *
@@ -1305,8 +1314,9 @@ cri_status iri_resolve(const char *base,
 
 /**
  * Web address processing for pasted or scraped links (draft-duerst-iri-bis §7.2, as the
- * HTML5 URL terms use it): strips leading and trailing whitespace, removes tabs and line
- * breaks inside, percent-encodes what cannot stand in a URI (spaces and controls,
+ * HTML5 URL terms use it): strips leading and trailing ASCII whitespace (space, TAB, LF,
+ * FF, CR; other controls, VT and non-ASCII spaces are percent-encoded like any byte that
+ * cannot stand in a URI), removes tabs and line breaks inside, percent-encodes what cannot stand in a URI (spaces and controls,
  * `` "<>\^`{|} ``, non-ASCII bytes, a `%` without two hex digits, a second `#`, `[` or `]`
  * outside the authority), writes the result to `(out, cap)` and checks it against the
  * RFC 3986 grammar.

@@ -38,6 +38,11 @@ pub const CRI_COAP_OPTION_PROXY_SCHEME_NUMBER: u16 = 239;
 /// @ingroup cri_coap
 pub const CRI_COAP_MODE_DIRECT: i32 = 0;
 /// Mode: to a forward-proxy, the whole URI in Proxy-Uri or the whole CRI in Proxy-Cri.
+/// The target is the proxy's to resolve (RFC 7252 §5.7.2): any absolute URI or full CRI
+/// goes as it is, with a user-info or without a host too (the Uri-* checks of the other
+/// modes do not apply); only a relative reference, a fragment and a length outside the
+/// option's (1-1034 bytes for Proxy-Uri, 1-1023 for Proxy-Cri) are refused. Proxy-Cri carries the caller's CBOR bytes
+/// unchanged (a tag 99 and non-shortest heads included: the CRI was checked, not rewritten).
 /// @ingroup cri_coap
 pub const CRI_COAP_MODE_PROXY: i32 = 1;
 /// Mode: to a forward-proxy, Proxy-Scheme / Proxy-Scheme-Number with the Uri-* options.

@@ -11,7 +11,9 @@ use core::ffi::c_char;
 /// `CRI_ERR_UNPROCESSABLE` (and with `CRI_ERR_BASE` from `cri_resolve`), a
 /// `CRI_UNCONVERTIBLE_*` value with `CRI_ERR_UNCONVERTIBLE`, a `CRI_COAP_ERR_*` value with
 /// `CRI_ERR_COAP`; 0 otherwise. `cri_reason_name(status, reason)` names it. `offset` is
-/// the byte offset of the offending CBOR item, or of the first bad byte of a URI.
+/// the byte offset of the offending CBOR item, or of the first bad byte of a URI; with
+/// `CRI_ERR_COAP` it is the URI's offending byte from `uri_to_coap_options` and 0 from
+/// every other function (their input is a CRI, options or option bytes).
 /// @ingroup cri_lib
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default)]

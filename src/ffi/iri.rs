@@ -190,8 +190,9 @@ pub unsafe extern "C" fn iri_resolve(
 }
 
 /// Web address processing for pasted or scraped links (draft-duerst-iri-bis §7.2, as the
-/// HTML5 URL terms use it): strips leading and trailing whitespace, removes tabs and line
-/// breaks inside, percent-encodes what cannot stand in a URI (spaces and controls,
+/// HTML5 URL terms use it): strips leading and trailing ASCII whitespace (space, TAB, LF,
+/// FF, CR; other controls, VT and non-ASCII spaces are percent-encoded like any byte that
+/// cannot stand in a URI), removes tabs and line breaks inside, percent-encodes what cannot stand in a URI (spaces and controls,
 /// `` "<>\^`{|} ``, non-ASCII bytes, a `%` without two hex digits, a second `#`, `[` or `]`
 /// outside the authority), writes the result to `(out, cap)` and checks it against the
 /// RFC 3986 grammar.

@@ -152,8 +152,9 @@ macro_rules! try_parse {
 /// zone ids); with `URI_SPLIT_IRI` against RFC 3987 `IRI-reference`; with
 /// `URI_SPLIT_LENIENT` in `flags` it is split by the regular expression of Appendix B and
 /// never fails (for logs): nothing is validated then, and `host_kind` tells the host's
-/// shape (`[zz]` is `URI_HOST_IPV6`, `URI_HOST_IPVFUTURE` when a `v` or `V` follows the `[`), not
-/// a valid address. `error_offset` may be NULL.
+/// shape, not a valid address: a host in brackets (`[` first and `]` last) is
+/// `URI_HOST_IPV6` (`[zz]` too), or `URI_HOST_IPVFUTURE` when a `v` or `V` follows the `[`;
+/// one without its closing `]` (`[::1`) is `URI_HOST_REG_NAME`. `error_offset` may be NULL.
 ///
 /// @retval CRI_OK `*parts` holds the components.
 /// @retval CRI_ERR_NULL `parts` is NULL, or `s` is NULL with `len > 0`.
@@ -231,7 +232,8 @@ pub const URI_TARGET_CONNECT: u32 = 1;
 
 /// Splits an HTTP request-target `(s, len)` (RFC 9112 §3.2) into `*parts` and stores its
 /// form (`URI_TARGET_*`) in `*form`. With `URI_TARGET_CONNECT` the target must be in
-/// authority-form (`host:port`, no userinfo); otherwise `*` is asterisk-form (path `*`),
+/// authority-form (`host:port` with a port of at least one digit, as RFC 9110 §9.3.6
+/// requires of CONNECT; no userinfo); otherwise `*` is asterisk-form (path `*`),
 /// a leading `/` is origin-form (path and query; the path may start with `//`) and
 /// anything else must be an absolute-URI without fragment. `error_offset` may be NULL.
 ///
