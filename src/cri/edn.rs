@@ -6,7 +6,7 @@ use super::reader::{Kind, Reader};
 use super::wire::SIMPLE_TRUE;
 use crate::error::Error;
 use crate::out::Out;
-use crate::uri::chars::{utf8_str, HEX_UPPER};
+use crate::uri::chars::pct_triplet;
 
 /// Nesting of a valid CRI: outer array, authority or path, PET sequence.
 const MAX_DEPTH: usize = 4;
@@ -58,7 +58,7 @@ pub fn to_edn(cri: &CriRef<'_>, out: &mut [u8]) -> Result<usize, Error> {
         match cri.scheme {
             // scheme-id = -1 - scheme-number
             Some(Scheme::Number(n)) => write_negative(n, &mut w),
-            Some(Scheme::Name(s)) => write_text(s, &mut w),
+            Some(Scheme::Name(s)) => write_text(s.as_bytes(), &mut w),
             None => w.push(b"null"),
         }
         if rest > 0 || !matches!(authority, Authority::RootBased) {
@@ -191,16 +191,12 @@ fn write_scalar(kind: Kind, d: &mut Reader<'_>, w: &mut Out<'_>) -> Result<(), E
         }),
         Kind::Unsigned => write_u64(arg(d)?, w),
         Kind::Negative => write_negative(arg(d)?, w),
-        // The input passed CriRef::decode: its text strings are UTF-8.
-        Kind::Text => {
-            let s = utf8_str(string(d)?).ok_or_else(|| unprocessable(d))?;
-            write_text(s, w);
-        }
+        // The input passed CriRef::ingest: its text strings are UTF-8, written as they are.
+        Kind::Text => write_text(string(d)?, w),
         Kind::Bytes => {
             w.push(b"h'");
             for &b in string(d)? {
-                w.byte(HEX_UPPER.get(usize::from(b >> 4)).copied().unwrap_or(b'0'));
-                w.byte(HEX_UPPER.get(usize::from(b & 15)).copied().unwrap_or(b'0'));
+                write_hex(b, w);
             }
             w.byte(b'\'');
         }
@@ -223,10 +219,19 @@ fn write_u64(n: u64, w: &mut Out<'_>) {
     super::to_uri::write_decimal(n, w);
 }
 
-/// A JSON-like string literal: `"` and `\` escaped, control characters as `\u00XX`.
-fn write_text(s: &str, w: &mut Out<'_>) {
+/// The two uppercase hex digits of `b`: those of its percent-encoded triplet, whose
+/// writer the URI layer shares.
+fn write_hex(b: u8, w: &mut Out<'_>) {
+    let [_, hi, lo] = pct_triplet(b);
+    w.byte(hi);
+    w.byte(lo);
+}
+
+/// A JSON-like string literal of UTF-8 text `s`: `"` and `\` escaped, control characters
+/// as `\u00XX`.
+fn write_text(s: &[u8], w: &mut Out<'_>) {
     w.byte(b'"');
-    for &b in s.as_bytes() {
+    for &b in s {
         match b {
             b'"' | b'\\' => {
                 w.byte(b'\\');
@@ -234,8 +239,7 @@ fn write_text(s: &str, w: &mut Out<'_>) {
             }
             0..=0x1f | 0x7f => {
                 w.push(b"\\u00");
-                w.byte(HEX_UPPER.get(usize::from(b >> 4)).copied().unwrap_or(b'0'));
-                w.byte(HEX_UPPER.get(usize::from(b & 15)).copied().unwrap_or(b'0'));
+                write_hex(b, w);
             }
             _ => w.byte(b),
         }

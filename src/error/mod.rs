@@ -11,8 +11,9 @@
 /// `pub enum Name in "CRI_PREFIX_"` gives the prefix of the C constants: a variant's C name
 /// is the prefix and the variant in SCREAMING_SNAKE_CASE (`NotCbor` is
 /// `CRI_REASON_NOT_CBOR`), or the prefix and the text after `as` where that rule does not
-/// give it (`IpvFuture = 1 as "IPVFUTURE"`). `C_NAMES` holds them, NUL-terminated, in the
-/// order of their numbers from 1 (checked at compile time): `cri_reason_name`'s tables.
+/// give it (`IpvFuture = 1 as "IPVFUTURE"`). `C_NAMES` holds them, each NUL-terminated, one
+/// after another in the order of their numbers from 1 (checked at compile time):
+/// `cri_reason_name`'s tables, read with [`nth_name`].
 macro_rules! reasons {
     (
         $(#[$meta:meta])*
@@ -47,9 +48,14 @@ macro_rules! reasons {
                 }
             }
 
-            /// The C constants' names, NUL-terminated, the one of number `n` at `n - 1`.
-            pub(crate) const C_NAMES: &'static [&'static [u8]] =
-                &[$(c_name!($prefix, $variant $(, $c_name)?),)*];
+            /// The C constants' names, each NUL-terminated, packed in the order of their
+            /// numbers: the one of number `n` is [`nth_name`]`(C_NAMES, n - 1)`.
+            pub(crate) const C_NAMES: &'static [u8] = {
+                const NAMES: &[&[u8]] = &[$(c_name!($prefix, $variant $(, $c_name)?),)*];
+                const PACKED: [u8; $crate::error::packed_len(NAMES)] =
+                    $crate::error::pack(NAMES);
+                &PACKED
+            };
         }
 
         const _: () = assert!(
@@ -129,6 +135,56 @@ pub(crate) const fn c_name_bytes<const N: usize>(prefix: &str, variant: &str) ->
     }
     assert!(n + 1 == N, "the length is c_name_len's");
     out
+}
+
+/// The total length of `names`, which [`pack`] puts one after another.
+#[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+pub(crate) const fn packed_len(names: &[&[u8]]) -> usize {
+    let mut n = 0;
+    let mut i = 0;
+    while i < names.len() {
+        n += names[i].len();
+        i += 1;
+    }
+    n
+}
+
+/// `names` one after another, with nothing between them (each ends in its own NUL): one
+/// string table instead of a table of slices, which would cost a pointer and a length per
+/// name in flash.
+#[allow(clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+pub(crate) const fn pack<const N: usize>(names: &[&[u8]]) -> [u8; N] {
+    let mut out = [0u8; N];
+    let (mut n, mut i) = (0, 0);
+    while i < names.len() {
+        let name = names[i];
+        assert!(
+            !name.is_empty() && name[name.len() - 1] == 0,
+            "a name ends in a NUL"
+        );
+        let mut j = 0;
+        while j < name.len() {
+            out[n] = name[j];
+            n += 1;
+            j += 1;
+        }
+        i += 1;
+    }
+    assert!(n == N, "the length is packed_len's");
+    out
+}
+
+/// The name at index `n` of a table of NUL-terminated names packed one after another
+/// ([`pack`]), with what follows it, or `None` past the last name.
+pub(crate) fn nth_name(packed: &'static [u8], n: usize) -> Option<&'static [u8]> {
+    let mut left = n;
+    for (i, &b) in packed.iter().enumerate() {
+        if left == 0 {
+            return packed.get(i..);
+        }
+        left = left.saturating_sub(usize::from(b == 0));
+    }
+    None
 }
 
 /// Are `codes` 1, 2, 3, ... in order, so that code `n` is at index `n - 1`?

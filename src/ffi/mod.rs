@@ -33,19 +33,17 @@ pub use cri::*;
 pub use iri::*;
 pub use uri::*;
 
-use crate::error::{CoapError, Error, Reason, Unconvertible};
+use crate::error::{nth_name, CoapError, Error, Reason, Unconvertible};
 use core::ffi::c_char;
 
 /// The name of a status, an `i32`: its enumerator's identifier, NUL-terminated, or
-/// `CRI_UNKNOWN`. The identifiers are listed once; a status left out of the list fails
-/// the build (the match over `cri_status` must be exhaustive), and the numbers come from
-/// the enumeration, so no name or number is written twice.
+/// `CRI_UNKNOWN`. The identifiers are listed once, from `CRI_DONE` (1) down, and packed
+/// into one string table ([`crate::error::pack`]) where status `s` is name `1 - s`; a
+/// status left out of the list fails the build (the match over `cri_status` must be
+/// exhaustive), and so does a list out of the order of the enumeration's numbers, so no
+/// name or number is written twice.
 macro_rules! status_name {
     ($status:expr; $($name:ident),+ $(,)?) => {{
-        // The statuses' numbers, as constants a pattern can name.
-        mod number {
-            $(pub(super) const $name: i32 = super::cri_status::$name as i32;)+
-        }
         const _: () = {
             const fn listed(s: cri_status) -> bool {
                 match s {
@@ -53,12 +51,17 @@ macro_rules! status_name {
                 }
             }
             assert!(listed(cri_status::CRI_OK));
+            assert!(
+                crate::error::numbered_from_one(&[$(2 - cri_status::$name as i32),+]),
+                "statuses listed from 1 down"
+            );
         };
-        let name: &'static [u8] = match $status {
-            $(number::$name => concat!(stringify!($name), "\0").as_bytes(),)+
-            _ => UNKNOWN,
-        };
-        name
+        const NAMES: &[&[u8]] = &[$(concat!(stringify!($name), "\0").as_bytes()),+];
+        const PACKED: [u8; crate::error::packed_len(NAMES)] = crate::error::pack(NAMES);
+        1i32.checked_sub($status)
+            .and_then(|i| usize::try_from(i).ok())
+            .and_then(|i| nth_name(&PACKED, i))
+            .unwrap_or(UNKNOWN)
     }};
 }
 
@@ -163,8 +166,8 @@ impl From<Error> for cri_status {
 #[no_mangle]
 pub extern "C" fn cri_status_name(status: i32) -> *const c_char {
     let name = status_name!(status;
-        CRI_OK,
         CRI_DONE,
+        CRI_OK,
         CRI_ERR_NULL,
         CRI_ERR_BUFFER,
         CRI_ERR_SYNTAX,
@@ -238,7 +241,7 @@ pub extern "C" fn cri_reason_name(status: i32, reason: i32) -> *const c_char {
     const UNCONVERTIBLE: i32 = cri_status::CRI_ERR_UNCONVERTIBLE as i32;
     const COAP: i32 = cri_status::CRI_ERR_COAP as i32;
     // The tables come from the reason enums (`reasons!`): reason `n` is at `n - 1`.
-    let table: &[&'static [u8]] = match status {
+    let table: &'static [u8] = match status {
         UNPROCESSABLE | BASE => Reason::C_NAMES,
         UNCONVERTIBLE => Unconvertible::C_NAMES,
         COAP => CoapError::C_NAMES,
@@ -247,7 +250,7 @@ pub extern "C" fn cri_reason_name(status: i32, reason: i32) -> *const c_char {
     let name = usize::try_from(reason)
         .ok()
         .and_then(|r| r.checked_sub(1))
-        .and_then(|i| table.get(i).copied())
+        .and_then(|i| nth_name(table, i))
         .unwrap_or(UNKNOWN);
     name.as_ptr().cast()
 }

@@ -473,14 +473,16 @@ fn scan(s: &[u8], i: usize, mask: u8, ext: Ext) -> Result<usize, ParseError> {
     }
 }
 
-// The grammar a reference is parsed against is a const generic `IRI` of the parser, so a
-// firmware image that only parses URIs holds no IRI code: RFC 3986 `URI-reference`
-// (`IRI` false) or RFC 3987 `IRI-reference` (the same rules, plus `ucschar` in userinfo,
-// reg-name, path, query and fragment, and `iprivate` in the query).
+// The grammar a reference is parsed against: RFC 3986 `URI-reference` (`iri` false) or
+// RFC 3987 `IRI-reference` (the same rules, plus `ucschar` in userinfo, reg-name, path,
+// query and fragment, and `iprivate` in the query). It is a const generic `IRI` of the
+// parser's entry points; the body ([`reference`]) takes it as a value, one copy for both
+// grammars on bare metal (Decision 17: no twin monomorphizations), and a build without
+// the `iri` feature holds no IRI code.
 
 /// The non-ASCII characters a component other than the query allows.
 const fn ext(iri: bool) -> Ext {
-    if iri {
+    if cfg!(feature = "iri") && iri {
         Ext::Ucs
     } else {
         Ext::Ascii
@@ -489,7 +491,7 @@ const fn ext(iri: bool) -> Ext {
 
 /// The non-ASCII characters the query allows.
 const fn query_ext(iri: bool) -> Ext {
-    if iri {
+    if cfg!(feature = "iri") && iri {
         Ext::UcsPrivate
     } else {
         Ext::Ascii
@@ -581,9 +583,20 @@ pub(crate) fn parse_components<'a, const IRI: bool>(
     settle_host(s, r, parsed)
 }
 
-/// [`parse_components`] but for the host's address ([`settle_host`]).
-#[inline(never)]
+/// [`parse_components`] but for the host's address ([`settle_host`]): [`reference`] of
+/// the grammar `IRI`, a copy of its own for each grammar on hosts, where the character
+/// classes are then fixed at compile time.
+#[cfg_attr(any(target_os = "none", cri_firmware_paths), inline(always))]
+#[cfg_attr(not(any(target_os = "none", cri_firmware_paths)), inline(never))]
 fn parse_reference<'a, const IRI: bool>(s: &'a [u8], r: &mut UriRef<'a>) -> Result<(), ParseError> {
+    reference(s, r, IRI)
+}
+
+/// The body of [`parse_reference`], of the grammar `iri`: one copy for URIs and IRIs on
+/// bare metal (Decision 17).
+#[cfg_attr(any(target_os = "none", cri_firmware_paths), inline(never))]
+#[cfg_attr(not(any(target_os = "none", cri_firmware_paths)), inline(always))]
+fn reference<'a>(s: &'a [u8], r: &mut UriRef<'a>, iri: bool) -> Result<(), ParseError> {
     // One forward pass over the reference (RFC 3986 §4.1, or RFC 3987 §2.2): every byte is
     // classified once, by the component it belongs to. Into a fresh view: only what is
     // found is set (every caller makes one on its frame, so it is not cleared twice).
@@ -598,10 +611,18 @@ fn parse_reference<'a, const IRI: bool>(s: &'a [u8], r: &mut UriRef<'a>) -> Resu
     }
     // Byte by byte: comparing slices calls memcmp.
     if s.get(i) == Some(&b'/') && s.get(i.wrapping_add(1)) == Some(&b'/') {
-        i = parse_authority::<IRI>(s, i.wrapping_add(2), r)?;
+        // A call of each grammar's authority parser, not one body with the grammar as a
+        // value: inlined here, the IRI one is no frame of its own under this one (stack
+        // on Cortex-M0, Decision 17).
+        let start = i.wrapping_add(2);
+        i = if iri {
+            parse_authority::<true>(s, start, r)?
+        } else {
+            parse_authority::<false>(s, start, r)?
+        };
     }
     let path_start = i;
-    i = scan(s, i, PATH, ext(IRI))?;
+    i = scan(s, i, PATH, ext(iri))?;
     expect_end(s, i, |b| matches!(b, b'?' | b'#'))?;
     r.path = part(s, path_start, i).unwrap_or(&[]);
     if r.scheme.is_none() && r.host.is_none() {
@@ -613,12 +634,12 @@ fn parse_reference<'a, const IRI: bool>(s: &'a [u8], r: &mut UriRef<'a>) -> Resu
     }
     if s.get(i) == Some(&b'?') {
         let start = i.wrapping_add(1);
-        i = scan(s, start, QUERY, query_ext(IRI))?;
+        i = scan(s, start, QUERY, query_ext(iri))?;
         r.query = part(s, start, i);
     }
     if s.get(i) == Some(&b'#') {
         let start = i.wrapping_add(1);
-        i = scan(s, start, QUERY, ext(IRI))?;
+        i = scan(s, start, QUERY, ext(iri))?;
         r.fragment = part(s, start, i);
     }
     // A query ends at "#" or the end, a fragment at the end: what stopped either scan
