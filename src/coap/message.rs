@@ -420,11 +420,13 @@ const OPTION_INVALID: u16 = u16::MAX;
 /// returns the bytes used, or the room needed. A message with [`OPTION_INVALID`] has no
 /// target: `Wire`, as [`super::options_from_wire`] says of the same bytes.
 fn gather<'s, M: ReadableMessage>(msg: &M, scratch: &'s mut [u8]) -> Result<&'s [u8], Error> {
-    if msg.options().any(|o| o.number() == OPTION_INVALID) {
-        return Err(Error::Coap(CoapError::Wire));
-    }
     let (mut options, mut len) = (0usize, 0usize);
-    for o in msg.options().filter(|o| is_target(o.number())) {
+    for o in msg.options() {
+        match o.number() {
+            OPTION_INVALID => return Err(Error::Coap(CoapError::Wire)),
+            n if !is_target(n) => continue,
+            _ => {}
+        }
         let value = o.value();
         let end = len.saturating_add(value.len());
         if let Some(to) = scratch.get_mut(len..end) {
